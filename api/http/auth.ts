@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import { unauthorized } from "../errors";
+import { authenticate } from "../services/sessions";
+import type { AppEnv, AuthEnv } from "./env";
+
+const bearerPattern = /^Bearer +([A-Za-z0-9_-]{16,128})$/i;
+
+/** Reads the bearer token, resolves it to a live session, and exposes it as `c.var.auth`. */
+export const requireAuth = createMiddleware<AppEnv & AuthEnv>(async (c, next) => {
+  const token = bearerPattern.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
+  // Tokens that cannot have been issued are refused without a database round trip.
+  if (!token) throw unauthorized();
+  const auth = await authenticate(c.var.db, token);
+  if (!auth) throw unauthorized();
+  c.set("auth", auth);
+  await next();
+});

@@ -1,0 +1,147 @@
+import { z } from "@hono/zod-openapi";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import {
+  AppError,
+  type ErrorKind,
+  type FieldErrors,
+  malformedJson,
+  validationFailed,
+} from "../errors";
+import type { AppEnv } from "./env";
+
+const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
+  malformed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  invalid: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "VALIDATION_FAILED" }),
+      message: z.string(),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .openapi({ description: "Per-field messages, keyed by the dotted field path." }),
+    }),
+  })
+  .openapi("Error");
+
+export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+const errorDescriptions = {
+  400: "Malformed request (for example, invalid JSON)",
+  401: "Missing, invalid, expired or revoked credentials",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Conflict",
+  413: "Request body larger than 1 MiB",
+  415: "Unsupported content type",
+  422: "Validation failed; `fields` names the invalid fields",
+  429: "Too many requests",
+  500: "Unexpected error",
+  503: "Service unavailable",
+} as const;
+
+type DocumentedErrorStatus = keyof typeof errorDescriptions;
+
+/** OpenAPI `responses` entries for the error statuses a route can answer with. */
+export function errorResponses<const S extends DocumentedErrorStatus>(...statuses: S[]) {
+  const responses = {} as Record<
+    S,
+    { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }
+  >;
+  for (const status of [...statuses, 500 as S]) {
+    responses[status] = {
+      description: errorDescriptions[status],
+      content: { "application/json": { schema: ErrorSchema } },
+    };
+  }
+  return responses;
+}
+
+export function errorJson(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  fields?: FieldErrors,
+): Response {
+  const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } };
+  c.header("Cache-Control", "no-store");
+  return c.json(body, status);
+}
+
+/** Zod issues → `{ "a.b": "message" }`; the first issue of a field wins. */
+export function fieldErrors(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".");
+    if (key && !(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** The defaultHook of every OpenAPIHono: validation failures become 422 VALIDATION_FAILED. */
+export function validationHook(result: { success: true } | { success: false; error: ZodError }) {
+  if (!result.success) throw validationFailed(fieldErrors(result.error));
+}
+
+function fromHttpException(exception: HTTPException): AppError | null {
+  // Hono's own validator and middleware signal bad input this way; give them our codes.
+  switch (exception.status) {
+    case 400:
+      return exception.message.startsWith("Malformed JSON")
+        ? malformedJson()
+        : new AppError("malformed", "MALFORMED_REQUEST", "The request could not be read.");
+    case 413:
+      return new AppError("too_large", "PAYLOAD_TOO_LARGE", "The request body is too large.");
+    case 415:
+      return new AppError(
+        "unsupported_media_type",
+        "UNSUPPORTED_MEDIA_TYPE",
+        "The request body must be JSON (Content-Type: application/json).",
+      );
+    default:
+      return null;
+  }
+}
+
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  const known =
+    error instanceof AppError
+      ? error
+      : error instanceof HTTPException
+        ? fromHttpException(error)
+        : null;
+  if (known) return errorJson(c, statusOfKind[known.kind], known.code, known.message, known.fields);
+  if (error instanceof HTTPException && error.status < 500) {
+    return errorJson(c, error.status, "REQUEST_REJECTED", "The request was rejected.");
+  }
+
+  console.error(`Unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+  // Outside production the message helps whoever runs the server; a stack trace is never sent.
+  const message = c.get("production") === false ? rootMessage(error) : "Internal Server Error";
+  return errorJson(c, 500, "INTERNAL_ERROR", message);
+};
+
+/** The innermost cause's message: Drizzle's own message repeats the query and its parameters. */
+function rootMessage(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error && current.message ? current.message : "Internal Server Error";
+}
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorJson(c, 404, "NOT_FOUND", "No such API endpoint.");

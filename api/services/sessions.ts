@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { memberships, sessions, type User, users } from "../db/schema";
+import { type Actor, permissionsForRole } from "./permissions";
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+export const sessionIdleTimeoutMs = 7 * 24 * 60 * 60 * 1000;
+// Recording every use would cost a write per request; a minute's precision is plenty for 7 days.
+const lastUsedPrecisionMs = 60 * 1000;
+
+/** A signed-in request: its session, its user, and what that user may do. */
+export type Authentication = {
+  sessionId: string;
+  user: User;
+  actor: Actor;
+};
+
+export type SessionMeta = { userAgent?: string | null; ip?: string | null };
+
+/** 256 random bits, URL-safe: the bearer token handed to the client. */
+export function generateSessionToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Starts a session and returns its token; only the token's hash is stored. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  meta: SessionMeta = {},
+): Promise<string> {
+  const token = generateSessionToken();
+  const now = new Date();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashSessionToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs),
+    userAgent: meta.userAgent ?? null,
+    ip: meta.ip ?? null,
+  });
+  return token;
+}
+
+/** The live session of a token with its user and their permissions, or null. */
+export async function authenticate(db: Database, token: string): Promise<Authentication | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      user: users,
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.userId, users.id),
+        eq(memberships.organizationId, users.currentOrganizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleTimeoutMs)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+
+  if (now.getTime() - row.lastUsedAt.getTime() >= lastUsedPrecisionMs) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastUsedAt, now)));
+  }
+
+  // A current organization the user no longer belongs to grants nothing and is not reported.
+  const organizationId = row.role ? row.user.currentOrganizationId : null;
+  return {
+    sessionId: row.sessionId,
+    user: row.user,
+    actor: { userId: row.user.id, organizationId, permissions: permissionsForRole(row.role) },
+  };
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

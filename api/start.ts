@@ -1,0 +1,54 @@
+import { createApp } from "./app";
+import { type Database, openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { seedDemo } from "./db/seed";
+
+export type ApiOptions = {
+  /** PostgreSQL via node-postgres when set. */
+  databaseUrl?: string;
+  /** PGlite directory when databaseUrl is unset; undefined or "memory://" => in-memory PGlite. */
+  dataDir?: string;
+  /** When true and the users table is empty, create a demo organization and user. */
+  seedDemo?: boolean;
+  /** The demo user's password instead of a generated one (DEMO_PASSWORD). */
+  demoPassword?: string;
+  /** Hides internal error details. */
+  production?: boolean;
+};
+
+export type Api = {
+  /** Handles URLs whose path starts with /api/v1. */
+  fetch: (request: Request) => Promise<Response>;
+  /** Set when seedDemo created the demo account. */
+  seeded: { email: string; password: string } | null;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the database, applies the committed migrations, optionally seeds, and builds the app.
+ * Returns the database next to the API for code that runs beside it in the same process
+ * (tests, maintenance scripts); the web server only gets `Api` through createApi.
+ */
+export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Database }> {
+  const connection = await openDatabase(options);
+  let seeded: Api["seeded"] = null;
+  try {
+    await migrateDatabase(connection);
+    if (options.seedDemo) seeded = await seedDemo(connection.db, options.demoPassword);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+
+  const app = createApp({ db: connection.db, production: options.production ?? false });
+  let closing: Promise<void> | undefined;
+  const api: Api = {
+    fetch: async (request) => app.fetch(request),
+    seeded,
+    close: () => {
+      closing ??= connection.close();
+      return closing;
+    },
+  };
+  return { api, db: connection.db };
+}

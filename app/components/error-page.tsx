@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "./localized-link";
+import { Button } from "./ui/button";
+import { Icon } from "./ui/icon";
+
+/** The 404, 503 and 500 pages; a stack trace only ever shows in development. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+
+  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "server";
+  const stack =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
+  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+
+  return (
+    <main className="grid min-h-screen place-items-center px-6">
+      <div className="w-full max-w-lg text-center">
+        <p className="text-sm font-semibold text-accent">{status}</p>
+        <h1 className="mt-2 text-3xl font-semibold tracking-tight">{t(`errors.${kind}.title`)}</h1>
+        <p className="mt-3 text-text-muted">{t(`errors.${kind}.body`)}</p>
+        {kind === "notFound" ? (
+          <p className="mt-2 text-sm text-text-muted" dir="ltr">
+            <code>{t("errors.notFound.path", { path: location.pathname })}</code>
+          </p>
+        ) : null}
+        <div className="mt-8 flex justify-center gap-3">
+          <Button asChild>
+            <LocalizedLink to="/">
+              <Icon name="arrow-left" />
+              {t("actions.goToDashboard")}
+            </LocalizedLink>
+          </Button>
+          {kind !== "notFound" ? (
+            <Button variant="secondary" asChild>
+              <a href={`${location.pathname}${location.search}`}>{t("actions.tryAgain")}</a>
+            </Button>
+          ) : null}
+        </div>
+        {stack ? (
+          <pre
+            className="mt-8 overflow-auto rounded-card bg-surface-muted p-4 text-start text-xs"
+            dir="ltr"
+          >
+            {stack}
+          </pre>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import { cx } from "./cx";
+
+export function Avatar({
+  src,
+  fallback,
+  className,
+}: {
+  src?: string | null;
+  fallback: string;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cx(
+        "grid size-8 shrink-0 place-items-center overflow-hidden rounded-full bg-accent-soft text-xs font-semibold text-accent",
+        className,
+      )}
+    >
+      {src ? <img src={src} alt="" className="size-full object-cover" /> : fallback}
+    </span>
+  );
+}

@@ -1,0 +1,5 @@
+import { type ClassValue, clsx } from "clsx";
+
+export function cx(...classes: ClassValue[]) {
+  return clsx(classes);
+}

@@ -1,0 +1,101 @@
+import { PassThrough } from "node:stream";
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { localeCookie } from "~/lib/cookies.server";
+import { defaultNamespace, languageFromPathname, languages, namespaces } from "~/lib/i18n";
+import { resources } from "~/lib/i18n.server";
+import { NonceProvider } from "~/lib/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const bot = isbot(request.headers.get("user-agent"));
+
+  // Crawlers get a plain status for errors instead of a rendered error page.
+  if (bot && responseStatusCode >= 400) {
+    return new Response(`${responseStatusCode}`, {
+      status: responseStatusCode,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+
+  const url = new URL(request.url);
+  const language = languageFromPathname(url.pathname);
+  const cookieHeader = request.headers.get("Cookie");
+  if ((await localeCookie.parse(cookieHeader)) !== language) {
+    responseHeaders.append("Set-Cookie", await localeCookie.serialize(language));
+  }
+
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    supportedLngs: [...languages],
+    fallbackLng: false,
+    ns: [...namespaces],
+    defaultNS: defaultNamespace,
+    resources,
+    interpolation: { escapeValue: false },
+  });
+
+  const nonce = loadContext.cspNonce;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [bot ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are reported through onShellError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1_000);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(error);
+};

@@ -1,0 +1,23 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { createApiClient } from "./api/client";
+import { languageFromPathname } from "./i18n";
+
+const EMBEDDED_BASE_URL = "http://qalam.internal/api/v1";
+
+/**
+ * The API client for one page request: in-process when the API is embedded, over HTTP when
+ * API_URL points at a remote one.
+ */
+export function getApiClient(request: Request, context: AppLoadContext, token?: string | null) {
+  const remote = process.env.API_URL;
+  if (!remote && !context.apiFetch) {
+    throw new Error("Neither API_URL nor an embedded API is configured.");
+  }
+  return createApiClient({
+    baseUrl: remote ?? EMBEDDED_BASE_URL,
+    fetch: remote ? undefined : context.apiFetch,
+    token,
+    signal: request.signal,
+    language: languageFromPathname(new URL(request.url).pathname),
+  });
+}

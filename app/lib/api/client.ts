@@ -1,0 +1,102 @@
+import { isWriteMethod, shouldRetry } from "../retry-policy";
+import { ApiError, type ApiErrorBody, ApiUnavailableError } from "./errors";
+
+type Fetcher = (request: Request) => Promise<Response>;
+type Params = Record<string, string | number | boolean | null | undefined>;
+type Body = Record<string, unknown> | FormData;
+
+export type ApiClientOptions = {
+  /** Base URL ending in /api/v1. */
+  baseUrl: string;
+  /** Sends the request; the embedded API's handler in-process, or the network. */
+  fetch?: Fetcher;
+  token?: string | null;
+  /** Every call gives up after this long, so that a slow API never hangs a page. */
+  timeoutMs?: number;
+  /** Aborts the call when the page request that needs it goes away. */
+  signal?: AbortSignal;
+  language?: string;
+};
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  function buildRequest(method: string, path: string, payload?: Params | Body) {
+    const url = new URL(`${options.baseUrl.replace(/\/$/, "")}${path}`);
+    const headers = new Headers({ Accept: "application/json" });
+    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    if (options.language) headers.set("Accept-Language", options.language);
+
+    let body: BodyInit | undefined;
+    if (!isWriteMethod(method)) {
+      for (const [key, value] of Object.entries((payload ?? {}) as Params)) {
+        if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      }
+    } else if (payload instanceof FormData) {
+      body = payload;
+    } else if (payload !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(payload);
+    }
+
+    const signals = [AbortSignal.timeout(timeoutMs)];
+    if (options.signal) signals.push(options.signal);
+    return new Request(url, { method, headers, body, signal: AbortSignal.any(signals) });
+  }
+
+  async function call<T>(method: string, path: string, payload?: Params | Body): Promise<T> {
+    for (let retries = 0; ; retries++) {
+      let response: Response;
+      try {
+        const request = buildRequest(method, path, payload);
+        response = await untilAborted(send(request), request.signal);
+      } catch (error) {
+        throw new ApiUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      if (response.ok) {
+        if (response.status === 204) return undefined as T;
+        return (await response.json()) as T;
+      }
+      if (shouldRetry(method, response.status, retries)) {
+        await response.body?.cancel();
+        continue;
+      }
+      throw await toApiError(response);
+    }
+  }
+
+  return {
+    get: <T>(path: string, params?: Params) => call<T>("GET", path, params),
+    post: <T>(path: string, body?: Body) => call<T>("POST", path, body),
+    put: <T>(path: string, body?: Body) => call<T>("PUT", path, body),
+    patch: <T>(path: string, body?: Body) => call<T>("PATCH", path, body),
+    delete: <T>(path: string, params?: Params) => call<T>("DELETE", path, params),
+  };
+}
+
+async function toApiError(response: Response) {
+  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
+  return new ApiError(
+    response.status,
+    body?.error?.code ?? `HTTP_${response.status}`,
+    body?.error?.message ?? response.statusText,
+    body?.error?.fields,
+  );
+}
+
+/** An in-process handler does not watch the signal, so the time-out is enforced here as well. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

@@ -1,0 +1,42 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { localeCookie } from "./cookies.server";
+import { defaultLanguage, isLanguage, type Language, languageFromParam, languages } from "./i18n";
+
+type Messages = Record<string, unknown>;
+
+const files = import.meta.glob<Messages>("../../locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+/** Every message of every language, bundled into the server build. */
+export const resources: Record<string, Record<string, Messages>> = {};
+for (const [path, messages] of Object.entries(files)) {
+  const [, lng, ns] = path.match(/locales\/(\w+)\/([\w-]+)\.json$/) ?? [];
+  if (!lng || !ns) continue;
+  resources[lng] ??= {};
+  resources[lng][ns] = messages;
+}
+
+/** Decides the language of an unprefixed URL: the locale cookie first, then Accept-Language. */
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage: defaultLanguage,
+    cookie: localeCookie,
+    order: ["cookie", "header"],
+  },
+  i18next: { resources, supportedLngs: [...languages], fallbackLng: false },
+});
+
+export async function preferredLanguage(request: Request): Promise<Language> {
+  const language = await i18nServer.getLocale(request);
+  return isLanguage(language) ? language : defaultLanguage;
+}
+
+/** The `($lang)` segment accepts only "ar"; /fr/login and /en/login are pages that do not exist. */
+export function requireLanguage(params: { lang?: string }): Language {
+  const language = languageFromParam(params.lang);
+  if (!language) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return language;
+}

@@ -1,0 +1,55 @@
+export const languages = ["en", "ar"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "en";
+
+/** Namespaces of locales/<lng>/<ns>.json; "common" is loaded on every page. */
+export const namespaces = ["common", "auth"] as const;
+export type Namespace = (typeof namespaces)[number];
+export const defaultNamespace: Namespace = "common";
+
+/** Content hash of every message file, computed at build time (vite.config.ts). */
+export const localesVersion = import.meta.env.VITE_LOCALES_HASH as string;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+export function isNamespace(value: unknown): value is Namespace {
+  return typeof value === "string" && (namespaces as readonly string[]).includes(value);
+}
+
+/** The optional `($lang)` segment: absent means English, "ar" means Arabic, anything else is no language. */
+export function languageFromParam(param: string | undefined): Language | null {
+  if (param === undefined) return defaultLanguage;
+  return param === "ar" ? "ar" : null;
+}
+
+export function htmlLang(language: Language) {
+  return language === "ar" ? "ar" : "en-US";
+}
+
+export function textDirection(language: Language) {
+  return language === "ar" ? "rtl" : "ltr";
+}
+
+/** `/ar/clients` → `/clients`; paths without a language prefix come back unchanged. */
+export function stripLanguagePrefix(pathname: string) {
+  if (pathname === "/ar") return "/";
+  return pathname.startsWith("/ar/") ? pathname.slice(3) : pathname;
+}
+
+/** The language a path is in, from its prefix alone. */
+export function languageFromPathname(pathname: string): Language {
+  return stripLanguagePrefix(pathname) !== pathname ? "ar" : defaultLanguage;
+}
+
+/** The same page in the given language: `/clients?page=2` → `/ar/clients?page=2`. */
+export function localizedPath(path: string, language: Language) {
+  const bare = stripLanguagePrefix(path);
+  if (language === defaultLanguage) return bare;
+  return bare === "/" ? "/ar" : bare.startsWith("/?") ? `/ar${bare.slice(1)}` : `/ar${bare}`;
+}
+
+export function localesUrl(language: Language, namespace: string) {
+  return `/locales/${language}/${namespace}.json?v=${localesVersion}`;
+}

@@ -1,0 +1,10 @@
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Per-request nonce of the Content-Security-Policy; every inline script carries it. */
+    cspNonce: string;
+    /** The embedded API's fetch handler; unset when the web app talks to a remote API_URL. */
+    apiFetch?: (request: Request) => Promise<Response>;
+  }
+}
+
+export {};

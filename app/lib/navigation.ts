@@ -1,0 +1,48 @@
+import type { IconName } from "~/components/ui/icons/icon-names";
+
+export type NavItem = { to: string; label: string; icon: IconName };
+export type NavGroup = { label?: string; items: NavItem[] };
+
+/** The sidebar: every section of the product, in the order people reach for them. */
+export const sidebarGroups: NavGroup[] = [
+  {
+    items: [
+      { to: "/dashboard", label: "nav.dashboard", icon: "layout-dashboard" },
+      { to: "/threads", label: "nav.threads", icon: "messages-square" },
+    ],
+  },
+  {
+    label: "nav.create",
+    items: [
+      { to: "/audio", label: "nav.audio", icon: "audio-lines" },
+      { to: "/image", label: "nav.image", icon: "image" },
+      { to: "/video", label: "nav.video", icon: "clapperboard" },
+      { to: "/characters", label: "nav.characters", icon: "drama" },
+    ],
+  },
+  {
+    label: "nav.work",
+    items: [
+      { to: "/clients", label: "nav.clients", icon: "contact" },
+      { to: "/projects", label: "nav.projects", icon: "folder-kanban" },
+      { to: "/documents", label: "nav.documents", icon: "file-text" },
+      { to: "/workspaces", label: "nav.workspaces", icon: "layers" },
+      { to: "/x-bot", label: "nav.xbot", icon: "bot" },
+    ],
+  },
+];
+
+export const xbotSections = [
+  "cards",
+  "leads",
+  "details",
+  "history",
+  "settings",
+  "embedding",
+  "knowledge",
+  "appearance",
+  "integrations",
+  "notifications",
+] as const;
+
+export type XbotSection = (typeof xbotSections)[number];

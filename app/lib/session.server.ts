@@ -1,0 +1,97 @@
+import { type AppLoadContext, redirect } from "@remix-run/node";
+import { ApiUnavailableError, isApiError } from "./api/errors";
+import { getApiClient } from "./api.server";
+import { tokenCookie } from "./cookies.server";
+import { languageFromPathname, localizedPath } from "./i18n";
+import { requireLanguage } from "./i18n.server";
+import { safeRedirectPath } from "./safe-redirect";
+import type { CurrentUser } from "./user";
+
+export type Viewer =
+  | { status: "guest" }
+  | { status: "signed-in"; token: string; user: CurrentUser }
+  /** A token the API no longer accepts: it must be cleared. */
+  | { status: "expired" };
+
+/** Loaders of one request share one GET /user. */
+const viewers = new WeakMap<AppLoadContext, Promise<Viewer>>();
+
+export async function getToken(request: Request): Promise<string | null> {
+  const value = await tokenCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function getViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  let viewer = viewers.get(context);
+  if (!viewer) {
+    viewer = loadViewer(request, context);
+    viewers.set(context, viewer);
+  }
+  return viewer;
+}
+
+async function loadViewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const token = await getToken(request);
+  if (!token) return { status: "guest" };
+  try {
+    const user = await getApiClient(request, context, token).get<CurrentUser>("/user");
+    return { status: "signed-in", token, user };
+  } catch (error) {
+    if (isApiError(error, 401)) return { status: "expired" };
+    throw serviceUnavailable(error);
+  }
+}
+
+/** A Response for the error page when the API is down; the token is kept for when it is back. */
+export function serviceUnavailable(error: unknown) {
+  if (error instanceof Response) return error;
+  console.error(error);
+  const status = error instanceof ApiUnavailableError || isApiError(error) ? 503 : 500;
+  return new Response(null, { status, statusText: "Service Unavailable" });
+}
+
+export async function commitToken(token: string) {
+  return tokenCookie.serialize(token);
+}
+
+export async function clearToken() {
+  return tokenCookie.serialize("", { maxAge: 0 });
+}
+
+function loginPath(request: Request) {
+  const url = new URL(request.url);
+  const language = languageFromPathname(url.pathname);
+  const search = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  const email = url.searchParams.get("email");
+  if (email) search.set("email", email);
+  return `${localizedPath("/login", language)}?${search}`;
+}
+
+/** Sign-in pages: a guest goes to the localized /login, keeping where they were going. */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  params: { lang?: string },
+) {
+  requireLanguage(params);
+  const viewer = await getViewer(request, context);
+  if (viewer.status === "signed-in") return viewer;
+  const headers = viewer.status === "expired" ? { "Set-Cookie": await clearToken() } : undefined;
+  throw redirect(loginPath(request), { headers });
+}
+
+/** Guest-only pages: a signed-in user goes to a safe redirectTo, else the dashboard. */
+export async function requireGuest(
+  request: Request,
+  context: AppLoadContext,
+  params: { lang?: string },
+) {
+  requireLanguage(params);
+  const viewer = await getViewer(request, context);
+  if (viewer.status !== "signed-in") return;
+  const url = new URL(request.url);
+  const language = languageFromPathname(url.pathname);
+  throw redirect(
+    safeRedirectPath(url.searchParams.get("redirectTo"), localizedPath("/dashboard", language)),
+  );
+}

@@ -1,0 +1,15 @@
+import { useParams } from "@remix-run/react";
+import { useCallback } from "react";
+import { defaultLanguage, type Language, languageFromParam, localizedPath } from "./i18n";
+
+/** The language of the current page, from its route prefix. */
+export function useLanguage(): Language {
+  const { lang } = useParams();
+  return languageFromParam(lang) ?? defaultLanguage;
+}
+
+/** Turns an app path into the same path in the current page's language. */
+export function useLocalizedPath() {
+  const language = useLanguage();
+  return useCallback((path: string) => localizedPath(path, language), [language]);
+}

@@ -1,0 +1,24 @@
+/** The current user as GET /user returns it. */
+export type CurrentUser = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  avatarUrl: string | null;
+  locale: string;
+  verified: boolean;
+  account: {
+    currentOrganizationId: string | null;
+    currentOrganizationPermissions: string[];
+  };
+};
+
+export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">) {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email || "";
+}
+
+export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">) {
+  const letters = [user.firstName, user.lastName].map((part) => part?.trim().charAt(0) ?? "");
+  return letters.join("").toUpperCase() || (user.email?.charAt(0).toUpperCase() ?? "?");
+}

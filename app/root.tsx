@@ -1,0 +1,133 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ColorModeProvider, useForcedColorMode } from "~/components/color-mode";
+import { ErrorPage } from "~/components/error-page";
+import { spriteHref } from "~/components/ui/icon";
+import { colorModeScript } from "~/lib/color-mode";
+import {
+  htmlLang,
+  languageFromParam,
+  languageFromPathname,
+  localizedPath,
+  textDirection,
+} from "~/lib/i18n";
+import { preferredLanguage } from "~/lib/i18n.server";
+import { useNonce } from "~/lib/nonce";
+import { clearToken, getViewer } from "~/lib/session.server";
+import stylesHref from "~/styles/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "preload", href: spriteHref, as: "image", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromParam(params.lang) ?? languageFromPathname(url.pathname);
+
+  // An unprefixed URL is English only for someone who has not chosen or asked for Arabic.
+  if (params.lang === undefined && request.method === "GET") {
+    if ((await preferredLanguage(request)) === "ar") {
+      throw redirect(localizedPath(`${url.pathname}${url.search}`, "ar"));
+    }
+  }
+
+  const viewer = await getViewer(request, context);
+  if (viewer.status === "expired") {
+    // The API no longer accepts the token: sign out here too, and show the page as a guest.
+    throw redirect(`${url.pathname}${url.search}`, {
+      headers: { "Set-Cookie": await clearToken() },
+    });
+  }
+
+  return data({
+    language,
+    user: viewer.status === "signed-in" ? viewer.user : null,
+  });
+}
+
+export type RootLoaderData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const language = rootData?.language ?? languageFromPathname(location.pathname);
+  const forcedColorMode = useForcedColorMode();
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  useChangeLanguage(language);
+
+  return (
+    <html
+      lang={htmlLang(language)}
+      dir={textDirection(language)}
+      data-forced-color-mode={forcedColorMode}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=1280" />
+        <meta name="color-scheme" content="light dark" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that must run before paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <DocumentTitle key={i18n.language} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-bg text-text antialiased">
+        <ColorModeProvider>{children}</ColorModeProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The title of the deepest route that names one in `handle.title`, or of the error shown. */
+function DocumentTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const error = useRouteError();
+  let key = "app.tagline";
+  if (error) {
+    key = errorTitleKey(error);
+  } else {
+    for (const match of [...matches].reverse()) {
+      const title = (match.handle as { title?: string } | undefined)?.title;
+      if (title) {
+        key = title;
+        break;
+      }
+    }
+  }
+  const title = t(key);
+  return <title>{key === "app.tagline" ? t("app.name") : `${title} · ${t("app.name")}`}</title>;
+}
+
+function errorTitleKey(error: unknown) {
+  if (isRouteErrorResponse(error) && error.status === 404) return "errors.notFound.title";
+  if (isRouteErrorResponse(error) && error.status === 503) return "errors.unavailable.title";
+  return "errors.server.title";
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

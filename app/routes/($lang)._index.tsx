@@ -1,0 +1,11 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { getViewer } from "~/lib/session.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const language = requireLanguage(params);
+  const viewer = await getViewer(request, context);
+  const target = viewer.status === "signed-in" ? "/dashboard" : "/login";
+  throw redirect(localizedPath(target, language));
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getApiClient } from "~/lib/api.server";
+
+/** Outside every guard: load balancers ask it whether this instance and its database work. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    const health = await getApiClient(request, context).get<{ status: string; database: string }>(
+      "/health",
+    );
+    return Response.json({ status: "ok", database: health.database }, { headers });
+  } catch {
+    return Response.json({ status: "error", database: "error" }, { status: 503, headers });
+  }
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { type Api, createApi } from "./api/index";
+
+const production = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? "./data");
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const remoteApi = process.env.API_URL || undefined;
+const API_PREFIX = "/api/v1";
+
+mkdirSync(dataDir, { recursive: true });
+process.env.SESSION_SECRET ||= sessionSecret(dataDir);
+
+/** SESSION_SECRET, or one generated into DATA_DIR on first start and kept across restarts. */
+function sessionSecret(dir: string) {
+  const file = join(dir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let api: Api | undefined;
+if (!remoteApi) {
+  api = await createApi({
+    databaseUrl,
+    dataDir: databaseUrl ? undefined : join(dataDir, "db"),
+    seedDemo: !databaseUrl && !production,
+    demoPassword: process.env.DEMO_PASSWORD || undefined,
+    production,
+  });
+  if (api.seeded) {
+    console.log(
+      `Created a demo organization. Sign in at http://localhost:${port}/login with\n` +
+        `  email:    ${api.seeded.email}\n  password: ${api.seeded.password}`,
+    );
+  }
+}
+
+const viteDevServer = production
+  ? undefined
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "1");
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          // Vite's development client evaluates modules it fetches.
+          ...(production ? [] : ["'unsafe-eval'"]),
+        ],
+        // Radix positions popovers with inline style attributes.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(production ? [] : ["ws:"])],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(production ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: production,
+  }),
+);
+
+if (api) {
+  const apiListener = getRequestListener(api.fetch);
+  app.use((req, res, next) => {
+    if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) {
+      apiListener(req, res);
+      return;
+    }
+    next();
+  });
+}
+
+app.use(compression());
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Hashed assets never change; everything else in public/ is revalidated.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(resolve("build/server/index.js"))) as ServerBuild);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, apiFetch: api?.fetch }),
+  }),
+);
+
+const server = app.listen(port, () => {
+  console.log(`Qalam is listening on http://localhost:${port}`);
+});
+
+async function shutdown() {
+  server.close();
+  await viteDevServer?.close();
+  await api?.close();
+  process.exit(0);
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

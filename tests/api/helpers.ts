@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import type { Database } from "../../api/db/client";
+import { sessions, type User } from "../../api/db/schema";
+import type { Api, ApiOptions } from "../../api/index";
+import { createOrganization } from "../../api/services/organizations";
+import { hashSessionToken } from "../../api/services/sessions";
+import { createUser as createUserRecord } from "../../api/services/users";
+import { startApi } from "../../api/start";
+
+export type RequestOptions = {
+  json?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+};
+
+export type TestResponse = {
+  status: number;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape
+  body: any;
+};
+
+export type TestUserOptions = {
+  email?: string;
+  /** Any format normalizePhone accepts; stored as E.164. */
+  phone?: string;
+  password?: string;
+  verified?: boolean;
+  firstName?: string;
+  lastName?: string;
+  /** Creates an organization the user owns and makes it current; true unless told otherwise. */
+  withOrganization?: boolean;
+};
+
+export type TestUser = {
+  user: User;
+  email: string;
+  password: string;
+  organizationId: string | null;
+};
+
+export type TestApi = {
+  api: Api;
+  db: Database;
+  request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
+  createUser: (options?: TestUserOptions) => Promise<TestUser>;
+  /** Signs in through the API and returns the token. */
+  loginToken: (email: string, password: string) => Promise<string>;
+  /** Moves a session's absolute expiry into the past. */
+  expireSession: (token: string) => Promise<void>;
+  /** Makes a session look unused for `days`. */
+  idleSession: (token: string, days: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+let emailCounter = 0;
+
+export function uniqueEmail(): string {
+  emailCounter += 1;
+  return `user${emailCounter}-${randomBytes(4).toString("hex")}@example.test`;
+}
+
+/**
+ * A fresh API on its own database: in-memory PGlite, or, with TEST_DATABASE_URL, a new database
+ * on that server that close() drops again.
+ */
+export async function createTestApi(
+  options: Pick<ApiOptions, "production" | "seedDemo"> = {},
+): Promise<TestApi> {
+  const database = await createTestDatabase();
+  let started: Awaited<ReturnType<typeof startApi>>;
+  try {
+    started = await startApi({ ...options, databaseUrl: database.url });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const { api, db } = started;
+
+  const request = async (method: string, path: string, requestOptions: RequestOptions = {}) => {
+    const headers = new Headers(requestOptions.headers);
+    let body = requestOptions.body;
+    if (requestOptions.json !== undefined) {
+      body = JSON.stringify(requestOptions.json);
+      if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    }
+    if (requestOptions.token) headers.set("authorization", `Bearer ${requestOptions.token}`);
+    const url = new URL(path.startsWith("/api/") ? path : `/api/v1${path}`, "http://qalam.test");
+    const response = await api.fetch(new Request(url, { method, headers, body }));
+    const text = await response.text();
+    const isJson = response.headers.get("content-type")?.includes("json") && text !== "";
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: isJson ? JSON.parse(text) : undefined,
+    };
+  };
+
+  const createUser = async (userOptions: TestUserOptions = {}): Promise<TestUser> => {
+    const email = userOptions.email ?? uniqueEmail();
+    const password = userOptions.password ?? `pw-${randomBytes(9).toString("base64url")}`;
+    const user = await createUserRecord(db, {
+      firstName: userOptions.firstName ?? "Test",
+      lastName: userOptions.lastName ?? "User",
+      email,
+      phone: userOptions.phone ?? null,
+      password,
+      verified: userOptions.verified ?? true,
+    });
+    const organization =
+      userOptions.withOrganization === false
+        ? null
+        : await createOrganization(db, { name: "Test Organization", ownerId: user.id });
+    return { user, email, password, organizationId: organization?.id ?? null };
+  };
+
+  const loginToken = async (email: string, password: string) => {
+    const response = await request("POST", "/login", { json: { value: email, password } });
+    if (response.status !== 200)
+      throw new Error(`login failed: ${response.status} ${response.text}`);
+    return response.body.token as string;
+  };
+
+  const ofToken = (token: string) => eq(sessions.tokenHash, hashSessionToken(token));
+
+  return {
+    api,
+    db,
+    request,
+    createUser,
+    loginToken,
+    expireSession: async (token) => {
+      await db
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(ofToken(token));
+    },
+    idleSession: async (token, days) => {
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now() - make_interval(days => ${days})` })
+        .where(ofToken(token));
+    },
+    close: async () => {
+      await api.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestDatabase = { url: string | undefined; drop: () => Promise<void> };
+
+/** A database of its own: none for PGlite (in memory), a fresh one with TEST_DATABASE_URL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { url: undefined, drop: async () => {} };
+
+  const name = `qalam_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      ),
+  };
+}
+
+async function withAdminClient(url: string, use: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await use(client);
+  } finally {
+    await client.end();
+  }
+}

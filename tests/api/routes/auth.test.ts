@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { permissions } from "../../../api/services/permissions";
+import { createTestApi, type TestApi } from "../helpers";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+describe("POST /login", () => {
+  it("returns a token and the current user with the owner's permissions", async () => {
+    const { user, email, password, organizationId } = await t.createUser();
+
+    const response = await t.request("POST", "/login", {
+      json: { value: email, password, loginType: "EMAIL" },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.body.user).toEqual({
+      id: user.id,
+      firstName: "Test",
+      lastName: "User",
+      email,
+      phone: null,
+      avatarUrl: null,
+      locale: "en",
+      verified: true,
+      account: {
+        currentOrganizationId: organizationId,
+        currentOrganizationPermissions: [...permissions],
+      },
+    });
+  });
+
+  it("defaults loginType to EMAIL and matches the email case-insensitively after trimming", async () => {
+    const { email, password, user } = await t.createUser();
+
+    const response = await t.request("POST", "/login", {
+      json: { value: `  ${email.toUpperCase()} `, password },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body.user.id).toBe(user.id);
+  });
+
+  it("signs in with a phone number when loginType is PHONE", async () => {
+    const { password, user } = await t.createUser({ phone: "+966 50 123 4567" });
+
+    const response = await t.request("POST", "/login", {
+      json: { value: "00966501234567", password, loginType: "PHONE" },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({ id: user.id, phone: "+966501234567" });
+  });
+
+  it("signs in without an organization, with no permissions", async () => {
+    const { email, password } = await t.createUser({ withOrganization: false });
+
+    const response = await t.request("POST", "/login", { json: { value: email, password } });
+
+    expect(response.status).toBe(200);
+    expect(response.body.user.account).toEqual({
+      currentOrganizationId: null,
+      currentOrganizationPermissions: [],
+    });
+  });
+
+  it("refuses a wrong password and an unknown email with the same 401", async () => {
+    const { email, password } = await t.createUser();
+
+    const wrongPassword = await t.request("POST", "/login", {
+      json: { value: email, password: `${password}x` },
+    });
+    const unknownEmail = await t.request("POST", "/login", {
+      json: { value: "nobody@example.test", password },
+    });
+
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body.error.code).toBe("INVALID_CREDENTIALS");
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it("does not trim the password", async () => {
+    const { email, password } = await t.createUser();
+
+    const response = await t.request("POST", "/login", {
+      json: { value: email, password: ` ${password} ` },
+    });
+
+    expect(response.status).toBe(401);
+  });
+
+  it("tells an unverified account apart only once the password is right", async () => {
+    const { email, password } = await t.createUser({ verified: false });
+
+    const wrong = await t.request("POST", "/login", { json: { value: email, password: "nope" } });
+    const right = await t.request("POST", "/login", { json: { value: email, password } });
+
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe("INVALID_CREDENTIALS");
+    expect(right.status).toBe(403);
+    expect(right.body.error.code).toBe("ACCOUNT_NOT_VERIFIED");
+    expect(right.body.token).toBeUndefined();
+  });
+
+  it("answers missing fields with 422 and a message per field", async () => {
+    const response = await t.request("POST", "/login", { json: { value: "  " } });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe("VALIDATION_FAILED");
+    expect(response.body.error.fields).toEqual({ value: "Required", password: "Required" });
+  });
+
+  it("rejects an unknown loginType with 422", async () => {
+    const response = await t.request("POST", "/login", {
+      json: { value: "a@example.test", password: "x", loginType: "FAX" },
+    });
+
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.error.fields)).toEqual(["loginType"]);
+  });
+
+  it("answers malformed JSON with 400", async () => {
+    const response = await t.request("POST", "/login", {
+      body: '{"value": "a@example.test",',
+      headers: { "content-type": "application/json" },
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe("MALFORMED_JSON");
+  });
+
+  it("starts a new session on every login; each token stays valid", async () => {
+    const { email, password, user } = await t.createUser();
+
+    const first = await t.loginToken(email, password);
+    const second = await t.loginToken(email, password);
+
+    expect(first).not.toBe(second);
+    for (const token of [first, second]) {
+      const response = await t.request("GET", "/user", { token });
+      expect(response.status).toBe(200);
+      expect(response.body.id).toBe(user.id);
+    }
+  });
+});
+
+describe("POST /login/email", () => {
+  it("signs in with an email address", async () => {
+    const { email, password, user } = await t.createUser();
+
+    const response = await t.request("POST", "/login/email", {
+      json: { value: email.toUpperCase(), password },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body.user.id).toBe(user.id);
+  });
+
+  it("refuses a wrong password with 401", async () => {
+    const { email } = await t.createUser();
+
+    const response = await t.request("POST", "/login/email", {
+      json: { value: email, password: "wrong" },
+    });
+
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe("INVALID_CREDENTIALS");
+  });
+});
+
+describe("POST /logout", () => {
+  it("revokes the session: the token is refused afterwards", async () => {
+    const { email, password } = await t.createUser();
+    const token = await t.loginToken(email, password);
+    const other = await t.loginToken(email, password);
+
+    const response = await t.request("POST", "/logout", { token });
+
+    expect(response.status).toBe(204);
+    expect(response.text).toBe("");
+    expect((await t.request("GET", "/user", { token })).status).toBe(401);
+    expect((await t.request("POST", "/logout", { token })).status).toBe(401);
+    // Other sessions of the same user live on.
+    expect((await t.request("GET", "/user", { token: other })).status).toBe(200);
+  });
+
+  it("requires a token", async () => {
+    const response = await t.request("POST", "/logout");
+
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe("UNAUTHORIZED");
+  });
+});
