@@ -10,6 +10,8 @@ import helmet from "helmet";
 import { type Api, createApi } from "./api/index";
 
 const production = process.env.NODE_ENV === "production";
+/** `npm run dev`: Vite serves the app with hot reload; otherwise the build in build/ is served. */
+const development = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -48,7 +50,7 @@ if (!remoteApi) {
   }
 }
 
-const viteDevServer = production
+const viteDevServer = !development
   ? undefined
   : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
@@ -71,13 +73,13 @@ app.use(
           "'self'",
           (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
           // Vite's development client evaluates modules it fetches.
-          ...(production ? [] : ["'unsafe-eval'"]),
+          ...(development ? ["'unsafe-eval'"] : []),
         ],
         // Radix positions popovers with inline style attributes.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(production ? [] : ["ws:"])],
+        "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
@@ -120,7 +122,7 @@ app.all(
   "*",
   createRequestHandler({
     build,
-    mode: production ? "production" : "development",
+    mode: development ? "development" : "production",
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, apiFetch: api?.fetch }),
   }),
 );

@@ -9,7 +9,7 @@ const EMBEDDED_BASE_URL = "http://qalam.internal/api/v1";
  * API_URL points at a remote one.
  */
 export function getApiClient(request: Request, context: AppLoadContext, token?: string | null) {
-  const remote = process.env.API_URL;
+  const remote = process.env.API_URL || undefined;
   if (!remote && !context.apiFetch) {
     throw new Error("Neither API_URL nor an embedded API is configured.");
   }

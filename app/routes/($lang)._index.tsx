@@ -9,3 +9,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const target = viewer.status === "signed-in" ? "/dashboard" : "/login";
   throw redirect(localizedPath(target, language));
 }
+
+/** A UI route, so that a bad prefix (/fr) renders the 404 page rather than an empty response. */
+export default function Home() {
+  return null;
+}

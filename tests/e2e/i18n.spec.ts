@@ -1,0 +1,85 @@
+import { expect, signIn, test } from "./fixtures";
+
+test("English pages are left-to-right en-US, Arabic pages right-to-left ar", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await page.goto("/ar/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("h1")).toHaveText("تسجيل الدخول");
+});
+
+test("the sidebar sits on the right in Arabic", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto("/ar/dashboard");
+  const sidebar = await page.locator("aside").boundingBox();
+  const main = await page.locator("main").boundingBox();
+  expect(sidebar && main && sidebar.x > main.x).toBe(true);
+  await context.clearCookies({ name: "locale" });
+  await page.goto("/dashboard");
+  const enSidebar = await page.locator("aside").boundingBox();
+  const enMain = await page.locator("main").boundingBox();
+  expect(enSidebar && enMain && enSidebar.x < enMain.x).toBe(true);
+});
+
+test("the switcher keeps the page, and the cookie then decides unprefixed URLs", async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await page.goto("/clients?page=3");
+  await page.locator("aside").getByRole("button").last().click();
+  await page.getByRole("menuitemradio", { name: "العربية" }).click();
+  await expect(page).toHaveURL("/ar/clients?page=3");
+  await expect(page.locator("main h1")).toHaveText("العملاء");
+  const locale = (await context.cookies()).find((c) => c.name === "locale");
+  // Remix cookies hold base64 JSON.
+  expect(JSON.parse(atob(decodeURIComponent(locale?.value ?? "")))).toBe("ar");
+  expect(locale && locale.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+  await page.goto("/documents");
+  await expect(page).toHaveURL("/ar/documents");
+
+  await page.locator("aside").getByRole("button").last().click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page).toHaveURL("/documents");
+  await page.goto("/projects");
+  await expect(page).toHaveURL("/projects");
+});
+
+test("without a cookie, Accept-Language decides", async ({ browser }) => {
+  const arabic = await browser.newContext({
+    locale: "ar-SA",
+    extraHTTPHeaders: { "Accept-Language": "ar-SA,ar;q=0.9" },
+  });
+  const page = await arabic.newPage();
+  await page.goto("/login");
+  await expect(page).toHaveURL("/ar/login");
+  await arabic.close();
+
+  const english = await browser.newContext({
+    extraHTTPHeaders: { "Accept-Language": "en-GB,en;q=0.9" },
+  });
+  const enPage = await english.newPage();
+  await enPage.goto("/login");
+  await expect(enPage).toHaveURL("/login");
+  await english.close();
+});
+
+test("messages are served per language as cacheable JSON", async ({ request, page }) => {
+  const loaded: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/locales/")) loaded.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/ar/login");
+  await expect.poll(() => loaded).toContain("/locales/ar/common.json");
+  const url = (
+    await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))
+  ).find((n) => n.includes("/locales/ar/auth.json"));
+  expect(url).toBeDefined();
+  const response = await request.get(url as string);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  expect((await response.json()).login.title).toBe("تسجيل الدخول");
+  expect((await request.get("/locales/fr/common.json")).status()).toBe(404);
+});

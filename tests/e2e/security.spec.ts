@@ -1,0 +1,29 @@
+import { expect, test } from "./fixtures";
+
+test("every page carries the security headers with a fresh nonce", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (const path of ["/login", "/ar/login", "/nothing"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    nonces.add(nonce as string);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+    expect(headers["x-powered-by"]).toBeUndefined();
+  }
+  expect(nonces.size).toBe(3);
+});
+
+test("the page has the fixed viewport and no CSP violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) violations.push(message.text());
+  });
+  await page.goto("/login");
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute("content", "width=1280");
+  await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
+});
