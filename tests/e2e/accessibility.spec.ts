@@ -1,0 +1,43 @@
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+const guestPages = [
+  "/login",
+  "/signup",
+  "/forgot",
+  "/reset",
+  "/account/organization",
+  "/no-such-page",
+];
+const signedInPages = [
+  "/dashboard",
+  "/threads/7",
+  "/clients",
+  "/account",
+  "/account/organization",
+  "/x-bot/leads",
+];
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const prefix of ["", "/ar"]) {
+    test.describe(`axe ${prefix || "(en)"} ${colorScheme}`, () => {
+      test.use({ colorScheme });
+
+      test("guest pages have no violations", async ({ page }) => {
+        for (const path of guestPages) {
+          await page.goto(`${prefix}${path}`);
+          await expect(page.locator("html")).toHaveAttribute("data-color-mode", colorScheme);
+          await expectNoAxeViolations(page);
+        }
+      });
+
+      test("signed-in pages have no violations", async ({ page }) => {
+        await signIn(page);
+        for (const path of signedInPages) {
+          await page.goto(`${prefix}${path}`);
+          await expect(page.locator("main h1").first()).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+      });
+    });
+  }
+}
