@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "./localized-link";
+import { Button } from "./ui/button";
 import { EmptyState } from "./ui/empty-state";
+import { Icon } from "./ui/icon";
 import type { IconName } from "./ui/icons/icon-names";
 import { PageHeader } from "./ui/page-header";
 
@@ -11,7 +13,7 @@ export function PlaceholderPage({
   emptyTitle,
   emptyBody,
   icon,
-  actions,
+  primaryAction,
   values,
 }: {
   title: string;
@@ -19,7 +21,8 @@ export function PlaceholderPage({
   emptyTitle: string;
   emptyBody: string;
   icon?: IconName;
-  actions?: ReactNode;
+  /** The page's main action, a link to an app path with a translated label. */
+  primaryAction?: { to: string; label: string };
   values?: Record<string, string>;
 }) {
   const { t } = useTranslation();
@@ -28,7 +31,16 @@ export function PlaceholderPage({
       <PageHeader
         title={t(title, values)}
         description={description ? t(description) : undefined}
-        actions={actions}
+        actions={
+          primaryAction ? (
+            <Button asChild>
+              <LocalizedLink to={primaryAction.to}>
+                <Icon name="plus" />
+                {t(primaryAction.label)}
+              </LocalizedLink>
+            </Button>
+          ) : undefined
+        }
       />
       <EmptyState icon={icon} title={t(emptyTitle, values)}>
         {t(emptyBody)}

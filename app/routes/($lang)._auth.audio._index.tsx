@@ -1,13 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "~/components/localized-link";
 import { PlaceholderPage } from "~/components/placeholder-page";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 
 export const handle = { title: "pages.audio.title" };
 
 export default function AudioPage() {
-  const { t } = useTranslation();
   return (
     <PlaceholderPage
       title="pages.audio.title"
@@ -15,14 +10,7 @@ export default function AudioPage() {
       emptyTitle="pages.audio.emptyTitle"
       emptyBody="pages.audio.emptyBody"
       icon="audio-lines"
-      actions={
-        <Button asChild>
-          <LocalizedLink to="/audio/creator">
-            <Icon name="plus" />
-            {t("pages.audio.creatorTitle")}
-          </LocalizedLink>
-        </Button>
-      }
+      primaryAction={{ to: "/audio/creator", label: "pages.audio.creatorTitle" }}
     />
   );
 }

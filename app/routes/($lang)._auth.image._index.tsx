@@ -1,13 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "~/components/localized-link";
 import { PlaceholderPage } from "~/components/placeholder-page";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 
 export const handle = { title: "pages.image.title" };
 
 export default function ImagePage() {
-  const { t } = useTranslation();
   return (
     <PlaceholderPage
       title="pages.image.title"
@@ -15,14 +10,7 @@ export default function ImagePage() {
       emptyTitle="pages.image.emptyTitle"
       emptyBody="pages.image.emptyBody"
       icon="image"
-      actions={
-        <Button asChild>
-          <LocalizedLink to="/image/creator">
-            <Icon name="plus" />
-            {t("pages.image.creatorTitle")}
-          </LocalizedLink>
-        </Button>
-      }
+      primaryAction={{ to: "/image/creator", label: "pages.image.creatorTitle" }}
     />
   );
 }

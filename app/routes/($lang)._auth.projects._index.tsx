@@ -1,13 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "~/components/localized-link";
 import { PlaceholderPage } from "~/components/placeholder-page";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 
 export const handle = { title: "pages.projects.title" };
 
 export default function ProjectsPage() {
-  const { t } = useTranslation();
   return (
     <PlaceholderPage
       title="pages.projects.title"
@@ -15,14 +10,7 @@ export default function ProjectsPage() {
       emptyTitle="pages.projects.emptyTitle"
       emptyBody="pages.projects.emptyBody"
       icon="folder-kanban"
-      actions={
-        <Button asChild>
-          <LocalizedLink to="/projects/new">
-            <Icon name="plus" />
-            {t("pages.projects.newTitle")}
-          </LocalizedLink>
-        </Button>
-      }
+      primaryAction={{ to: "/projects/new", label: "pages.projects.newTitle" }}
     />
   );
 }

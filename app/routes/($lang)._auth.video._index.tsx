@@ -1,13 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "~/components/localized-link";
 import { PlaceholderPage } from "~/components/placeholder-page";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 
 export const handle = { title: "pages.video.title" };
 
 export default function VideoPage() {
-  const { t } = useTranslation();
   return (
     <PlaceholderPage
       title="pages.video.title"
@@ -15,14 +10,7 @@ export default function VideoPage() {
       emptyTitle="pages.video.emptyTitle"
       emptyBody="pages.video.emptyBody"
       icon="clapperboard"
-      actions={
-        <Button asChild>
-          <LocalizedLink to="/video/creator">
-            <Icon name="plus" />
-            {t("pages.video.creatorTitle")}
-          </LocalizedLink>
-        </Button>
-      }
+      primaryAction={{ to: "/video/creator", label: "pages.video.creatorTitle" }}
     />
   );
 }
