@@ -121,6 +121,7 @@ function DocumentTitle() {
 function errorTitleKey(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 404) return "errors.notFound.title";
   if (isRouteErrorResponse(error) && error.status === 503) return "errors.unavailable.title";
+  if (isRouteErrorResponse(error) && error.status < 500) return "errors.badRequest.title";
   return "errors.server.title";
 }
 

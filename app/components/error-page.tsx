@@ -11,7 +11,7 @@ export function ErrorPage() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
 
-  const kind = status === 404 ? "notFound" : status === 503 ? "unavailable" : "server";
+  const kind = errorKind(status);
   const stack =
     import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
@@ -34,7 +34,7 @@ export function ErrorPage() {
               {t("actions.goToDashboard")}
             </LocalizedLink>
           </Button>
-          {kind !== "notFound" ? (
+          {kind === "unavailable" || kind === "server" ? (
             <Button variant="secondary" asChild>
               <a href={`${location.pathname}${location.search}`}>{t("actions.tryAgain")}</a>
             </Button>
@@ -51,4 +51,11 @@ export function ErrorPage() {
       </div>
     </main>
   );
+}
+
+function errorKind(status: number) {
+  if (status === 404) return "notFound";
+  if (status === 503) return "unavailable";
+  if (status >= 400 && status < 500) return "badRequest";
+  return "server";
 }

@@ -14,6 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { ApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const language = requireLanguage(params);
-  const parsed = LoginForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = LoginForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {

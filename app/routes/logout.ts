@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";
 import { clearToken, getToken } from "~/lib/session.server";
 
 /** Sign out: revoke the token at the API when it answers, clear it here in any case. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const language = form.get("language");
   const token = await getToken(request);
   if (token) {

@@ -27,3 +27,19 @@ test("the page has the fixed viewport and no CSP violations", async ({ page }) =
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
 });
+
+test("bad form bodies get a 400, never a 500", async ({ request }) => {
+  const json = await request.post("/login", { data: { email: "x" } });
+  expect(json.status()).toBe(400);
+  const language = await request.post("/locale", { form: { language: "fr", redirectTo: "/" } });
+  expect(language.status()).toBe(400);
+  const logout = await request.post("/logout", { data: "not a form" });
+  expect(logout.status()).toBe(400);
+});
+
+test("malformed paths get a 400 or 404 page, never a 500", async ({ request }) => {
+  for (const path of ["/%", "/threads/%E0%A4%A", "/locales/ar/..%2F..%2Fpackage.json"]) {
+    const response = await request.get(path);
+    expect([400, 404], path).toContain(response.status());
+  }
+});
