@@ -33,9 +33,10 @@ export function textDirection(language: Language) {
 }
 
 /** `/ar/clients` → `/clients`; paths without a language prefix come back unchanged. */
-export function stripLanguagePrefix(pathname: string) {
-  if (pathname === "/ar") return "/";
-  return pathname.startsWith("/ar/") ? pathname.slice(3) : pathname;
+export function stripLanguagePrefix(path: string) {
+  const [, pathname = path, rest = ""] = path.match(/^([^?#]*)(.*)$/) ?? [];
+  if (pathname === "/ar") return `/${rest}`;
+  return pathname.startsWith("/ar/") ? `${pathname.slice(3)}${rest}` : path;
 }
 
 /** The language a path is in, from its prefix alone. */
@@ -47,7 +48,7 @@ export function languageFromPathname(pathname: string): Language {
 export function localizedPath(path: string, language: Language) {
   const bare = stripLanguagePrefix(path);
   if (language === defaultLanguage) return bare;
-  return bare === "/" ? "/ar" : bare.startsWith("/?") ? `/ar${bare.slice(1)}` : `/ar${bare}`;
+  return bare === "/" || /^\/[?#]/.test(bare) ? `/ar${bare.slice(1)}` : `/ar${bare}`;
 }
 
 export function localesUrl(language: Language, namespace: string) {

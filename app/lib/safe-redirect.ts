@@ -33,5 +33,7 @@ export function safeRedirectPath(
   const cleaned = decoded.replace(/[\u0000-\u001F\u007F]/g, "");
   const url = sameOriginPath(raw);
   if (!url || !sameOriginPath(cleaned)) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse while parsing (`/..//evil.com` → `//evil.com`): check what is returned too.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return sameOriginPath(path) ? path : fallback;
 }

@@ -33,7 +33,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (options.language) headers.set("Accept-Language", options.language);
 
     let body: BodyInit | undefined;
-    if (!isWriteMethod(method)) {
+    if (!isWriteMethod(method) || method === "DELETE") {
       for (const [key, value] of Object.entries((payload ?? {}) as Params)) {
         if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
       }
@@ -44,17 +44,40 @@ export function createApiClient(options: ApiClientOptions) {
       body = JSON.stringify(payload);
     }
 
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (options.signal) signals.push(options.signal);
-    return new Request(url, { method, headers, body, signal: AbortSignal.any(signals) });
+    return new Request(url, { method, headers, body });
+  }
+
+  /**
+   * Sends with a deadline and the page request's abort. The controller and timer are held here:
+   * a signal made by AbortSignal.timeout/any can be garbage-collected mid-call on Node 20 and then
+   * never fire. An in-process handler does not watch signals, so the race is enforced here too.
+   */
+  function withDeadline(sendRequest: Fetcher, request: Request): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException("The API did not answer in time", "TimeoutError")),
+      timeoutMs,
+    );
+    const onCallerAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onCallerAbort();
+    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const sent = new Request(request, { signal: controller.signal });
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(controller.signal.reason);
+      if (controller.signal.aborted) return onAbort();
+      controller.signal.addEventListener("abort", onAbort, { once: true });
+      sendRequest(sent).then(resolve, reject);
+    }).finally(() => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+    });
   }
 
   async function call<T>(method: string, path: string, payload?: Params | Body): Promise<T> {
     for (let retries = 0; ; retries++) {
       let response: Response;
       try {
-        const request = buildRequest(method, path, payload);
-        response = await untilAborted(send(request), request.signal);
+        response = await withDeadline(send, buildRequest(method, path, payload));
       } catch (error) {
         throw new ApiUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, {
           cause: error,
@@ -65,7 +88,7 @@ export function createApiClient(options: ApiClientOptions) {
         return (await response.json()) as T;
       }
       if (shouldRetry(method, response.status, retries)) {
-        await response.body?.cancel();
+        response.body?.cancel().catch(() => {});
         continue;
       }
       throw await toApiError(response);
@@ -89,14 +112,4 @@ async function toApiError(response: Response) {
     body?.error?.message ?? response.statusText,
     body?.error?.fields,
   );
-}
-
-/** An in-process handler does not watch the signal, so the time-out is enforced here as well. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }

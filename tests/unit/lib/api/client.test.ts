@@ -1,0 +1,311 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "~/lib/api/client";
+import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
+
+const baseUrl = "http://api.test/api/v1";
+
+type Reply = () => Response | Promise<Response>;
+
+/** A fetch that answers with the scripted replies in turn and records every request. */
+function scripted(...replies: Reply[]) {
+  const requests: Request[] = [];
+  const fetch = async (request: Request) => {
+    requests.push(request);
+    const reply = replies[Math.min(requests.length, replies.length) - 1];
+    if (!reply) throw new Error("no scripted reply");
+    return reply();
+  };
+  return { fetch, requests };
+}
+
+function json(body: unknown, status = 200): Reply {
+  return () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+}
+
+function noContent(): Reply {
+  return () => new Response(null, { status: 204 });
+}
+
+function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): Reply {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+}
+
+const PENDING = Symbol("pending");
+
+/** What the promise settles to within `ms`, rejection reasons included, or PENDING. */
+function settleWithin<T>(promise: Promise<T>, ms: number) {
+  return Promise.race([
+    promise.catch((error: unknown) => error),
+    new Promise<typeof PENDING>((resolve) => setTimeout(() => resolve(PENDING), ms)),
+  ]);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function collectGarbage() {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
+describe("createApiClient", () => {
+  describe("headers", () => {
+    it("sends Authorization: Bearer <token> when there is a token", async () => {
+      const api = scripted(json({}));
+      await createApiClient({ baseUrl, fetch: api.fetch, token: "t0k3n" }).get("/me");
+      expect(api.requests[0]?.headers.get("Authorization")).toBe("Bearer t0k3n");
+    });
+
+    it.each([undefined, null, ""])("sends no Authorization header for token %j", async (token) => {
+      const api = scripted(json({}));
+      await createApiClient({ baseUrl, fetch: api.fetch, token }).get("/me");
+      expect(api.requests[0]?.headers.has("Authorization")).toBe(false);
+    });
+
+    it("asks for JSON and passes the language on", async () => {
+      const api = scripted(json({}));
+      await createApiClient({ baseUrl, fetch: api.fetch, language: "ar" }).get("/me");
+      expect(api.requests[0]?.headers.get("Accept")).toBe("application/json");
+      expect(api.requests[0]?.headers.get("Accept-Language")).toBe("ar");
+    });
+  });
+
+  describe("URLs and bodies", () => {
+    it("joins the base URL and the path, with or without a trailing slash", async () => {
+      const api = scripted(json({}));
+      await createApiClient({ baseUrl, fetch: api.fetch }).get("/clients");
+      await createApiClient({ baseUrl: `${baseUrl}/`, fetch: api.fetch }).get("/clients");
+      expect(api.requests.map((request) => request.url)).toEqual([
+        "http://api.test/api/v1/clients",
+        "http://api.test/api/v1/clients",
+      ]);
+    });
+
+    it("puts a GET payload in the query, dropping null and undefined, with no body", async () => {
+      const api = scripted(json({ items: [] }));
+      const result = await createApiClient({ baseUrl, fetch: api.fetch }).get("/clients", {
+        page: 2,
+        q: "a b",
+        archived: false,
+        empty: "",
+        gone: null,
+        missing: undefined,
+      });
+      expect(result).toEqual({ items: [] });
+      const request = api.requests[0];
+      expect(request?.method).toBe("GET");
+      const url = new URL(request?.url ?? "");
+      expect(url.pathname).toBe("/api/v1/clients");
+      expect([...url.searchParams]).toEqual([
+        ["page", "2"],
+        ["q", "a b"],
+        ["archived", "false"],
+        ["empty", ""],
+      ]);
+      expect(request?.body).toBeNull();
+      expect(request?.headers.has("Content-Type")).toBe(false);
+    });
+
+    it("sends a DELETE without params with no body", async () => {
+      const api = scripted(noContent());
+      await createApiClient({ baseUrl, fetch: api.fetch }).delete("/clients/1");
+      expect(api.requests[0]?.method).toBe("DELETE");
+      expect(api.requests[0]?.url).toBe("http://api.test/api/v1/clients/1");
+      expect(api.requests[0]?.body).toBeNull();
+    });
+
+    it.each(["post", "put", "patch"] as const)(
+      "sends a %s payload as a JSON body",
+      async (method) => {
+        const api = scripted(json({ id: 1 }, 201));
+        const payload = { name: "Acme", tags: ["a"], note: null };
+        const result = await createApiClient({ baseUrl, fetch: api.fetch })[method](
+          "/clients",
+          payload,
+        );
+        expect(result).toEqual({ id: 1 });
+        const request = api.requests[0];
+        expect(request?.method).toBe(method.toUpperCase());
+        expect(request?.url).toBe("http://api.test/api/v1/clients");
+        expect(request?.headers.get("Content-Type")).toBe("application/json");
+        expect(await request?.json()).toEqual(payload);
+      },
+    );
+
+    it("sends a POST without a payload with no body", async () => {
+      const api = scripted(noContent());
+      await createApiClient({ baseUrl, fetch: api.fetch }).post("/logout");
+      expect(api.requests[0]?.body).toBeNull();
+      expect(api.requests[0]?.headers.has("Content-Type")).toBe(false);
+    });
+
+    it("passes FormData through as multipart, not JSON", async () => {
+      const api = scripted(json({}));
+      const form = new FormData();
+      form.set("name", "Acme");
+      form.set("file", new File(["hello"], "hello.txt", { type: "text/plain" }));
+      await createApiClient({ baseUrl, fetch: api.fetch }).post("/uploads", form);
+      const request = api.requests[0];
+      expect(request?.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
+      const received = await request?.formData();
+      expect(received?.get("name")).toBe("Acme");
+      const file = received?.get("file");
+      expect(file).toBeInstanceOf(File);
+      expect(await (file as File).text()).toBe("hello");
+    });
+  });
+
+  describe("responses", () => {
+    it("resolves a 204 to undefined", async () => {
+      const api = scripted(noContent());
+      await expect(createApiClient({ baseUrl, fetch: api.fetch }).delete("/x")).resolves.toBe(
+        undefined,
+      );
+    });
+
+    it("maps the error body onto ApiError", async () => {
+      const api = scripted(
+        errorBody(422, "VALIDATION_FAILED", "Check the form.", { email: "Invalid email." }),
+      );
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .post("/clients", { email: "x" })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({
+        name: "ApiError",
+        status: 422,
+        code: "VALIDATION_FAILED",
+        message: "Check the form.",
+        fields: { email: "Invalid email." },
+      });
+    });
+
+    it("gives an error body without fields an empty fields object", async () => {
+      const api = scripted(errorBody(401, "UNAUTHENTICATED", "Sign in."));
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/me")
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 401, code: "UNAUTHENTICATED", fields: {} });
+    });
+
+    it("falls back to HTTP_<status> and the status text when the error body is not JSON", async () => {
+      const api = scripted(() => new Response("oops", { status: 418, statusText: "I'm a teapot" }));
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/tea")
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 418, code: "HTTP_418", message: "I'm a teapot" });
+    });
+  });
+
+  describe("retries", () => {
+    it("retries a GET answered 503 once and resolves with the second answer", async () => {
+      const api = scripted(errorBody(503, "UNAVAILABLE", "Busy."), json({ ok: true }));
+      await expect(createApiClient({ baseUrl, fetch: api.fetch }).get("/x")).resolves.toEqual({
+        ok: true,
+      });
+      expect(api.requests).toHaveLength(2);
+    });
+
+    it("rejects a GET answered 503 twice with ApiError 503 after exactly 2 calls", async () => {
+      const api = scripted(
+        errorBody(503, "UNAVAILABLE", "Busy."),
+        errorBody(503, "UNAVAILABLE", "Still busy."),
+        json({ ok: true }),
+      );
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/x")
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 503, code: "UNAVAILABLE", message: "Still busy." });
+      expect(api.requests).toHaveLength(2);
+    });
+
+    it.each(["post", "put", "patch", "delete"] as const)(
+      "does not retry a %s answered 503",
+      async (method) => {
+        const api = scripted(errorBody(503, "UNAVAILABLE", "Busy."), json({ ok: true }));
+        const error = await createApiClient({ baseUrl, fetch: api.fetch })
+          [method]("/x")
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).status).toBe(503);
+        expect(api.requests).toHaveLength(1);
+      },
+    );
+
+    it("does not retry a GET answered 404", async () => {
+      const api = scripted(errorBody(404, "NOT_FOUND", "No such client."), json({ ok: true }));
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/clients/9")
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 404, code: "NOT_FOUND" });
+      expect(api.requests).toHaveLength(1);
+    });
+  });
+
+  describe("unavailable API", () => {
+    it("rejects with ApiUnavailableError once timeoutMs has passed, even after a garbage collection", async () => {
+      const api = scripted(() => new Promise<Response>(() => {}));
+      const started = performance.now();
+      const pending = createApiClient({ baseUrl, fetch: api.fetch, timeoutMs: 50 }).get("/slow");
+      await sleep(10);
+      collectGarbage();
+      const outcome = await settleWithin(pending, 1000);
+      expect(outcome).toBeInstanceOf(ApiUnavailableError);
+      expect((outcome as Error).message).toContain("GET /slow failed");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(40);
+      expect(api.requests).toHaveLength(1);
+    });
+
+    it("rejects with ApiUnavailableError when the caller's signal aborts, even after a garbage collection", async () => {
+      const controller = new AbortController();
+      const api = scripted(() => new Promise<Response>(() => {}));
+      const pending = createApiClient({
+        baseUrl,
+        fetch: api.fetch,
+        signal: controller.signal,
+      }).get("/slow");
+      await sleep(10);
+      collectGarbage();
+      controller.abort();
+      const outcome = await settleWithin(pending, 1000);
+      expect(outcome).toBeInstanceOf(ApiUnavailableError);
+      expect(api.requests[0]?.signal.aborted).toBe(true);
+    });
+
+    it("rejects with ApiUnavailableError when fetch throws, keeping the cause", async () => {
+      const cause = new TypeError("fetch failed");
+      const api = scripted(() => {
+        throw cause;
+      });
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/x")
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiUnavailableError);
+      expect((error as Error).message).toBe("GET /x failed: fetch failed");
+      expect((error as Error).cause).toBe(cause);
+      expect(api.requests).toHaveLength(1);
+    });
+
+    it("does not retry after a network error", async () => {
+      const api = scripted(() => Promise.reject(new TypeError("fetch failed")), json({ ok: true }));
+      await expect(createApiClient({ baseUrl, fetch: api.fetch }).get("/x")).rejects.toBeInstanceOf(
+        ApiUnavailableError,
+      );
+      expect(api.requests).toHaveLength(1);
+    });
+  });
+});
