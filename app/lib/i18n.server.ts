@@ -1,3 +1,4 @@
+import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import { localeCookie } from "./cookies.server";
 import { defaultLanguage, isLanguage, type Language, languageFromParam, languages } from "./i18n";
@@ -24,7 +25,12 @@ export const i18nServer = new RemixI18Next({
     supportedLanguages: [...languages],
     fallbackLanguage: defaultLanguage,
     cookie: localeCookie,
-    order: ["cookie", "header"],
+    order: ["cookie", "custom"],
+    // The first supported language by quality: "fr-FR, ar;q=0.5" asks for Arabic.
+    async findLocale(request) {
+      const headers = { "accept-language": request.headers.get("Accept-Language") ?? "" };
+      return new Negotiator({ headers }).language([...languages]) ?? null;
+    },
   },
   i18next: { resources, supportedLngs: [...languages], fallbackLng: false },
 });
