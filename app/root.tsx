@@ -32,6 +32,7 @@ import stylesHref from "~/styles/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "preload", href: spriteHref, as: "image", type: "image/svg+xml" },
 ];
 
