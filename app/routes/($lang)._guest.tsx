@@ -15,7 +15,7 @@ export default function GuestLayout() {
   const { t } = useTranslation();
   return (
     <div className="grid min-h-screen grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative flex flex-col justify-between overflow-hidden bg-accent p-12 text-accent-contrast">
+      <aside className="relative flex flex-col justify-between overflow-hidden bg-accent p-12 text-accent-contrast dark:bg-accent-soft dark:text-text">
         <p className="flex items-center gap-2 text-xl font-semibold tracking-tight">
           <span className="grid size-9 place-items-center rounded-control bg-white/15">
             <Icon name="sparkles" />
