@@ -16,7 +16,6 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ColorModeProvider, useForcedColorMode } from "~/components/color-mode";
 import { ErrorPage } from "~/components/error-page";
-import { spriteHref } from "~/components/ui/icon";
 import { colorModeScript } from "~/lib/color-mode";
 import {
   htmlLang,
@@ -33,7 +32,6 @@ import stylesHref from "~/styles/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "preload", href: spriteHref, as: "image", type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
