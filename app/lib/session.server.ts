@@ -46,8 +46,10 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
 export function serviceUnavailable(error: unknown) {
   if (error instanceof Response) return error;
   console.error(error);
-  const status = error instanceof ApiUnavailableError || isApiError(error) ? 503 : 500;
-  return new Response(null, { status, statusText: "Service Unavailable" });
+  if (error instanceof ApiUnavailableError || isApiError(error)) {
+    return new Response(null, { status: 503, statusText: "Service Unavailable" });
+  }
+  return new Response(null, { status: 500, statusText: "Internal Server Error" });
 }
 
 export async function commitToken(token: string) {
