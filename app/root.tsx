@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,7 +14,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ColorModeProvider, useForcedColorMode } from "~/components/color-mode";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, errorKind } from "~/components/error-page";
 import { colorModeScript } from "~/lib/color-mode";
 import {
   htmlLang,
@@ -103,7 +102,7 @@ function DocumentTitle() {
   const error = useRouteError();
   let key = "app.tagline";
   if (error) {
-    key = errorTitleKey(error);
+    key = `errors.${errorKind(error)}.title`;
   } else {
     for (const match of [...matches].reverse()) {
       const title = (match.handle as { title?: string } | undefined)?.title;
@@ -115,13 +114,6 @@ function DocumentTitle() {
   }
   const title = t(key);
   return <title>{key === "app.tagline" ? t("app.name") : `${title} · ${t("app.name")}`}</title>;
-}
-
-function errorTitleKey(error: unknown) {
-  if (isRouteErrorResponse(error) && error.status === 404) return "errors.notFound.title";
-  if (isRouteErrorResponse(error) && error.status === 503) return "errors.unavailable.title";
-  if (isRouteErrorResponse(error) && error.status < 500) return "errors.badRequest.title";
-  return "errors.server.title";
 }
 
 export default function App() {

@@ -11,7 +11,7 @@ export function ErrorPage() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
 
-  const kind = errorKind(status);
+  const kind = errorKind(error);
   const stack =
     import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
@@ -53,7 +53,9 @@ export function ErrorPage() {
   );
 }
 
-function errorKind(status: number) {
+/** Which error page a route error gets; the document title uses it too. */
+export function errorKind(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return "notFound";
   if (status === 503) return "unavailable";
   if (status >= 400 && status < 500) return "badRequest";
