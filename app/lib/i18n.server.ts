@@ -5,7 +5,8 @@ import { defaultLanguage, isLanguage, type Language, languageFromParam, language
 
 type Messages = Record<string, unknown>;
 
-const files = import.meta.glob<Messages>("../../locales/*/*.json", {
+// mail.json belongs to the API, which writes mail; the web app has no use for it.
+const files = import.meta.glob<Messages>(["../../locales/*/*.json", "!../../locales/*/mail.json"], {
   eager: true,
   import: "default",
 });

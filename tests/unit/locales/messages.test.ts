@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { languages, namespaces } from "~/lib/i18n";
+import { mailNamespaces } from "../../../api/mail/messages";
 
 const root = new URL("../../../locales/", import.meta.url);
 
@@ -48,8 +49,10 @@ describe("message files", () => {
     expect(ar).toEqual(en);
   });
 
-  it("match the namespaces list in app/lib/i18n.ts", () => {
-    expect([...namespaces].sort()).toEqual(en);
+  it("match the namespaces of the app (app/lib/i18n.ts) and of the API (api/mail)", () => {
+    const appNamespaces: readonly string[] = namespaces;
+    expect(mailNamespaces.filter((namespace) => appNamespaces.includes(namespace))).toEqual([]);
+    expect([...namespaces, ...mailNamespaces].sort()).toEqual(en);
   });
 
   describe.each(en)("%s.json", (namespace) => {

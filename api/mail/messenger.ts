@@ -1,0 +1,39 @@
+import type { Locale } from "../db/schema";
+
+export type Channel = "EMAIL" | "PHONE";
+
+/** What a one-time key proves: the sign-up address, or the right to set a new password. */
+export type KeyPurpose = "registration" | "password_reset";
+
+export type KeyMessage = {
+  channel: Channel;
+  /** An email address (EMAIL) or an E.164 phone number (PHONE). */
+  to: string;
+  locale: Locale;
+  purpose: KeyPurpose;
+  key: string;
+  firstName: string;
+  expiresInMinutes: number;
+};
+
+/**
+ * Sends what the API tells people by mail or SMS. Sending never blocks a request: messages are
+ * queued and delivered in the background, and a failure is logged, not thrown.
+ */
+export interface Messenger {
+  sendKey(message: KeyMessage): void;
+  /** Resolves once every queued message has been delivered or has failed. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type MessengerOptions = {
+  /** nodemailer transport URL (smtp:// or smtps://); unset => the outbox folder. */
+  smtpUrl?: string;
+  /** The From header; defaults to "Qalam <no-reply@localhost>". */
+  mailFrom?: string;
+  /** SMS go to this URL as a JSON POST {to, text}; unset => the outbox folder. */
+  smsWebhookUrl?: string;
+  /** Where messages are written when no transport is configured. */
+  outboxDir: string;
+};
