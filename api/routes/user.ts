@@ -1,9 +1,93 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { locales } from "../db/schema";
+import { AppError } from "../errors";
 import { requireAuth } from "../http/auth";
+import { limitBody } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
-import { toCurrentUser } from "../services/users";
-import { bearerSecurity, CurrentUserSchema } from "./schemas";
+import { ErrorSchema, errorResponses, validationHook } from "../http/errors";
+import { maxAvatarBytes } from "../services/avatars";
+import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
+import { bearerSecurity, CurrentUserSchema, requiredString } from "./schemas";
+
+/** The avatar plus room for the text fields and the multipart framing. */
+const profileBodyLimit = maxAvatarBytes + 64 * 1024;
+
+const mustBeText = { error: "Must be a string" };
+
+const ProfileUpdateSchema = z
+  .object({
+    firstName: requiredString({ max: 100 }).optional().openapi({ example: "Sara" }),
+    lastName: requiredString({ max: 100 }).optional().openapi({ example: "Al-Harbi" }),
+    email: z
+      .string(mustBeText)
+      .trim()
+      .max(320, "At most 320 characters")
+      .refine(
+        (value) => value === "" || z.email().safeParse(value).success,
+        "Not a valid email address",
+      )
+      .optional()
+      .openapi({
+        format: "email",
+        description: "Stored lower-case. An empty string removes the address.",
+      }),
+    phone: z
+      .string(mustBeText)
+      .trim()
+      .max(32, "At most 32 characters")
+      .refine((value) => value === "" || normalizePhone(value) !== null, "Not a valid phone number")
+      .optional()
+      .openapi({
+        description:
+          "International form (+966 50 123 4567 or 00966…), stored as E.164. An empty string " +
+          "removes the number; the account must keep an email address or a phone number.",
+        example: "+966501234567",
+      }),
+    locale: z.enum(locales, { error: "Must be en or ar" }).optional(),
+    removeAvatar: z
+      .enum(["true", "false"], { error: 'Must be "true" or "false"' })
+      .optional()
+      .openapi({ description: '"true" removes the current avatar.' }),
+    avatar: z
+      // A form with no file chosen sends an empty part, with or without a file name.
+      .custom<File | "">((value) => value instanceof File || value === "", "Must be a file")
+      .optional()
+      .openapi({
+        type: "string",
+        format: "binary",
+        description:
+          "PNG, JPEG or WebP (recognised by content), at most 5 MB and 4096×4096 pixels. Stored " +
+          "as a WebP of at most 512×512. An empty part (a form with no file chosen) is ignored.",
+      }),
+  })
+  .openapi("ProfileUpdate");
+
+const limitProfileBody = limitBody(profileBodyLimit);
+
+/** 415 for anything but multipart, then the larger body limit of this route. */
+const acceptProfileForm = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "multipart/form-data") {
+    throw new AppError(
+      "unsupported_media_type",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "The request body must be multipart/form-data.",
+    );
+  }
+  await limitProfileBody(c, next);
+});
+
+// A tuple type, so that the handler's context knows the `auth` that requireAuth sets.
+const profileUpdateMiddleware: [typeof requireAuth, typeof acceptProfileForm] = [
+  requireAuth,
+  acceptProfileForm,
+];
+
+const currentUserResponse = {
+  description: "The current user",
+  content: { "application/json": { schema: CurrentUserSchema } },
+};
 
 const getCurrentUserRoute = createRoute({
   method: "get",
@@ -13,20 +97,51 @@ const getCurrentUserRoute = createRoute({
   security: bearerSecurity,
   middleware: requireAuth,
   responses: {
-    200: {
-      description: "The current user",
-      content: { "application/json": { schema: CurrentUserSchema } },
-    },
+    200: currentUserResponse,
     ...errorResponses(401),
   },
 });
 
+const updateCurrentUserRoute = createRoute({
+  method: "put",
+  path: "/user",
+  tags: ["User"],
+  summary: "Change the signed-in user's profile and avatar",
+  description:
+    "Only the fields sent change. 409 EMAIL_TAKEN or PHONE_TAKEN when another account uses the " +
+    "address or number; 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is " +
+    "not a PNG, JPEG or WebP image or is over 4096 pixels on a side; 413 PAYLOAD_TOO_LARGE for " +
+    "an avatar over 5 MB.",
+  security: bearerSecurity,
+  middleware: profileUpdateMiddleware,
+  request: {
+    body: { required: true, content: { "multipart/form-data": { schema: ProfileUpdateSchema } } },
+  },
+  responses: {
+    200: currentUserResponse,
+    ...errorResponses(400, 401, 409, 415, 422),
+    413: {
+      description: "Avatar larger than 5 MB, or request body larger than 5 MB + 64 KiB",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
+  },
+});
+
 export function createUserRoutes() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-    getCurrentUserRoute,
-    (c) => {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(getCurrentUserRoute, (c) => {
       const { user, actor } = c.var.auth;
       return c.json(toCurrentUser(user, actor), 200);
-    },
-  );
+    })
+    .openapi(updateCurrentUserRoute, async (c) => {
+      const { avatar: avatarPart, removeAvatar, ...fields } = c.req.valid("form");
+      const avatar = avatarPart instanceof File && avatarPart.size > 0 ? avatarPart : undefined;
+      const { user, actor } = c.var.auth;
+      const updated = await updateProfile(c.var.db, c.var.storage, user.id, {
+        ...fields,
+        avatar: avatar ? new Uint8Array(await avatar.arrayBuffer()) : undefined,
+        removeAvatar: removeAvatar === "true",
+      });
+      return c.json(toCurrentUser(updated, actor), 200);
+    });
 }

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { AppError } from "../errors";
+import type { Storage } from "../storage/storage";
+
+export const maxAvatarBytes = 5 * 1024 * 1024;
+/** Per side, before orientation: larger images are refused without being decoded. */
+export const maxAvatarDimension = 4096;
+/** Stored avatars are at most this wide and high. */
+export const avatarSize = 512;
+
+/**
+ * Where GET /files serves stored files: the API base path (/api/v1) and the files route. Avatar
+ * URLs are stored in this form, so it must not change without migrating them.
+ */
+export const storedFilesPath = "/api/v1/files";
+
+const avatarKeyPattern =
+  /^avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+type ImageFormat = "png" | "jpeg" | "webp";
+
+const invalidImage = () =>
+  new AppError("invalid", "INVALID_IMAGE", "The avatar must be a PNG, JPEG or WebP image.", {
+    avatar: "Must be a PNG, JPEG or WebP image",
+  });
+
+const imageTooLarge = () =>
+  new AppError(
+    "invalid",
+    "IMAGE_TOO_LARGE_DIMENSIONS",
+    `The avatar must be at most ${maxAvatarDimension}×${maxAvatarDimension} pixels.`,
+    { avatar: `At most ${maxAvatarDimension}×${maxAvatarDimension} pixels` },
+  );
+
+const fileTooLarge = () =>
+  new AppError("too_large", "PAYLOAD_TOO_LARGE", "The avatar is larger than 5 MB.", {
+    avatar: "At most 5 MB",
+  });
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+/** The format the leading bytes announce; the name and type a client declared are never asked. */
+function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  // RIFF....WEBP
+  if (
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
+    return "webp";
+  }
+  return null;
+}
+
+/**
+ * Checks an uploaded avatar by its content and re-encodes it: oriented by its EXIF tag, cropped to
+ * cover at most 512×512, without metadata (camera, location), as WebP. Whatever else the upload
+ * carried does not survive.
+ */
+export async function processAvatar(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes.byteLength > maxAvatarBytes) throw fileTooLarge();
+  const format = sniffImageFormat(bytes);
+  if (!format) throw invalidImage();
+
+  let metadata: Metadata;
+  try {
+    // Reads the header only, so the pixel limit is not needed yet: an image that is too large
+    // gets its own error below instead of failing as an unreadable one.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw invalidImage();
+  }
+  if (metadata.format !== format) throw invalidImage();
+  if (metadata.width > maxAvatarDimension || metadata.height > maxAvatarDimension) {
+    throw imageTooLarge();
+  }
+
+  try {
+    // sharp's default failOn ("warning") stays: it is the level meant for untrusted input.
+    return await sharp(bytes, {
+      limitInputPixels: maxAvatarDimension * maxAvatarDimension,
+      autoOrient: true,
+    })
+      .resize(avatarSize, avatarSize, { fit: "cover", withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    // Truncated or corrupt pixel data behind a valid header.
+    throw invalidImage();
+  }
+}
+
+/** Processes an avatar and stores it under a new name; returns its storage key. */
+export async function saveAvatar(storage: Storage, bytes: Uint8Array): Promise<string> {
+  const avatar = await processAvatar(bytes);
+  const key = `avatars/${randomUUID()}.webp`;
+  await storage.put(key, avatar, "image/webp");
+  return key;
+}
+
+export function avatarUrlOf(key: string): string {
+  return `${storedFilesPath}/${key}`;
+}
+
+/** The storage key behind an avatar URL this API issued, or null for any other value. */
+export function avatarKeyOf(url: string | null): string | null {
+  const prefix = `${storedFilesPath}/`;
+  if (!url?.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return avatarKeyPattern.test(key) ? key : null;
+}
