@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { type Api, createApi } from "./api/index";
+import { rateLimitsFromEnv } from "./api/services/rate-limits";
 
 const production = process.env.NODE_ENV === "production";
 /** `npm run dev`: Vite serves the app with hot reload; otherwise the build in build/ is served. */
@@ -41,6 +42,12 @@ if (!remoteApi) {
     seedDemo: !databaseUrl && !production,
     demoPassword: process.env.DEMO_PASSWORD || undefined,
     production,
+    filesDir: join(dataDir, "files"),
+    outboxDir: join(dataDir, "outbox"),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || undefined,
+    smsWebhookUrl: process.env.SMS_WEBHOOK_URL || undefined,
+    rateLimits: rateLimitsFromEnv(process.env),
   });
   if (api.seeded) {
     console.log(
@@ -97,6 +104,9 @@ if (api) {
   const apiListener = getRequestListener(api.fetch);
   app.use((req, res, next) => {
     if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) {
+      // The API trusts the last X-Forwarded-For hop: make it the address Express trusts.
+      if (req.ip) req.headers["x-forwarded-for"] = req.ip;
+      else delete req.headers["x-forwarded-for"];
       apiListener(req, res);
       return;
     }
@@ -123,7 +133,11 @@ app.all(
   createRequestHandler({
     build,
     mode: development ? "development" : "production",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, apiFetch: api?.fetch }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      apiFetch: api?.fetch,
+      clientAddress: req.ip,
+    }),
   }),
 );
 

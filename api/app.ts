@@ -3,18 +3,27 @@ import type { Database } from "./db/client";
 import { limitBody } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { handleError, handleNotFound, validationHook } from "./http/errors";
+import type { Messenger } from "./mail/messenger";
 import { createAuthRoutes } from "./routes/auth";
+import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
+import { createPasswordRoutes } from "./routes/password";
 import { createUserRoutes } from "./routes/user";
+import { createUserSessionRoutes } from "./routes/user-sessions";
+import type { RateLimits } from "./services/rate-limits";
+import type { Storage } from "./storage/storage";
 
 export const apiBasePath = "/api/v1";
 
 export type AppOptions = {
   db: Database;
   production: boolean;
+  messenger: Messenger;
+  storage: Storage;
+  rateLimits: RateLimits;
 };
 
-export function createApp({ db, production }: AppOptions) {
+export function createApp({ db, production, messenger, storage, rateLimits }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
   app.onError(handleError);
@@ -23,11 +32,21 @@ export function createApp({ db, production }: AppOptions) {
   app.use("*", async (c, next) => {
     c.set("db", db);
     c.set("production", production);
+    c.set("messenger", messenger);
+    c.set("storage", storage);
+    c.set("rateLimits", rateLimits);
     await next();
-    // Responses carry personal data and tokens: no cache, shared or private, may keep them.
-    c.res.headers.set("Cache-Control", "no-store");
+    // Responses carry personal data and tokens: no cache, shared or private, may keep them,
+    // unless the route itself declared them cacheable (stored files).
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use("*", limitBody());
+  const defaultBodyLimit = limitBody();
+  // PUT /user carries an avatar and sets its own, larger limit.
+  app.use("*", (c, next) =>
+    c.req.method === "PUT" && c.req.path === `${apiBasePath}/user`
+      ? next()
+      : defaultBodyLimit(c, next),
+  );
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -37,7 +56,10 @@ export function createApp({ db, production }: AppOptions) {
 
   app.route("/", createHealthRoutes());
   app.route("/", createAuthRoutes());
+  app.route("/", createPasswordRoutes());
+  app.route("/", createUserSessionRoutes());
   app.route("/", createUserRoutes());
+  app.route("/", createFileRoutes());
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -56,3 +56,10 @@ export const malformedJson = () =>
 
 export const payloadTooLarge = () =>
   new AppError("too_large", "PAYLOAD_TOO_LARGE", "The request body is too large.");
+
+/** 429 TOO_MANY_REQUESTS; the HTTP layer sends `retryAfterSeconds` as Retry-After. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate_limited", "TOO_MANY_REQUESTS", "Too many attempts. Try again later.");
+  }
+}

@@ -2,6 +2,9 @@ import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
+import { createMessenger } from "./mail/index";
+import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
+import { createLocalStorage } from "./storage/local";
 
 export type ApiOptions = {
   /** PostgreSQL via node-postgres when set. */
@@ -14,6 +17,17 @@ export type ApiOptions = {
   demoPassword?: string;
   /** Hides internal error details. */
   production?: boolean;
+  /** Uploaded files (avatars, logos). */
+  filesDir: string;
+  /** Mail and SMS land here when no transport is configured. */
+  outboxDir: string;
+  /** nodemailer transport URL; unset => the outbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** SMS are POSTed as JSON {to, text} here; unset => the outbox. */
+  smsWebhookUrl?: string;
+  /** Overrides of the production rate limits (see rateLimitsFromEnv). */
+  rateLimits?: Partial<RateLimits>;
 };
 
 export type Api = {
@@ -21,6 +35,8 @@ export type Api = {
   fetch: (request: Request) => Promise<Response>;
   /** Set when seedDemo created the demo account. */
   seeded: { email: string; password: string } | null;
+  /** Resolves once every queued mail and SMS has been delivered or has failed. */
+  flush: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -40,13 +56,27 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     throw error;
   }
 
-  const app = createApp({ db: connection.db, production: options.production ?? false });
+  const messenger = createMessenger({
+    smtpUrl: options.smtpUrl,
+    mailFrom: options.mailFrom,
+    smsWebhookUrl: options.smsWebhookUrl,
+    outboxDir: options.outboxDir,
+  });
+  const app = createApp({
+    db: connection.db,
+    production: options.production ?? false,
+    messenger,
+    storage: createLocalStorage(options.filesDir),
+    rateLimits: resolveRateLimits(options.rateLimits),
+  });
   let closing: Promise<void> | undefined;
   const api: Api = {
     fetch: async (request) => app.fetch(request),
     seeded,
+    flush: () => messenger.flush(),
     close: () => {
-      closing ??= connection.close();
+      // Messages already queued are delivered before the database goes away.
+      closing ??= messenger.close().finally(() => connection.close());
       return closing;
     },
   };

@@ -3,10 +3,12 @@ import {
   type AnyPgColumn,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -109,8 +111,54 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+export const keyPurposes = ["registration", "password_reset"] as const;
+export const keyChannels = ["EMAIL", "PHONE"] as const;
+
+/**
+ * One-time keys sent by mail or SMS. One row per purpose and recipient: a new request replaces
+ * the previous key. The key itself is stored as an argon2id hash, the token as SHA-256.
+ */
+export const verificationKeys = pgTable(
+  "verification_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose", { enum: keyPurposes }).notNull(),
+    channel: text("channel", { enum: keyChannels }).notNull(),
+    /** The normalised email address or E.164 number the key was sent to. */
+    recipient: text("recipient").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    /** Registration: issued with the key. Password reset: issued once the key is verified. */
+    tokenHash: text("token_hash").unique(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("verification_keys_purpose_recipient_idx").on(t.purpose, t.recipient),
+    index("verification_keys_user_id_idx").on(t.userId),
+    check("verification_keys_purpose", sql`${t.purpose} in ('registration', 'password_reset')`),
+    check("verification_keys_channel", sql`${t.channel} in ('EMAIL', 'PHONE')`),
+  ],
+);
+
+/**
+ * Fixed-window counters of the rate limits, shared by every instance. The key names the rule and
+ * a hash of its subject (an address or an account), never the subject itself.
+ */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type VerificationKey = typeof verificationKeys.$inferSelect;

@@ -1,11 +1,17 @@
 import type { Database } from "../db/client";
+import type { Messenger } from "../mail/messenger";
+import type { RateLimits } from "../services/rate-limits";
 import type { Authentication } from "../services/sessions";
+import type { Storage } from "../storage/storage";
 
 /** Variables every request carries, set by api/app.ts. */
 export type AppEnv = {
   Variables: {
     db: Database;
     production: boolean;
+    messenger: Messenger;
+    storage: Storage;
+    rateLimits: RateLimits;
   };
 };
 

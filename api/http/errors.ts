@@ -8,6 +8,7 @@ import {
   type ErrorKind,
   type FieldErrors,
   malformedJson,
+  RateLimitedError,
   validationFailed,
 } from "../errors";
 import type { AppEnv } from "./env";
@@ -125,6 +126,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       : error instanceof HTTPException
         ? fromHttpException(error)
         : null;
+  if (known instanceof RateLimitedError) c.header("Retry-After", String(known.retryAfterSeconds));
   if (known) return errorJson(c, statusOfKind[known.kind], known.code, known.message, known.fields);
   if (error instanceof HTTPException && error.status < 500) {
     return errorJson(c, error.status, "REQUEST_REJECTED", "The request was rejected.");

@@ -1,11 +1,31 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { locales } from "../db/schema";
+import { validationFailed } from "../errors";
 import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
+import { errorResponses, fieldErrors, validationHook } from "../http/errors";
 import { requestMeta } from "../http/request-meta";
-import { login, loginTypes } from "../services/auth";
+import { servicesOf } from "../http/services";
+import { unflatten } from "../http/unflatten";
+import { login } from "../services/auth";
+import {
+  emailExists,
+  register,
+  requestRegistrationKey,
+  verifyRegistrationKey,
+} from "../services/registration";
 import { revokeSession } from "../services/sessions";
-import { bearerSecurity, CurrentUserSchema, requiredString } from "./schemas";
+import {
+  bearerSecurity,
+  CurrentUserSchema,
+  emailAddress,
+  keyField,
+  LoginTypeSchema,
+  newPassword,
+  requiredString,
+  TokenResponseSchema,
+  tokenField,
+} from "./schemas";
 
 const credentials = {
   value: requiredString({ max: 320 }).openapi({
@@ -17,37 +37,55 @@ const credentials = {
 };
 
 const LoginRequestSchema = z
-  .object({ ...credentials, loginType: z.enum(loginTypes).default("EMAIL") })
+  .object({ ...credentials, loginType: LoginTypeSchema.default("EMAIL") })
   .openapi("LoginRequest");
 
 const EmailLoginRequestSchema = z.object(credentials).openapi("EmailLoginRequest");
 
-const LoginResponseSchema = z
+const PhoneLoginRequestSchema = z
+  .object({
+    ...credentials,
+    value: credentials.value.openapi({
+      description: "Phone number in international form (+966 50 123 4567 or 00966…)",
+      example: "+966501234567",
+    }),
+  })
+  .openapi("PhoneLoginRequest");
+
+export const SignedInSchema = z
   .object({
     token: z.string().openapi({ description: "Opaque session token; send as `Bearer <token>`" }),
     user: CurrentUserSchema,
   })
-  .openapi("LoginResponse");
+  .openapi("SignedIn");
+
+const rateLimited =
+  "429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.";
 
 const loginResponses = {
   200: {
     description: "Signed in; a new session was started",
-    content: { "application/json": { schema: LoginResponseSchema } },
+    content: { "application/json": { schema: SignedInSchema } },
   },
-  ...errorResponses(400, 401, 403, 413, 415, 422),
+  ...errorResponses(400, 401, 403, 413, 415, 422, 429),
 };
+
+const loginDescription =
+  "401 INVALID_CREDENTIALS when the login or the password is wrong (the two are not told " +
+  "apart); 403 ACCOUNT_NOT_VERIFIED when the password is right but the account is not verified. " +
+  rateLimited;
+
+function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { "application/json": { schema } } } };
+}
 
 const loginRoute = createRoute({
   method: "post",
   path: "/login",
   tags: ["Authentication"],
   summary: "Sign in with an email address or a phone number",
-  description:
-    "401 INVALID_CREDENTIALS when the login or the password is wrong (the two are not told " +
-    "apart); 403 ACCOUNT_NOT_VERIFIED when the password is right but the account is not verified.",
-  request: {
-    body: { required: true, content: { "application/json": { schema: LoginRequestSchema } } },
-  },
+  description: loginDescription,
+  request: jsonBody(LoginRequestSchema),
   responses: loginResponses,
 });
 
@@ -56,9 +94,18 @@ const emailLoginRoute = createRoute({
   path: "/login/email",
   tags: ["Authentication"],
   summary: "Sign in with an email address",
-  request: {
-    body: { required: true, content: { "application/json": { schema: EmailLoginRequestSchema } } },
-  },
+  description: loginDescription,
+  request: jsonBody(EmailLoginRequestSchema),
+  responses: loginResponses,
+});
+
+const phoneLoginRoute = createRoute({
+  method: "post",
+  path: "/login/phone",
+  tags: ["Authentication"],
+  summary: "Sign in with a phone number",
+  description: loginDescription,
+  request: jsonBody(PhoneLoginRequestSchema),
   responses: loginResponses,
 });
 
@@ -76,19 +123,178 @@ const logoutRoute = createRoute({
   },
 });
 
+/** The nested registration, once the flattened body has been rebuilt. */
+const RegistrationSchema = z
+  .object({
+    firstName: requiredString({ max: 100 }),
+    lastName: requiredString({ max: 100 }),
+    email: emailAddress().optional(),
+    phone: requiredString({ max: 32 }).optional(),
+    password: newPassword(),
+    loginType: LoginTypeSchema.default("EMAIL"),
+    locale: z.enum(locales, { error: "Must be en or ar" }).default("en"),
+    organization: z.object(
+      { name: requiredString({ max: 100 }) },
+      { error: (issue) => (issue.input === undefined ? "Required" : "Must be an object") },
+    ),
+  })
+  .superRefine((value, context) => {
+    const field = value.loginType === "PHONE" ? "phone" : "email";
+    if (!value[field]) context.addIssue({ code: "custom", path: [field], message: "Required" });
+  });
+
+const flatValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const RegistrationRequestSchema = z.record(z.string(), flatValue).openapi("RegistrationRequest", {
+  description:
+    "Flattened fields: nested objects use dotted keys and lists index brackets. Known keys: " +
+    "firstName, lastName, email, phone, password, loginType (EMAIL | PHONE, default EMAIL; it " +
+    "decides whether email or phone is required), locale (en | ar, default en) and " +
+    "organization.name (the user's first organization). Keys naming __proto__, constructor or " +
+    "prototype are refused; unknown keys are ignored.",
+  example: {
+    firstName: "Layla",
+    lastName: "Haddad",
+    email: "layla@example.com",
+    password: "a long and rare passphrase",
+    loginType: "EMAIL",
+    locale: "ar",
+    "organization.name": "Haddad Studio",
+  },
+});
+
+const registrationRoute = createRoute({
+  method: "post",
+  path: "/registration",
+  tags: ["Registration"],
+  summary: "Create an account and its first organization",
+  description:
+    "The account is created unverified: request a verification key next. 409 EMAIL_TAKEN or " +
+    "PHONE_TAKEN when the login is registered already; 422 PASSWORD_TOO_COMMON for a password " +
+    `on the common-password list. ${rateLimited}`,
+  request: jsonBody(RegistrationRequestSchema),
+  responses: {
+    201: {
+      description: "Registered; the account is not verified yet",
+      content: {
+        "application/json": { schema: z.object({ user: CurrentUserSchema }).openapi("Registered") },
+      },
+    },
+    ...errorResponses(400, 409, 413, 415, 422, 429),
+  },
+});
+
+const keyRequestRoute = createRoute({
+  method: "post",
+  path: "/request-reg-verification-key",
+  tags: ["Registration"],
+  summary: "Send a verification key to an unverified account",
+  description:
+    "Sends a 6-digit key, valid for 10 minutes, by mail (EMAIL) or SMS (PHONE) when the login " +
+    "belongs to an unverified account, and always answers with a token, so that the answer does " +
+    `not tell whether an account exists. A new request replaces the previous key. ${rateLimited}`,
+  request: jsonBody(
+    z
+      .object({
+        loginValue: requiredString({ max: 320 }).openapi({ example: "layla@example.com" }),
+        loginType: LoginTypeSchema,
+      })
+      .openapi("VerificationKeyRequest"),
+  ),
+  responses: {
+    200: {
+      description: "The token to send back with the key",
+      content: { "application/json": { schema: TokenResponseSchema } },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
+const keyVerificationRoute = createRoute({
+  method: "post",
+  path: "/verify-reg-verification-key",
+  tags: ["Registration"],
+  summary: "Verify an account with its token and key, and sign in",
+  description:
+    "422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key (the fifth wrong " +
+    "try burns it); 422 KEY_EXPIRED for an expired, used or burned key. " +
+    rateLimited,
+  request: jsonBody(
+    z
+      .object({ token: tokenField(), key: keyField(), loginType: LoginTypeSchema })
+      .openapi("VerificationKeyCheck"),
+  ),
+  responses: {
+    200: {
+      description: "Verified and signed in",
+      content: { "application/json": { schema: SignedInSchema } },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
+const emailExistsRoute = createRoute({
+  method: "post",
+  path: "/user/email-exists",
+  tags: ["Registration"],
+  summary: "Whether an email address is registered",
+  description: `For the sign-up form's hint. ${rateLimited}`,
+  request: jsonBody(z.object({ value: emailAddress() }).openapi("EmailExistsRequest")),
+  responses: {
+    200: {
+      description: "Whether an account uses this address",
+      content: {
+        "application/json": {
+          schema: z.object({ exists: z.boolean() }).openapi("EmailExistsResponse"),
+        },
+      },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
 export function createAuthRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(loginRoute, async (c) => {
-      const result = await login(c.var.db, c.req.valid("json"), requestMeta(c));
+      const result = await login(servicesOf(c), c.req.valid("json"), requestMeta(c));
       return c.json(result, 200);
     })
     .openapi(emailLoginRoute, async (c) => {
       const input = { ...c.req.valid("json"), loginType: "EMAIL" as const };
-      const result = await login(c.var.db, input, requestMeta(c));
-      return c.json(result, 200);
+      return c.json(await login(servicesOf(c), input, requestMeta(c)), 200);
+    })
+    .openapi(phoneLoginRoute, async (c) => {
+      const input = { ...c.req.valid("json"), loginType: "PHONE" as const };
+      return c.json(await login(servicesOf(c), input, requestMeta(c)), 200);
     })
     .openapi(logoutRoute, async (c) => {
       await revokeSession(c.var.db, c.var.auth.sessionId);
       return c.body(null, 204);
+    })
+    .openapi(registrationRoute, async (c) => {
+      const parsed = RegistrationSchema.safeParse(unflatten(c.req.valid("json")));
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const user = await register(servicesOf(c), parsed.data, requestMeta(c));
+      return c.json({ user }, 201);
+    })
+    .openapi(keyRequestRoute, async (c) => {
+      const result = await requestRegistrationKey(
+        servicesOf(c),
+        c.req.valid("json"),
+        requestMeta(c),
+      );
+      return c.json(result, 200);
+    })
+    .openapi(keyVerificationRoute, async (c) => {
+      const result = await verifyRegistrationKey(
+        servicesOf(c),
+        c.req.valid("json"),
+        requestMeta(c),
+      );
+      return c.json(result, 200);
+    })
+    .openapi(emailExistsRoute, async (c) => {
+      const exists = await emailExists(servicesOf(c), c.req.valid("json").value, requestMeta(c));
+      return c.json({ exists }, 200);
     });
 }

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { locales } from "../db/schema";
+import { loginTypes } from "../services/auth";
+import { passwordLength, passwordMaxLength, passwordMinLength } from "../services/password-policy";
 import { permissions } from "../services/permissions";
 
 /** A required string, trimmed unless `trim` is false, with messages fit to show next to a field. */
@@ -11,6 +13,49 @@ export function requiredString(options: { max: number; trim?: boolean }) {
     .min(1, "Required")
     .max(options.max, `At most ${options.max} characters`);
 }
+
+/** A password being chosen: 8 to 128 characters as typed, any characters, no composition rules. */
+export function newPassword() {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be a string") })
+    .refine((value) => passwordLength(value) >= passwordMinLength, {
+      message: `At least ${passwordMinLength} characters`,
+      abort: true,
+    })
+    .refine((value) => passwordLength(value) <= passwordMaxLength, {
+      message: `At most ${passwordMaxLength} characters`,
+    })
+    .openapi({
+      description: `${passwordMinLength} to ${passwordMaxLength} characters; the 10,000 most common passwords are refused (422 PASSWORD_TOO_COMMON).`,
+      example: "correct horse battery staple",
+    });
+}
+
+export function emailAddress() {
+  return requiredString({ max: 320 })
+    .pipe(z.email("Not a valid email address"))
+    .openapi({ type: "string", format: "email", example: "someone@example.com" });
+}
+
+export const LoginTypeSchema = z
+  .enum(loginTypes, { error: "Must be EMAIL or PHONE" })
+  .openapi({ description: "Which login the value is: an email address or a phone number" });
+
+/** A one-time key as typed: six digits. */
+export function keyField() {
+  return requiredString({ max: 16 })
+    .regex(/^\d{6}$/, "Six digits")
+    .openapi({ example: "042917" });
+}
+
+/** A token handed out by the API (256 random bits, URL-safe base64). */
+export function tokenField() {
+  return requiredString({ max: 128 }).openapi({ example: "oXQ4pX0cKx…" });
+}
+
+export const TokenResponseSchema = z
+  .object({ token: z.string().openapi({ description: "Opaque token for the next step" }) })
+  .openapi("TokenResponse");
 
 export const CurrentUserSchema = z
   .object({

@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
-import { conflict, validationFailed } from "../errors";
+import { type AppError, conflict, type FieldErrors, notFound, validationFailed } from "../errors";
+import type { Storage } from "../storage/storage";
+import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
 import { hashPassword } from "./passwords";
 import { type Actor, type Permission, permissionsForRole } from "./permissions";
 
@@ -44,12 +47,16 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-const e164 = /^\+[1-9]\d{6,14}$/;
-
-/** E.164 (`+9665…`) from what people type (spaces, dashes, brackets, a `00` prefix), or null. */
+/**
+ * E.164 (`+9665…`) from an international number as people type it (spaces, dashes, brackets, a
+ * `00` prefix), or null when it is not a valid number of any country. There is no default
+ * country: a national number such as 0501234567 is ambiguous.
+ */
 export function normalizePhone(value: string): string | null {
-  const compact = value.replace(/[\s().-]/g, "").replace(/^00/, "+");
-  return e164.test(compact) ? compact : null;
+  const international = value.trim().replace(/^00/, "+");
+  if (!international.startsWith("+") || international.length > 32) return null;
+  const parsed = parsePhoneNumberFromString(international);
+  return parsed?.isValid() ? parsed.number : null;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
@@ -85,10 +92,9 @@ export type NewUserInput = {
   lastName: string;
   email?: string | null;
   phone?: string | null;
-  password: string;
   locale?: Locale;
   verified?: boolean;
-};
+} & ({ password: string } | { passwordHash: string });
 
 export async function createUser(db: Database, input: NewUserInput): Promise<User> {
   const phone = input.phone ? normalizePhone(input.phone) : null;
@@ -101,7 +107,8 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
         lastName: input.lastName.trim(),
         email: input.email ? normalizeEmail(input.email) : null,
         phone,
-        passwordHash: await hashPassword(input.password),
+        passwordHash:
+          "passwordHash" in input ? input.passwordHash : await hashPassword(input.password),
         locale: input.locale ?? "en",
         verifiedAt: input.verified ? new Date() : null,
       })
@@ -109,16 +116,120 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
     if (!user) throw new Error("insert into users returned no row");
     return user;
   } catch (error) {
-    if (isUniqueViolation(error, "users_email_unique")) {
-      throw conflict("EMAIL_TAKEN", "This email is already registered.", {
-        email: "Already registered",
-      });
-    }
-    if (isUniqueViolation(error, "users_phone_unique")) {
-      throw conflict("PHONE_TAKEN", "This phone number is already registered.", {
-        phone: "Already registered",
-      });
-    }
-    throw error;
+    throw takenConflict(error) ?? error;
   }
+}
+
+/** 409 EMAIL_TAKEN or PHONE_TAKEN when `error` violates users' unique email or phone, else null. */
+function takenConflict(error: unknown): AppError | null {
+  if (isUniqueViolation(error, "users_email_unique")) {
+    return conflict("EMAIL_TAKEN", "This email is already registered.", {
+      email: "Already registered",
+    });
+  }
+  if (isUniqueViolation(error, "users_phone_unique")) {
+    return conflict("PHONE_TAKEN", "This phone number is already registered.", {
+      phone: "Already registered",
+    });
+  }
+  return null;
+}
+
+/** What PUT /user may change; a field left undefined keeps its value. */
+export type ProfileChanges = {
+  firstName?: string;
+  lastName?: string;
+  /** An empty string removes the address. */
+  email?: string;
+  /** Any format normalizePhone accepts; an empty string removes the number. */
+  phone?: string;
+  locale?: Locale;
+  /** The uploaded file as received: checked and re-encoded by processAvatar. */
+  avatar?: Uint8Array;
+  removeAvatar?: boolean;
+};
+
+function profileValues(changes: ProfileChanges): Partial<typeof users.$inferInsert> {
+  const values: Partial<typeof users.$inferInsert> = {};
+  const invalid: FieldErrors = {};
+  if (changes.firstName !== undefined) {
+    values.firstName = changes.firstName.trim();
+    if (!values.firstName) invalid.firstName = "Required";
+  }
+  if (changes.lastName !== undefined) {
+    values.lastName = changes.lastName.trim();
+    if (!values.lastName) invalid.lastName = "Required";
+  }
+  if (changes.email !== undefined) {
+    const email = changes.email.trim();
+    values.email = email === "" ? null : normalizeEmail(email);
+  }
+  if (changes.phone !== undefined) {
+    const phone = changes.phone.trim();
+    values.phone = phone === "" ? null : normalizePhone(phone);
+    if (phone !== "" && values.phone === null) invalid.phone = "Not a valid phone number";
+  }
+  if (changes.locale !== undefined) values.locale = changes.locale;
+  if (Object.keys(invalid).length > 0) throw validationFailed(invalid);
+  return values;
+}
+
+async function deleteStoredFile(storage: Storage, key: string) {
+  try {
+    await storage.delete(key);
+  } catch (error) {
+    // The profile is already right; a leftover file costs only space.
+    console.error(`Could not delete the stored file ${key}`, error);
+  }
+}
+
+/**
+ * Changes the signed-in user's own profile and returns the updated user. A new avatar is stored
+ * before the update and deleted again if the update fails; the avatar it replaces is deleted only
+ * after the update committed, so the user never points at a missing file.
+ */
+export async function updateProfile(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<User> {
+  const values = profileValues(changes);
+  if (changes.avatar && changes.removeAvatar) {
+    throw validationFailed({ removeAvatar: "Cannot be combined with a new avatar" });
+  }
+  const newAvatarKey = changes.avatar ? await saveAvatar(storage, changes.avatar) : null;
+  if (newAvatarKey) values.avatarUrl = avatarUrlOf(newAvatarKey);
+  else if (changes.removeAvatar) values.avatarUrl = null;
+
+  let result: { before: User; after: User };
+  try {
+    result = await db.transaction(async (tx) => {
+      // Locked, so that of two concurrent avatar changes each deletes the file it replaced.
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      if (!before) throw notFound("No such user.");
+      const email = values.email === undefined ? before.email : values.email;
+      const phone = values.phone === undefined ? before.phone : values.phone;
+      if (email === null && phone === null) {
+        const message = "An email address or a phone number is required";
+        throw validationFailed({
+          ...(values.email === null && { email: message }),
+          ...(values.phone === null && { phone: message }),
+        });
+      }
+      if (Object.keys(values).length === 0) return { before, after: before };
+      const [after] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
+      if (!after) throw new Error("update of users returned no row");
+      return { before, after };
+    });
+  } catch (error) {
+    if (newAvatarKey) await deleteStoredFile(storage, newAvatarKey);
+    throw takenConflict(error) ?? error;
+  }
+
+  const replacedKey = avatarKeyOf(result.before.avatarUrl);
+  if (replacedKey && result.before.avatarUrl !== result.after.avatarUrl) {
+    await deleteStoredFile(storage, replacedKey);
+  }
+  return result.after;
 }

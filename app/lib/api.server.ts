@@ -19,5 +19,6 @@ export function getApiClient(request: Request, context: AppLoadContext, token?: 
     token,
     signal: request.signal,
     language: languageFromPathname(new URL(request.url).pathname),
+    clientAddress: context.clientAddress,
   });
 }

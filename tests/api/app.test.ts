@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../api/app";
 import type { Database } from "../../api/db/client";
 import { maxBodyBytes } from "../../api/http/body-limit";
-import { createTestApi, type TestApi } from "./helpers";
+import { appDependencies, createTestApi, type TestApi } from "./helpers";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ describe("unexpected errors", () => {
 
   it("answer 500 INTERNAL_ERROR without details in production, and are logged", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const app = createApp({ db: brokenDatabase, production: true });
+    const app = createApp({ db: brokenDatabase, production: true, ...appDependencies() });
 
     const response = await app.request("/api/v1/login", {
       method: "POST",
@@ -145,7 +145,7 @@ describe("unexpected errors", () => {
 
   it("carry the message but never a stack trace outside production", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const app = createApp({ db: brokenDatabase, production: false });
+    const app = createApp({ db: brokenDatabase, production: false, ...appDependencies() });
 
     const response = await app.request("/api/v1/login", {
       method: "POST",
@@ -197,6 +197,38 @@ describe("GET /openapi.json", () => {
       const operation = document.paths[path][method];
       expect(operation.security).toEqual([{ bearerAuth: [] }]);
       expect(operation.responses).toHaveProperty("401");
+    }
+  });
+
+  // The calls of SPEC.md §7, and the account page's session calls.
+  it.each([
+    ["post", "/login"],
+    ["post", "/login/phone"],
+    ["post", "/login/email"],
+    ["post", "/logout"],
+    ["post", "/registration"],
+    ["post", "/request-reg-verification-key"],
+    ["post", "/verify-reg-verification-key"],
+    ["post", "/password/request/reset-by-email"],
+    ["post", "/password/verify/by-email"],
+    ["post", "/password/reset"],
+    ["get", "/user"],
+    ["post", "/user/email-exists"],
+    ["put", "/user"],
+    ["post", "/password/change"],
+    ["get", "/user/sessions"],
+    ["delete", "/user/sessions"],
+    ["delete", "/user/sessions/{id}"],
+  ])("documents %s %s with its request and responses", async (method, path) => {
+    const document = (await t.request("GET", "/openapi.json")).body;
+
+    const operation = document.paths[`/api/v1${path}`]?.[method];
+
+    expect(operation, `${method} ${path}`).toBeDefined();
+    expect(operation.summary).toEqual(expect.any(String));
+    expect(operation.responses).toHaveProperty("500");
+    if (method === "post" && path !== "/logout") {
+      expect(Object.keys(operation.requestBody.content)).toEqual(["application/json"]);
     }
   });
 });

@@ -1,13 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../../api/db/client";
 import { sessions, type User } from "../../api/db/schema";
 import type { Api, ApiOptions } from "../../api/index";
+import { createMessenger } from "../../api/mail/index";
 import { createOrganization } from "../../api/services/organizations";
+import {
+  defaultRateLimits,
+  type RateLimitName,
+  type RateLimits,
+  resolveRateLimits,
+} from "../../api/services/rate-limits";
 import { hashSessionToken } from "../../api/services/sessions";
 import { createUser as createUserRecord } from "../../api/services/users";
 import { startApi } from "../../api/start";
+import { createLocalStorage } from "../../api/storage/local";
 
 export type RequestOptions = {
   json?: unknown;
@@ -69,14 +80,24 @@ export function uniqueEmail(): string {
  * on that server that close() drops again.
  */
 export async function createTestApi(
-  options: Pick<ApiOptions, "production" | "seedDemo"> = {},
+  options: Pick<
+    ApiOptions,
+    "production" | "seedDemo" | "smtpUrl" | "smsWebhookUrl" | "rateLimits"
+  > = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
+  const dirs = temporaryDirs();
   let started: Awaited<ReturnType<typeof startApi>>;
   try {
-    started = await startApi({ ...options, databaseUrl: database.url });
+    started = await startApi({
+      ...options,
+      ...dirs,
+      rateLimits: { ...testRateLimits, ...options.rateLimits },
+      databaseUrl: database.url,
+    });
   } catch (error) {
     await database.drop();
+    dirs.remove();
     throw error;
   }
   const { api, db } = started;
@@ -149,7 +170,37 @@ export async function createTestApi(
     close: async () => {
       await api.close();
       await database.drop();
+      dirs.remove();
     },
+  };
+}
+
+/**
+ * Every test file's requests come from one (unknown) address, so the per-address limits are
+ * raised; the per-account limits keep their production values. Tests of a limit set their own.
+ */
+export const testRateLimits: Partial<RateLimits> = Object.fromEntries(
+  (Object.keys(defaultRateLimits) as RateLimitName[])
+    .filter((name) => name.endsWith("PerAddress"))
+    .map((name) => [name, { ...defaultRateLimits[name], limit: 100_000 }]),
+);
+
+function temporaryDirs() {
+  const root = mkdtempSync(join(tmpdir(), "qalam-api-"));
+  return {
+    filesDir: join(root, "files"),
+    outboxDir: join(root, "outbox"),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** What createApp needs besides a database, for tests that build the app by hand. */
+export function appDependencies() {
+  const dirs = temporaryDirs();
+  return {
+    messenger: createMessenger({ outboxDir: dirs.outboxDir }),
+    storage: createLocalStorage(dirs.filesDir),
+    rateLimits: resolveRateLimits(testRateLimits),
   };
 }
 

@@ -16,6 +16,8 @@ export type ApiClientOptions = {
   /** Aborts the call when the page request that needs it goes away. */
   signal?: AbortSignal;
   language?: string;
+  /** The browser's address, for the API's per-address rate limits. */
+  clientAddress?: string;
 };
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -31,6 +33,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers = new Headers({ Accept: "application/json" });
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     if (options.language) headers.set("Accept-Language", options.language);
+    if (options.clientAddress) headers.set("X-Forwarded-For", options.clientAddress);
 
     let body: BodyInit | undefined;
     if (!isWriteMethod(method) || method === "DELETE") {

@@ -17,7 +17,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const options = () => ({ databaseUrl: database.url, dataDir, seedDemo: true });
+const options = () => ({
+  databaseUrl: database.url,
+  dataDir,
+  filesDir: join(dataDir, "files"),
+  outboxDir: join(dataDir, "outbox"),
+  seedDemo: true,
+});
 
 it("creates the demo account once, on an empty database", async () => {
   const first = await createApi(options());

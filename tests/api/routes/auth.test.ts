@@ -174,6 +174,116 @@ describe("POST /login/email", () => {
   });
 });
 
+describe("POST /login/phone", () => {
+  it("signs in with a phone number in any international form", async () => {
+    const { password, user } = await t.createUser({ phone: "+966 50 765 4321" });
+
+    for (const value of ["+966507654321", "00966 50 765 4321", "+966 (50) 765-4321"]) {
+      const response = await t.request("POST", "/login/phone", { json: { value, password } });
+      expect(response.status).toBe(200);
+      expect(response.body.user.id).toBe(user.id);
+    }
+  });
+
+  it("refuses an email address, a wrong password and a national number alike", async () => {
+    const { email, password } = await t.createUser({ phone: "+966 50 765 4322" });
+
+    for (const json of [
+      { value: email, password },
+      { value: "+966507654322", password: "wrong password" },
+      { value: "0507654322", password },
+    ]) {
+      const response = await t.request("POST", "/login/phone", { json });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe("INVALID_CREDENTIALS");
+    }
+  });
+
+  it("ignores a loginType in the body", async () => {
+    const { email, password } = await t.createUser();
+
+    const response = await t.request("POST", "/login/phone", {
+      json: { value: email, password, loginType: "EMAIL" },
+    });
+
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("login rate limits", () => {
+  it("stops an account after ten attempts in 15 minutes, with Retry-After", async () => {
+    const { email, password } = await t.createUser();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await t.request("POST", "/login", {
+        json: { value: email, password: "wrong password" },
+      });
+      expect(response.status).toBe(401);
+    }
+
+    const limited = await t.request("POST", "/login", { json: { value: email, password } });
+
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("TOO_MANY_REQUESTS");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("counts an account whatever the case or spacing of the login", async () => {
+    const { email } = await t.createUser();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const value = attempt % 2 ? email.toUpperCase() : ` ${email} `;
+      await t.request("POST", "/login", { json: { value, password: "wrong password" } });
+    }
+
+    const limited = await t.request("POST", "/login/email", {
+      json: { value: email, password: "wrong password" },
+    });
+
+    expect(limited.status).toBe(429);
+  });
+
+  it("limits unknown logins too, so that 429 tells nothing about accounts", async () => {
+    const value = `nobody-${crypto.randomUUID()}@example.test`;
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await t.request("POST", "/login", {
+        json: { value, password: "wrong password" },
+      });
+      statuses.push(response.status);
+    }
+
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("per-address limits", () => {
+  let strict: TestApi;
+  beforeAll(async () => {
+    strict = await createTestApi({
+      rateLimits: { loginPerAddress: { limit: 3, windowSeconds: 60 } },
+    });
+  });
+  afterAll(() => strict?.close());
+
+  const attempt = (ip: string) =>
+    strict.request("POST", "/login", {
+      json: { value: `${crypto.randomUUID()}@example.test`, password: "wrong password" },
+      headers: { "x-forwarded-for": `10.9.9.9, ${ip}` },
+    });
+
+  it("count the last forwarded address, whatever the client claims before it", async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt("198.51.100.20")).status).toBe(401);
+
+    const limited = await attempt("198.51.100.20");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+
+    expect((await attempt("198.51.100.21")).status).toBe(401);
+  });
+});
+
 describe("POST /logout", () => {
   it("revokes the session: the token is refused afterwards", async () => {
     const { email, password } = await t.createUser();

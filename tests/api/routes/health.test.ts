@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createApp } from "../../../api/app";
 import type { Database } from "../../../api/db/client";
-import { createTestApi, type TestApi } from "../helpers";
+import { appDependencies, createTestApi, type TestApi } from "../helpers";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ it("reports 503 when the database does not answer", async () => {
     },
   } as unknown as Database;
   const log = vi.spyOn(console, "error").mockImplementation(() => {});
-  const app = createApp({ db: failing, production: true });
+  const app = createApp({ db: failing, production: true, ...appDependencies() });
 
   const response = await app.request("/api/v1/health");
 

@@ -59,6 +59,9 @@ describe("normalization", () => {
     ["0501234567", null],
     ["+0123456789", null],
     ["phone", null],
+    // Well-formed but not a number any country assigns.
+    ["+1 555 555 0100", null],
+    ["+9665", null],
   ])("reads %s as %s", (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
   });

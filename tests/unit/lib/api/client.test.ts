@@ -80,6 +80,14 @@ describe("createApiClient", () => {
       expect(api.requests[0]?.headers.get("Accept")).toBe("application/json");
       expect(api.requests[0]?.headers.get("Accept-Language")).toBe("ar");
     });
+
+    it("forwards the browser's address for the API's per-address limits", async () => {
+      const api = scripted(json({}), json({}));
+      await createApiClient({ baseUrl, fetch: api.fetch, clientAddress: "203.0.113.7" }).get("/me");
+      await createApiClient({ baseUrl, fetch: api.fetch }).get("/me");
+      expect(api.requests[0]?.headers.get("X-Forwarded-For")).toBe("203.0.113.7");
+      expect(api.requests[1]?.headers.has("X-Forwarded-For")).toBe(false);
+    });
   });
 
   describe("URLs and bodies", () => {

@@ -1,0 +1,6 @@
+import type { Services } from "../services/context";
+import type { AppEnv } from "./env";
+
+export function servicesOf(c: { var: AppEnv["Variables"] }): Services {
+  return { db: c.var.db, messenger: c.var.messenger, rateLimits: c.var.rateLimits };
+}

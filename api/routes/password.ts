@@ -1,0 +1,153 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { errorResponses, validationHook } from "../http/errors";
+import { requestMeta } from "../http/request-meta";
+import { servicesOf } from "../http/services";
+import {
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
+  verifyPasswordResetKey,
+} from "../services/password-reset";
+import { SignedInSchema } from "./auth";
+import {
+  bearerSecurity,
+  emailAddress,
+  keyField,
+  LoginTypeSchema,
+  newPassword,
+  requiredString,
+  TokenResponseSchema,
+  tokenField,
+} from "./schemas";
+
+const rateLimited = "429 TOO_MANY_REQUESTS, with Retry-After, after too many attempts.";
+
+function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { "application/json": { schema } } } };
+}
+
+const requestResetRoute = createRoute({
+  method: "post",
+  path: "/password/request/reset-by-email",
+  tags: ["Password"],
+  summary: "Mail a password reset key",
+  description:
+    "Answers 200 for every address and mails a 6-digit key, valid for 10 minutes, only when the " +
+    `address belongs to an account. A new request replaces the previous key. ${rateLimited}`,
+  request: jsonBody(
+    z
+      .object({
+        email: emailAddress(),
+        resetType: z.literal("KEY", { error: "Must be KEY" }),
+      })
+      .openapi("PasswordResetRequest"),
+  ),
+  responses: {
+    200: {
+      description: "Accepted",
+      content: {
+        "application/json": {
+          schema: z.object({ accepted: z.literal(true) }).openapi("Accepted"),
+        },
+      },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
+const verifyResetRoute = createRoute({
+  method: "post",
+  path: "/password/verify/by-email",
+  tags: ["Password"],
+  summary: "Exchange a mailed reset key for a reset token",
+  description:
+    "422 INVALID_KEY for a wrong key (the fifth wrong try burns it); 422 KEY_EXPIRED for an " +
+    `expired, used or burned key. The token is valid for 10 minutes. ${rateLimited}`,
+  request: jsonBody(
+    z.object({ email: emailAddress(), key: keyField() }).openapi("PasswordResetKeyCheck"),
+  ),
+  responses: {
+    200: {
+      description: "The token for POST /password/reset",
+      content: { "application/json": { schema: TokenResponseSchema } },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
+const resetRoute = createRoute({
+  method: "post",
+  path: "/password/reset",
+  tags: ["Password"],
+  summary: "Set a new password with a reset token, and sign in",
+  description:
+    "Ends every session of the account and starts a new one. 422 INVALID_TOKEN for an unknown, " +
+    `expired or used token; 422 PASSWORD_TOO_COMMON. ${rateLimited}`,
+  request: jsonBody(
+    z
+      .object({ token: tokenField(), newPassword: newPassword(), loginType: LoginTypeSchema })
+      .openapi("PasswordReset"),
+  ),
+  responses: {
+    200: {
+      description: "Password set; signed in with a new session",
+      content: { "application/json": { schema: SignedInSchema } },
+    },
+    ...errorResponses(400, 413, 415, 422, 429),
+  },
+});
+
+const changeRoute = createRoute({
+  method: "post",
+  path: "/password/change",
+  tags: ["Password"],
+  summary: "Change the signed-in user's password",
+  description:
+    "Ends every other session of the account. 422 INVALID_PASSWORD when currentPassword is " +
+    `wrong; 422 PASSWORD_TOO_COMMON. ${rateLimited}`,
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: jsonBody(
+    z
+      .object({
+        currentPassword: requiredString({ max: 1024, trim: false }),
+        newPassword: newPassword(),
+      })
+      .openapi("PasswordChange"),
+  ),
+  responses: {
+    204: { description: "Changed" },
+    ...errorResponses(400, 401, 413, 415, 422, 429),
+  },
+});
+
+export function createPasswordRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(requestResetRoute, async (c) => {
+      await requestPasswordReset(servicesOf(c), c.req.valid("json"), requestMeta(c));
+      return c.json({ accepted: true as const }, 200);
+    })
+    .openapi(verifyResetRoute, async (c) => {
+      const result = await verifyPasswordResetKey(
+        servicesOf(c),
+        c.req.valid("json"),
+        requestMeta(c),
+      );
+      return c.json(result, 200);
+    })
+    .openapi(resetRoute, async (c) => {
+      const result = await resetPassword(servicesOf(c), c.req.valid("json"), requestMeta(c));
+      return c.json(result, 200);
+    })
+    .openapi(changeRoute, async (c) => {
+      const { auth } = c.var;
+      await changePassword(servicesOf(c), {
+        ...c.req.valid("json"),
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+      });
+      return c.body(null, 204);
+    });
+}

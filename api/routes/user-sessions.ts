@@ -1,0 +1,107 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { notFound } from "../errors";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { errorResponses, validationHook } from "../http/errors";
+import { listUserSessions, revokeUserSession, revokeUserSessions } from "../services/sessions";
+import { bearerSecurity } from "./schemas";
+
+const SessionSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    current: z.boolean().openapi({ description: "The session of this request's token" }),
+  })
+  .openapi("Session");
+
+const SessionListSchema = z
+  .object({
+    items: z.array(SessionSchema),
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
+  })
+  .openapi("SessionList");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/user/sessions",
+  tags: ["User"],
+  summary: "The signed-in user's active sessions, most recently used first",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  responses: {
+    200: {
+      description: "Active sessions (all of them, on one page)",
+      content: { "application/json": { schema: SessionListSchema } },
+    },
+    ...errorResponses(401),
+  },
+});
+
+const revokeOthersRoute = createRoute({
+  method: "delete",
+  path: "/user/sessions",
+  tags: ["User"],
+  summary: "Sign out everywhere else",
+  description: "Revokes every session of the user except the one making the request.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  responses: {
+    200: {
+      description: "How many sessions were ended",
+      content: {
+        "application/json": {
+          schema: z.object({ revoked: z.int() }).openapi("SessionsRevoked"),
+        },
+      },
+    },
+    ...errorResponses(401),
+  },
+});
+
+const revokeRoute = createRoute({
+  method: "delete",
+  path: "/user/sessions/{id}",
+  tags: ["User"],
+  summary: "End one of the signed-in user's sessions",
+  description: "404 for a session that is not the user's own, or not active.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: z.object({ id: z.uuid("Not a session id") }) },
+  responses: {
+    204: { description: "Ended" },
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+export function createUserSessionRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const { auth } = c.var;
+      const sessions = await listUserSessions(c.var.db, auth.user.id, auth.sessionId);
+      const items = sessions.map((session) => ({
+        ...session,
+        createdAt: session.createdAt.toISOString(),
+        lastUsedAt: session.lastUsedAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+      }));
+      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+    })
+    .openapi(revokeOthersRoute, async (c) => {
+      const { auth } = c.var;
+      const revoked = await revokeUserSessions(c.var.db, auth.user.id, auth.sessionId);
+      return c.json({ revoked }, 200);
+    })
+    .openapi(revokeRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await revokeUserSession(c.var.db, c.var.auth.user.id, id))) {
+        throw notFound("No such session.");
+      }
+      return c.body(null, 204);
+    });
+}

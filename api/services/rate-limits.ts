@@ -1,0 +1,110 @@
+import { createHash, randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimitCounters } from "../db/schema";
+import { RateLimitedError } from "../errors";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+
+const minute = 60;
+const hour = 60 * minute;
+
+/**
+ * Production defaults. "Address" rules count per client IP address, "account" and "recipient"
+ * rules per login, email address or phone number, whether or not an account exists, so that the
+ * answer reveals nothing about accounts.
+ */
+export const defaultRateLimits = {
+  loginPerAddress: { limit: 50, windowSeconds: 15 * minute },
+  loginPerAccount: { limit: 10, windowSeconds: 15 * minute },
+  registrationPerAddress: { limit: 10, windowSeconds: hour },
+  registrationPerAccount: { limit: 5, windowSeconds: hour },
+  keyRequestPerAddress: { limit: 20, windowSeconds: hour },
+  keySendPerRecipient: { limit: 5, windowSeconds: hour },
+  /** The pause between two keys sent to one recipient. */
+  keySendInterval: { limit: 1, windowSeconds: minute },
+  verificationPerAddress: { limit: 50, windowSeconds: 15 * minute },
+  verificationPerAccount: { limit: 10, windowSeconds: 15 * minute },
+  emailExistsPerAddress: { limit: 30, windowSeconds: minute },
+  passwordChangePerAccount: { limit: 10, windowSeconds: 15 * minute },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof defaultRateLimits;
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+/** `loginPerAddress` → `RATE_LIMIT_LOGIN_PER_ADDRESS`. */
+export function rateLimitEnvName(name: RateLimitName): string {
+  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+/**
+ * Overrides from the environment: `RATE_LIMIT_LOGIN_PER_ADDRESS=200` changes the limit,
+ * `=200/60` the limit and the window in seconds. Anything else is a configuration error.
+ */
+export function rateLimitsFromEnv(env: Record<string, string | undefined>): Partial<RateLimits> {
+  const overrides: Partial<RateLimits> = {};
+  for (const name of Object.keys(defaultRateLimits) as RateLimitName[]) {
+    const variable = rateLimitEnvName(name);
+    const value = env[variable]?.trim();
+    if (!value) continue;
+    const match = /^(\d+)(?:\/(\d+))?$/.exec(value);
+    const limit = Number(match?.[1]);
+    const windowSeconds = Number(match?.[2] ?? defaultRateLimits[name].windowSeconds);
+    if (!match || limit < 1 || windowSeconds < 1) {
+      throw new Error(
+        `${variable} must be "<limit>" or "<limit>/<window seconds>", got "${value}"`,
+      );
+    }
+    overrides[name] = { limit, windowSeconds };
+  }
+  return overrides;
+}
+
+export function resolveRateLimits(overrides: Partial<RateLimits> = {}): RateLimits {
+  return { ...defaultRateLimits, ...overrides };
+}
+
+function counterKey(name: RateLimitName, subject: string): string {
+  const digest = createHash("sha256").update(subject).digest("base64url").slice(0, 32);
+  return `${name}:${digest}`;
+}
+
+// Windows last an hour at most; counters a day old are dead and are swept now and then.
+const sweepOneIn = 200;
+
+/**
+ * Counts one hit of `subject` against a rule and throws RateLimitedError (429 with Retry-After)
+ * once the rule's limit is passed within its window. One statement, so concurrent requests on any
+ * instance count exactly; the database clock is the only clock.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  limits: RateLimits,
+  name: RateLimitName,
+  subject: string,
+): Promise<void> {
+  const { limit, windowSeconds } = limits[name];
+  const windowEnded = sql`${rateLimitCounters.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
+  const [counter] = await db
+    .insert(rateLimitCounters)
+    .values({ key: counterKey(name, subject), windowStartedAt: sql`now()`, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${windowEnded} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStartedAt: sql`case when ${windowEnded} then now() else ${rateLimitCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimitCounters.hits,
+      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimitCounters.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+    });
+  if (randomInt(sweepOneIn) === 0) {
+    await db
+      .delete(rateLimitCounters)
+      .where(sql`${rateLimitCounters.windowStartedAt} < now() - interval '1 day'`);
+  }
+  if (counter && counter.hits > limit) {
+    throw new RateLimitedError(Math.max(1, Number(counter.retryAfter)));
+  }
+}
