@@ -295,3 +295,19 @@ describe("POST /password/change", () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe("reset key throttling", () => {
+  it("sends one reset key a minute to an address, known or not", async () => {
+    const { email } = await t.createUser();
+    for (const address of [email, uniqueEmail()]) {
+      const request = () =>
+        t.request("POST", "/password/request/reset-by-email", {
+          json: { email: address, resetType: "KEY" },
+        });
+      expect((await request()).status).toBe(200);
+      const throttled = await request();
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers.get("retry-after")).toMatch(/^\d+$/);
+    }
+  });
+});

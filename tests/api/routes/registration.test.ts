@@ -526,3 +526,72 @@ describe("POST /user/email-exists", () => {
     expect(response.body.error.fields.value).toBe("Not a valid email address");
   });
 });
+
+describe("rate limits on registration and keys", () => {
+  it("throttles keys sent to one recipient: a minute between two", async () => {
+    const body = registration();
+    await t.request("POST", "/registration", { json: body });
+    const request = () =>
+      t.request("POST", "/request-reg-verification-key", {
+        json: { loginValue: body.email, loginType: "EMAIL" },
+      });
+
+    expect((await request()).status).toBe(200);
+    const throttled = await request();
+
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error.code).toBe("TOO_MANY_REQUESTS");
+    expect(Number(throttled.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    await t.api.flush();
+    expect(mail.messages.filter((m) => m.to.includes(body.email))).toHaveLength(1);
+  });
+
+  it("throttles an unknown recipient the same way", async () => {
+    const loginValue = uniqueEmail();
+    const request = () =>
+      t.request("POST", "/request-reg-verification-key", {
+        json: { loginValue, loginType: "EMAIL" },
+      });
+
+    expect((await request()).status).toBe(200);
+    expect((await request()).status).toBe(429);
+  });
+
+  describe("per address", () => {
+    let strict: TestApi;
+    beforeAll(async () => {
+      strict = await createTestApi({
+        rateLimits: {
+          registrationPerAddress: { limit: 2, windowSeconds: 3600 },
+          verificationPerAddress: { limit: 2, windowSeconds: 900 },
+        },
+      });
+    });
+    afterAll(() => strict?.close());
+
+    it("stops registrations from one address and creates nothing more", async () => {
+      for (let i = 0; i < 2; i++) {
+        const response = await strict.request("POST", "/registration", { json: registration() });
+        expect(response.status).toBe(201);
+      }
+      const before = await strict.db.$count(users);
+
+      const limited = await strict.request("POST", "/registration", { json: registration() });
+
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await strict.db.$count(users)).toBe(before);
+    });
+
+    it("stops key checks from one address", async () => {
+      const check = () =>
+        strict.request("POST", "/verify-reg-verification-key", {
+          json: { token: "y".repeat(43), key: "123456", loginType: "EMAIL" },
+        });
+
+      expect((await check()).status).toBe(422);
+      expect((await check()).status).toBe(422);
+      expect((await check()).status).toBe(429);
+    });
+  });
+});
