@@ -9,6 +9,7 @@ import express from "express";
 import helmet from "helmet";
 import { type Api, createApi } from "./api/index";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
+import { isSameOriginWrite } from "./app/lib/same-origin";
 
 const production = process.env.NODE_ENV === "production";
 /** `npm run dev`: Vite serves the app with hot reload; otherwise the build in build/ is served. */
@@ -123,6 +124,18 @@ if (viteDevServer) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
+
+// Forms post to this site only (the API, reached with bearer tokens, was mounted above).
+app.use((req, res, next) => {
+  const sameOrigin = isSameOriginWrite({
+    method: req.method,
+    host: req.get("host"),
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+  });
+  if (sameOrigin) return next();
+  res.status(403).type("text/plain").send("Forbidden: cross-origin request");
+});
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
