@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
-export const DEMO_PASSWORD = "e2e-demo-password-2026";
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+export const SINK_URL = `http://127.0.0.1:${process.env.E2E_SINK_PORT ?? 3126}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,22 +35,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build, served in test mode: cookies without Secure and the demo account seeded.
-    command: "npx tsx server.ts",
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), "qalam-e2e-")),
-      DEMO_PASSWORD,
-      DATABASE_URL: "",
-      API_URL: "",
-      // Every test signs in from 127.0.0.1 as the demo account: the login limits would answer 429.
-      RATE_LIMIT_LOGIN_PER_ADDRESS: "100000",
-      RATE_LIMIT_LOGIN_PER_ACCOUNT: "100000",
+  webServer: [
+    {
+      // A real SMTP server and SMS webhook; tests read keys from it over HTTP.
+      command: "npx tsx tests/e2e/support/mail-sink.ts",
+      url: `${SINK_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The production build, served in test mode: cookies without Secure.
+      command: "npx tsx server.ts",
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "test",
+        PORT: String(PORT),
+        DATA_DIR: mkdtempSync(join(tmpdir(), "qalam-e2e-")),
+        DATABASE_URL: "",
+        API_URL: "",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMS_WEBHOOK_URL: `${SINK_URL}/sms`,
+        // Every test registers and signs in from 127.0.0.1; the per-account limits stay as they are.
+        RATE_LIMIT_LOGIN_PER_ADDRESS: "100000",
+        RATE_LIMIT_REGISTRATION_PER_ADDRESS: "100000",
+        RATE_LIMIT_KEY_REQUEST_PER_ADDRESS: "100000",
+        RATE_LIMIT_VERIFICATION_PER_ADDRESS: "100000",
+        RATE_LIMIT_EMAIL_EXISTS_PER_ADDRESS: "100000",
+        // Resending a key is tested without waiting a minute.
+        RATE_LIMIT_KEY_SEND_INTERVAL: "1/2",
+      },
+    },
+  ],
 });

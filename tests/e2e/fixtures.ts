@@ -1,17 +1,114 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../playwright.config";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { SINK_URL } from "../../playwright.config";
+import type { SinkMessage } from "./support/mail-sink";
 
-export const DEMO_EMAIL = "demo@qalam.local";
-export { DEMO_PASSWORD, expect };
+export { expect };
+
+export type Account = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+};
+
+let counter = 0;
+
+/** An address no other test uses, on a domain that never receives real mail. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+/** A valid Saudi mobile number no other test uses. */
+export function uniquePhone(): string {
+  counter += 1;
+  const subscriber =
+    (Number.parseInt(randomBytes(3).toString("hex"), 16) * 7 + counter) % 10_000_000;
+  return `+96650${String(subscriber).padStart(7, "0")}`;
+}
+
+export const strongPassword = () => `e2e ${randomBytes(8).toString("base64url")} passphrase`;
+
+/** The next message to `to` that arrived after `since`, waiting for it to reach the sink. */
+export async function waitForMessage(
+  to: string,
+  options: { since?: number; timeoutMs?: number } = {},
+): Promise<SinkMessage> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const response = await fetch(`${SINK_URL}/messages?to=${encodeURIComponent(to)}`);
+    const messages = ((await response.json()) as SinkMessage[]).filter(
+      (message) => message.receivedAt >= (options.since ?? 0),
+    );
+    const latest = messages.at(-1);
+    if (latest) return latest;
+    if (Date.now() > deadline) throw new Error(`No message to ${to} reached the sink`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function keyIn(message: SinkMessage): string {
+  const key = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!key) throw new Error(`No key in "${message.text}"`);
+  return key;
+}
+
+/**
+ * Registers a verified account through the API, the way the sign-up page does, reading the key
+ * from the mail sink.
+ */
+export async function registerAccount(
+  request: APIRequestContext,
+  overrides: Partial<Account> & { locale?: "en" | "ar"; verified?: boolean } = {},
+): Promise<Account> {
+  const account: Account = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? strongPassword(),
+    firstName: overrides.firstName ?? "Nadia",
+    lastName: overrides.lastName ?? "Karim",
+    phone: overrides.phone ?? null,
+  };
+  const registered = await request.post("/api/v1/registration", {
+    data: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      ...(account.phone ? { phone: account.phone } : {}),
+      password: account.password,
+      loginType: "EMAIL",
+      locale: overrides.locale ?? "en",
+      "organization.name": `${account.firstName}'s Studio`,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  if (overrides.verified === false) return account;
+
+  const since = Date.now();
+  const requested = await request.post("/api/v1/request-reg-verification-key", {
+    data: { loginValue: account.email, loginType: "EMAIL" },
+  });
+  expect(requested.status()).toBe(200);
+  const { token } = await requested.json();
+  const key = keyIn(await waitForMessage(account.email, { since }));
+  const verified = await request.post("/api/v1/verify-reg-verification-key", {
+    data: { token, key, loginType: "EMAIL" },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
 
 /** Signs the page's browser context in through the web app's own login action. */
-export async function signIn(page: Page) {
+export async function signIn(page: Page, account?: Account): Promise<Account> {
+  const signedIn = account ?? (await registerAccount(page.request));
   const response = await page.request.post("/login", {
-    form: { email: DEMO_EMAIL, password: DEMO_PASSWORD, redirectTo: "/dashboard" },
+    form: { email: signedIn.email, password: signedIn.password, redirectTo: "/dashboard" },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
+  return signedIn;
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -64,6 +64,8 @@ for (const prefix of ["", "/ar"]) {
     });
 
     test("a signed-in user sees every sign-in page with its title", async ({ page }) => {
+      // Some forty pages, each rendered on the server.
+      test.setTimeout(90_000);
       await signIn(page);
       for (const path of signInPages) {
         const response = await page.goto(`${prefix}${path}`);

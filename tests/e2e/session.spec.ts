@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, DEMO_PASSWORD, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, registerAccount, signIn, test } from "./fixtures";
 
 for (const [prefix, labels] of [
   [
@@ -22,13 +22,14 @@ for (const [prefix, labels] of [
 ] as const) {
   test.describe(`session ${prefix || "(en)"}`, () => {
     test("redirectTo survives the round trip through login", async ({ page }) => {
+      const account = await registerAccount(page.request);
       await page.goto(`${prefix}/clients?page=2`);
       await expect(page).toHaveURL(
         `${prefix}/login?redirectTo=${encodeURIComponent(`${prefix}/clients?page=2`)}`,
       );
       await expectNoAxeViolations(page);
-      await page.getByLabel(labels.email).fill(DEMO_EMAIL);
-      await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
+      await page.getByLabel(labels.email).fill(account.email);
+      await page.getByLabel(labels.password).fill(account.password);
       await page.getByRole("button", { name: labels.submit }).click();
       await expect(page).toHaveURL(`${prefix}/clients?page=2`);
       await expect(page.locator("main h1")).toBeVisible();
@@ -36,12 +37,13 @@ for (const [prefix, labels] of [
     });
 
     test("a wrong password shows a translated error and keeps the email", async ({ page }) => {
+      const account = await registerAccount(page.request);
       await page.goto(`${prefix}/login`);
-      await page.getByLabel(labels.email).fill(DEMO_EMAIL);
+      await page.getByLabel(labels.email).fill(account.email);
       await page.getByLabel(labels.password).fill("not-the-password");
       await page.getByRole("button", { name: labels.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(labels.wrong);
-      await expect(page.getByLabel(labels.email)).toHaveValue(DEMO_EMAIL);
+      await expect(page.getByLabel(labels.email)).toHaveValue(account.email);
       await expect(page).toHaveURL(new RegExp(`${prefix}/login`));
     });
 
@@ -80,9 +82,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("login and sign out work", async ({ page }) => {
+    const account = await registerAccount(page.request);
     await page.goto("/workspaces");
-    await page.getByLabel("Email").fill(DEMO_EMAIL);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/workspaces");
     await page.getByRole("button", { name: "Sign out" }).click();

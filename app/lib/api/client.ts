@@ -114,5 +114,11 @@ async function toApiError(response: Response) {
     body?.error?.code ?? `HTTP_${response.status}`,
     body?.error?.message ?? response.statusText,
     body?.error?.fields,
+    retryAfter(response.headers.get("Retry-After")),
   );
+}
+
+function retryAfter(header: string | null): number | null {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Seconds to wait before trying again, from a 429's Retry-After. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
