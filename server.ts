@@ -19,6 +19,7 @@ const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const remoteApi = process.env.API_URL || undefined;
 const API_PREFIX = "/api/v1";
+const buildDir = resolve(process.env.BUILD_DIR || "build");
 
 mkdirSync(dataDir, { recursive: true });
 process.env.SESSION_SECRET ||= sessionSecret(dataDir);
@@ -121,8 +122,11 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // Hashed assets never change; everything else in public/ is revalidated.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use(
+    "/assets",
+    express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
 }
 
 // Forms post to this site only (the API, reached with bearer tokens, was mounted above).
@@ -139,7 +143,7 @@ app.use((req, res, next) => {
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(resolve("build/server/index.js"))) as ServerBuild);
+  : ((await import(join(buildDir, "server/index.js"))) as ServerBuild);
 
 app.all(
   "*",

@@ -32,6 +32,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // BUILD_DIR lets several builds sit side by side (server.ts reads the same variable).
+      buildDirectory: process.env.BUILD_DIR || "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -116,4 +116,23 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+/**
+ * Keeps a full-page screenshot of the page in both colour modes, as
+ * test-results/screenshots/<name>-<lang>-<light|dark>.png, attached to the test's report. The page
+ * must follow the system colour mode (the default preference).
+ */
+export async function screenshotBothModes(page: Page, name: string) {
+  const language = (await page.locator("html").getAttribute("lang"))?.slice(0, 2) ?? "en";
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator("html")).toHaveAttribute("data-color-mode", colorScheme);
+    const path = `test-results/screenshots/${name}-${language}-${colorScheme}.png`;
+    await page.screenshot({ path, fullPage: true, animations: "disabled" });
+    await base
+      .info()
+      .attach(`${name}-${language}-${colorScheme}`, { path, contentType: "image/png" });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 export const test = base;
