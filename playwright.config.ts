@@ -14,7 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
-  outputDir: "test-results",
+  // Runs on other ports (side by side) keep their own results: a run empties its folder first.
+  outputDir: process.env.E2E_PORT ? `test-results-${process.env.E2E_PORT}` : "test-results",
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Headless Chromium names itself HeadlessChrome, which isbot (rightly) takes for a crawler.

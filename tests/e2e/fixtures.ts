@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { SINK_URL } from "../../playwright.config";
@@ -118,7 +119,7 @@ export async function expectNoAxeViolations(page: Page) {
 
 /**
  * Keeps a full-page screenshot of the page in both colour modes, as
- * test-results/screenshots/<name>-<lang>-<light|dark>.png, attached to the test's report. The page
+ * <outputDir>/screenshots/<name>-<lang>-<light|dark>.png, attached to the test's report. The page
  * must follow the system colour mode (the default preference).
  */
 export async function screenshotBothModes(page: Page, name: string) {
@@ -126,7 +127,11 @@ export async function screenshotBothModes(page: Page, name: string) {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator("html")).toHaveAttribute("data-color-mode", colorScheme);
-    const path = `test-results/screenshots/${name}-${language}-${colorScheme}.png`;
+    const path = join(
+      base.info().project.outputDir,
+      "screenshots",
+      `${name}-${language}-${colorScheme}.png`,
+    );
     await page.screenshot({ path, fullPage: true, animations: "disabled" });
     await base
       .info()

@@ -1,0 +1,188 @@
+import {
+  expect,
+  expectNoAxeViolations,
+  registerAccount,
+  screenshotBothModes,
+  test,
+  uniquePhone,
+  waitForMessage,
+} from "./fixtures";
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      email: "Email",
+      phoneTab: "Phone",
+      phone: "Phone number",
+      password: "Password",
+      submit: "Sign in",
+      show: "Show password",
+      hide: "Hide password",
+      required: "This field is required.",
+      invalidEmail: "Enter a valid email address.",
+      invalidPhone: "Enter the number in international form, starting with + and the country code.",
+      wrongPhone: "The phone number or password is not correct.",
+      notVerified: "This account is not verified yet.",
+      verifyNow: "Send me a verification key",
+      rateLimited: /Too many attempts/,
+    },
+  ],
+  [
+    "/ar",
+    {
+      email: "البريد الإلكتروني",
+      phoneTab: "الهاتف",
+      phone: "رقم الهاتف",
+      password: "كلمة المرور",
+      submit: "تسجيل الدخول",
+      show: "إظهار كلمة المرور",
+      hide: "إخفاء كلمة المرور",
+      required: "هذا الحقل مطلوب.",
+      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
+      invalidPhone: "أدخل الرقم بالصيغة الدولية، مبتدئًا بـ + ورمز الدولة.",
+      wrongPhone: "رقم الهاتف أو كلمة المرور غير صحيحة.",
+      notVerified: "لم يتم التحقق من هذا الحساب بعد.",
+      verifyNow: "أرسل لي مفتاح التحقق",
+      rateLimited: /محاولات كثيرة جدًا/,
+    },
+  ],
+] as const) {
+  test.describe(`login ${prefix || "(en)"}`, () => {
+    test("signs in by email, with the password shown on request", async ({ page }) => {
+      const account = await registerAccount(page.request);
+      await page.goto(`${prefix}/login?email=${encodeURIComponent(account.email)}`);
+      await expect(page.getByLabel(l.email)).toHaveValue(account.email);
+      await screenshotBothModes(page, "login-form");
+      await expectNoAxeViolations(page);
+
+      const password = page.getByLabel(l.password, { exact: true });
+      await password.fill(account.password);
+      await expect(password).toHaveAttribute("type", "password");
+      await page.getByRole("button", { name: l.show }).click();
+      await expect(password).toHaveAttribute("type", "text");
+      await page.getByRole("button", { name: l.hide }).click();
+      await expect(password).toHaveAttribute("type", "password");
+
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page).toHaveURL(`${prefix}/dashboard`);
+    });
+
+    test("signs in by phone from the phone tab", async ({ page }) => {
+      const phone = uniquePhone();
+      const account = await registerAccount(page.request, { phone });
+      await page.goto(`${prefix}/login`);
+      await page.getByRole("link", { name: l.phoneTab }).click();
+      await expect(page).toHaveURL(`${prefix}/login?method=phone`);
+      await expect(page.getByRole("link", { name: l.phoneTab })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await screenshotBothModes(page, "login-phone");
+      await expectNoAxeViolations(page);
+
+      await page.getByLabel(l.phone).fill(phone.replace("+966", "00966 "));
+      await page.getByLabel(l.password, { exact: true }).fill("not the password");
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByRole("alert")).toHaveText(l.wrongPhone);
+
+      await page.getByLabel(l.password, { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page).toHaveURL(`${prefix}/dashboard`);
+    });
+
+    test("flags empty and malformed fields and focuses the first", async ({ page }) => {
+      await page.goto(`${prefix}/login`);
+      await page.getByRole("button", { name: l.submit }).click();
+      const email = page.getByLabel(l.email);
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toBeFocused();
+      await expect(page.getByText(l.required)).toHaveCount(2);
+      await screenshotBothModes(page, "login-errors");
+      await expectNoAxeViolations(page);
+
+      await email.fill("not-an-email");
+      await page.getByLabel(l.password, { exact: true }).fill("whatever");
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.invalidEmail)).toBeVisible();
+
+      await page.goto(`${prefix}/login?method=phone`);
+      await page.getByLabel(l.phone).fill("0501234567");
+      await page.getByLabel(l.password, { exact: true }).fill("whatever");
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.invalidPhone)).toBeVisible();
+      await expect(page.getByLabel(l.phone)).toBeFocused();
+    });
+
+    test("offers to verify an unverified account and sends the key", async ({ page }) => {
+      const account = await registerAccount(page.request, { verified: false });
+      await page.goto(`${prefix}/login`);
+      await page.getByLabel(l.email).fill(account.email);
+      await page.getByLabel(l.password, { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByRole("alert")).toContainText(l.notVerified);
+      await screenshotBothModes(page, "login-unverified");
+      await expectNoAxeViolations(page);
+
+      const since = Date.now();
+      await page.getByRole("button", { name: l.verifyNow }).click();
+      await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+      await waitForMessage(account.email, { since });
+    });
+
+    test("says so when an account has had too many attempts", async ({ page }) => {
+      const account = await registerAccount(page.request);
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await page.request.post("/api/v1/login", {
+          data: { value: account.email, password: "wrong password" },
+        });
+      }
+      await page.goto(`${prefix}/login`);
+      await page.getByLabel(l.email).fill(account.email);
+      await page.getByLabel(l.password, { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByRole("alert")).toHaveText(l.rateLimited);
+      await expect(page).toHaveURL(`${prefix}/login`);
+    });
+  });
+}
+
+test("a form with the honeypot filled in is refused", async ({ page }) => {
+  const account = await registerAccount(page.request);
+  const response = await page.request.post("/login", {
+    form: { email: account.email, password: account.password, contact_website: "spam" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+});
+
+test("a cross-origin post is refused before it reaches the form", async ({ page, baseURL }) => {
+  const account = await registerAccount(page.request);
+  const response = await page.request.post("/login", {
+    form: { email: account.email, password: account.password },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  const sameOrigin = await page.request.post("/login", {
+    form: { email: account.email, password: account.password },
+    headers: { Origin: new URL(baseURL ?? "http://localhost").origin },
+    maxRedirects: 0,
+  });
+  expect(sameOrigin.status()).toBe(302);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the phone tab and phone sign-in work", async ({ page }) => {
+    const phone = uniquePhone();
+    const account = await registerAccount(page.request, { phone });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Phone" }).click();
+    await page.getByLabel("Phone number").fill(phone);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
