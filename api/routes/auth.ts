@@ -19,9 +19,12 @@ import {
   bearerSecurity,
   CurrentUserSchema,
   emailAddress,
+  jsonBody,
+  jsonResponse,
   keyField,
   LoginTypeSchema,
   newPassword,
+  rateLimitedNote,
   requiredString,
   TokenResponseSchema,
   tokenField,
@@ -59,25 +62,15 @@ export const SignedInSchema = z
   })
   .openapi("SignedIn");
 
-const rateLimited =
-  "429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.";
-
 const loginResponses = {
-  200: {
-    description: "Signed in; a new session was started",
-    content: { "application/json": { schema: SignedInSchema } },
-  },
+  200: jsonResponse("Signed in; a new session was started", SignedInSchema),
   ...errorResponses(400, 401, 403, 413, 415, 422, 429),
 };
 
 const loginDescription =
   "401 INVALID_CREDENTIALS when the login or the password is wrong (the two are not told " +
   "apart); 403 ACCOUNT_NOT_VERIFIED when the password is right but the account is not verified. " +
-  rateLimited;
-
-function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
-}
+  rateLimitedNote;
 
 const loginRoute = createRoute({
   method: "post",
@@ -171,7 +164,7 @@ const registrationRoute = createRoute({
   description:
     "The account is created unverified: request a verification key next. 409 EMAIL_TAKEN or " +
     "PHONE_TAKEN when the login is registered already; 422 PASSWORD_TOO_COMMON for a password " +
-    `on the common-password list. ${rateLimited}`,
+    `on the common-password list. ${rateLimitedNote}`,
   request: jsonBody(RegistrationRequestSchema),
   responses: {
     201: {
@@ -192,7 +185,7 @@ const keyRequestRoute = createRoute({
   description:
     "Sends a 6-digit key, valid for 10 minutes, by mail (EMAIL) or SMS (PHONE) when the login " +
     "belongs to an unverified account, and always answers with a token, so that the answer does " +
-    `not tell whether an account exists. A new request replaces the previous key. ${rateLimited}`,
+    `not tell whether an account exists. A new request replaces the previous key. ${rateLimitedNote}`,
   request: jsonBody(
     z
       .object({
@@ -202,10 +195,7 @@ const keyRequestRoute = createRoute({
       .openapi("VerificationKeyRequest"),
   ),
   responses: {
-    200: {
-      description: "The token to send back with the key",
-      content: { "application/json": { schema: TokenResponseSchema } },
-    },
+    200: jsonResponse("The token to send back with the key", TokenResponseSchema),
     ...errorResponses(400, 413, 415, 422, 429),
   },
 });
@@ -218,17 +208,14 @@ const keyVerificationRoute = createRoute({
   description:
     "422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key (the fifth wrong " +
     "try burns it); 422 KEY_EXPIRED for an expired, used or burned key. " +
-    rateLimited,
+    rateLimitedNote,
   request: jsonBody(
     z
       .object({ token: tokenField(), key: keyField(), loginType: LoginTypeSchema })
       .openapi("VerificationKeyCheck"),
   ),
   responses: {
-    200: {
-      description: "Verified and signed in",
-      content: { "application/json": { schema: SignedInSchema } },
-    },
+    200: jsonResponse("Verified and signed in", SignedInSchema),
     ...errorResponses(400, 413, 415, 422, 429),
   },
 });
@@ -238,7 +225,7 @@ const emailExistsRoute = createRoute({
   path: "/user/email-exists",
   tags: ["Registration"],
   summary: "Whether an email address is registered",
-  description: `For the sign-up form's hint. ${rateLimited}`,
+  description: `For the sign-up form's hint. ${rateLimitedNote}`,
   request: jsonBody(z.object({ value: emailAddress() }).openapi("EmailExistsRequest")),
   responses: {
     200: {

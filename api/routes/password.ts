@@ -14,19 +14,16 @@ import { SignedInSchema } from "./auth";
 import {
   bearerSecurity,
   emailAddress,
+  jsonBody,
+  jsonResponse,
   keyField,
   LoginTypeSchema,
   newPassword,
+  rateLimitedNote,
   requiredString,
   TokenResponseSchema,
   tokenField,
 } from "./schemas";
-
-const rateLimited = "429 TOO_MANY_REQUESTS, with Retry-After, after too many attempts.";
-
-function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
-}
 
 const requestResetRoute = createRoute({
   method: "post",
@@ -35,7 +32,7 @@ const requestResetRoute = createRoute({
   summary: "Mail a password reset key",
   description:
     "Answers 200 for every address and mails a 6-digit key, valid for 10 minutes, only when the " +
-    `address belongs to an account. A new request replaces the previous key. ${rateLimited}`,
+    `address belongs to an account. A new request replaces the previous key. ${rateLimitedNote}`,
   request: jsonBody(
     z
       .object({
@@ -64,15 +61,12 @@ const verifyResetRoute = createRoute({
   summary: "Exchange a mailed reset key for a reset token",
   description:
     "422 INVALID_KEY for a wrong key (the fifth wrong try burns it); 422 KEY_EXPIRED for an " +
-    `expired, used or burned key. The token is valid for 10 minutes. ${rateLimited}`,
+    `expired, used or burned key. The token is valid for 10 minutes. ${rateLimitedNote}`,
   request: jsonBody(
     z.object({ email: emailAddress(), key: keyField() }).openapi("PasswordResetKeyCheck"),
   ),
   responses: {
-    200: {
-      description: "The token for POST /password/reset",
-      content: { "application/json": { schema: TokenResponseSchema } },
-    },
+    200: jsonResponse("The token for POST /password/reset", TokenResponseSchema),
     ...errorResponses(400, 413, 415, 422, 429),
   },
 });
@@ -84,17 +78,14 @@ const resetRoute = createRoute({
   summary: "Set a new password with a reset token, and sign in",
   description:
     "Ends every session of the account and starts a new one. 422 INVALID_TOKEN for an unknown, " +
-    `expired or used token; 422 PASSWORD_TOO_COMMON. ${rateLimited}`,
+    `expired or used token; 422 PASSWORD_TOO_COMMON. ${rateLimitedNote}`,
   request: jsonBody(
     z
       .object({ token: tokenField(), newPassword: newPassword(), loginType: LoginTypeSchema })
       .openapi("PasswordReset"),
   ),
   responses: {
-    200: {
-      description: "Password set; signed in with a new session",
-      content: { "application/json": { schema: SignedInSchema } },
-    },
+    200: jsonResponse("Password set; signed in with a new session", SignedInSchema),
     ...errorResponses(400, 413, 415, 422, 429),
   },
 });
@@ -106,7 +97,7 @@ const changeRoute = createRoute({
   summary: "Change the signed-in user's password",
   description:
     "Ends every other session of the account. 422 INVALID_PASSWORD when currentPassword is " +
-    `wrong; 422 PASSWORD_TOO_COMMON. ${rateLimited}`,
+    `wrong; 422 PASSWORD_TOO_COMMON. ${rateLimitedNote}`,
   security: bearerSecurity,
   middleware: requireAuth,
   request: jsonBody(

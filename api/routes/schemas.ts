@@ -75,3 +75,16 @@ export const CurrentUserSchema = z
   .openapi("CurrentUser");
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** A required JSON request body, for createRoute's `request`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { "application/json": { schema } } } };
+}
+
+/** A JSON response entry, for createRoute's `responses`. */
+export function jsonResponse<T extends z.ZodType>(description: string, schema: T) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export const rateLimitedNote =
+  "429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.";
