@@ -17,7 +17,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/input";
 import { PasswordField } from "~/components/ui/password-field";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
-import { ApiError } from "~/lib/api/errors";
+import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
@@ -123,7 +123,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function loginFailure(error: unknown, login: string, loginType: LoginType) {
-  if (!(error instanceof ApiError) || error.status >= 500) throw serviceUnavailable(error);
+  // The form stays, with what was typed, so that the user can simply try again.
+  if (error instanceof ApiUnavailableError || (error instanceof ApiError && error.status >= 500)) {
+    console.error(error);
+    return data<ActionData>({ formError: "unavailable", login }, { status: 503 });
+  }
+  if (!(error instanceof ApiError)) throw serviceUnavailable(error);
   if (error.code === "ACCOUNT_NOT_VERIFIED") {
     return data<ActionData>(
       { formError: "notVerified", login, unverified: { loginValue: login, loginType } },

@@ -50,7 +50,7 @@ test("health reports the outage and login says the service is unreachable", asyn
   expect(health.status()).toBe(503);
   await page.goto(`http://localhost:${PORT}/login`);
   await page.getByLabel("Email").fill("someone@example.com");
-  await page.getByLabel("Password").fill("a-password");
+  await page.getByLabel("Password", { exact: true }).fill("a-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(
     "The service is not reachable right now. Please try again in a moment.",

@@ -181,7 +181,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Phone" }).click();
     await page.getByLabel("Phone number").fill(phone);
-    await page.getByLabel("Password").fill(account.password);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/dashboard");
   });

@@ -29,7 +29,7 @@ for (const [prefix, labels] of [
       );
       await expectNoAxeViolations(page);
       await page.getByLabel(labels.email).fill(account.email);
-      await page.getByLabel(labels.password).fill(account.password);
+      await page.getByLabel(labels.password, { exact: true }).fill(account.password);
       await page.getByRole("button", { name: labels.submit }).click();
       await expect(page).toHaveURL(`${prefix}/clients?page=2`);
       await expect(page.locator("main h1")).toBeVisible();
@@ -40,7 +40,7 @@ for (const [prefix, labels] of [
       const account = await registerAccount(page.request);
       await page.goto(`${prefix}/login`);
       await page.getByLabel(labels.email).fill(account.email);
-      await page.getByLabel(labels.password).fill("not-the-password");
+      await page.getByLabel(labels.password, { exact: true }).fill("not-the-password");
       await page.getByRole("button", { name: labels.submit }).click();
       await expect(page.getByRole("alert")).toHaveText(labels.wrong);
       await expect(page.getByLabel(labels.email)).toHaveValue(account.email);
@@ -85,7 +85,7 @@ test.describe("without JavaScript", () => {
     const account = await registerAccount(page.request);
     await page.goto("/workspaces");
     await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/workspaces");
     await page.getByRole("button", { name: "Sign out" }).click();
