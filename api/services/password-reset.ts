@@ -93,7 +93,7 @@ export async function resetPassword(
   if (!row?.verifiedAt || !isLiveToken(row) || row.channel !== input.loginType) {
     throw invalidToken();
   }
-  assertPasswordAllowed(input.newPassword);
+  assertPasswordAllowed(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
 
   const user = await s.db.transaction(async (tx) => {

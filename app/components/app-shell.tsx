@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { sidebarGroups } from "~/lib/navigation";
 import type { CurrentUser } from "~/lib/user";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
+import { Notice } from "./notice";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 import { UserMenu } from "./user-menu";
@@ -64,6 +65,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-10 py-8">
+        <Notice />
         {children}
       </main>
     </div>

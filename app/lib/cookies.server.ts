@@ -3,15 +3,20 @@ import { createCookie } from "@remix-run/node";
 const production = process.env.NODE_ENV === "production";
 const secrets = process.env.SESSION_SECRET ? [process.env.SESSION_SECRET] : undefined;
 
-/** The API's opaque session token; browser JavaScript never reads it. */
-export const tokenCookie = createCookie("token", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: production,
-  secrets,
-  maxAge: 60 * 60 * 24 * 30,
-});
+/** A signed, HttpOnly cookie of the web server: browser JavaScript never reads what it holds. */
+export function createServerCookie(name: string, maxAgeSeconds: number) {
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: production,
+    secrets,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** The API's opaque session token. */
+export const tokenCookie = createServerCookie("token", 60 * 60 * 24 * 30);
 
 /** The last language the user saw, so an unprefixed URL can send them back to it. */
 export const localeCookie = createCookie("locale", {

@@ -1,8 +1,6 @@
-import { type AppLoadContext, createCookie } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { getApiClient } from "./api.server";
-
-const production = process.env.NODE_ENV === "production";
-const secrets = process.env.SESSION_SECRET ? [process.env.SESSION_SECRET] : undefined;
+import { createServerCookie } from "./cookies.server";
 
 export type LoginType = "EMAIL" | "PHONE";
 
@@ -20,14 +18,7 @@ export type PendingVerification = {
 export const resendCooldownSeconds = 60;
 
 // Signed and HttpOnly: the API's token never reaches browser JavaScript. A key lives 10 minutes.
-const verificationCookie = createCookie("verification", {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  secure: production,
-  secrets,
-  maxAge: 60 * 30,
-});
+const verificationCookie = createServerCookie("verification", 60 * 30);
 
 export async function readPendingVerification(
   request: Request,

@@ -35,6 +35,7 @@ import { readForm } from "~/lib/form.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { keyPattern, normalizeKeyInput } from "~/lib/key-input";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -327,13 +328,6 @@ async function checkEmailExists(request: Request, context: AppLoadContext, form:
   }
 }
 
-/** Keys typed with Arabic-Indic digits are the same key. */
-function asciiDigits(value: string) {
-  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) =>
-    String(digit.charCodeAt(0) & 0xf),
-  );
-}
-
 async function requirePending(request: Request, language: Language) {
   const pending = await readPendingVerification(request);
   if (!pending) throw redirect(localizedPath("/signup", language));
@@ -348,8 +342,8 @@ async function verify(
 ) {
   const pending = await requirePending(request, language);
   const typed = text(form, "key");
-  const key = asciiDigits(typed).replace(/\s/g, "");
-  if (!/^\d{6}$/.test(key)) {
+  const key = normalizeKeyInput(typed);
+  if (!keyPattern.test(key)) {
     const keyError = key ? "verify.errors.keyFormat" : "verify.errors.required";
     return data<VerifyResult>({ intent: "verify", keyError, key: typed }, { status: 422 });
   }

@@ -36,7 +36,7 @@ export function FormAlert({ tone = "error", children, className }: FormAlertProp
           )}
         >
           <Icon name={icon} className="mt-0.5 shrink-0" />
-          <div className="min-w-0 space-y-1">{children}</div>
+          <div className="min-w-0 flex-1 space-y-1">{children}</div>
         </div>
       ) : null}
     </div>

@@ -42,6 +42,7 @@ export const iconNames = [
   "trash-2",
   "upload",
   "user",
+  "x",
 ] as const;
 
 export type IconName = (typeof iconNames)[number];

@@ -1,0 +1,42 @@
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "./ui/form-alert";
+import { Icon } from "./ui/icon";
+
+/** Notices a redirect can ask for with `?notice=…`, after a journey that ends on another page. */
+const notices = ["password-reset"] as const;
+type NoticeName = (typeof notices)[number];
+
+function isNotice(value: string | null): value is NoticeName {
+  return (notices as readonly (string | null)[]).includes(value);
+}
+
+/** The success message of `?notice=`, dismissed by a link that drops the parameter. */
+export function Notice() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const notice = searchParams.get("notice");
+  if (!isNotice(notice)) return null;
+
+  const rest = new URLSearchParams(searchParams);
+  rest.delete("notice");
+  const search = rest.toString();
+  return (
+    <FormAlert tone="success" className="mb-6">
+      <div className="flex items-start justify-between gap-4">
+        <p>{t(`notices.${notice}`)}</p>
+        <Link
+          to={`${location.pathname}${search ? `?${search}` : ""}`}
+          replace
+          preventScrollReset
+          aria-label={t("notices.dismiss")}
+          title={t("notices.dismiss")}
+          className="-my-1 rounded-control p-1 hover:bg-success/10"
+        >
+          <Icon name="x" />
+        </Link>
+      </div>
+    </FormAlert>
+  );
+}
