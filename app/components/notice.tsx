@@ -4,7 +4,14 @@ import { FormAlert } from "./ui/form-alert";
 import { Icon } from "./ui/icon";
 
 /** Notices a redirect can ask for with `?notice=…`, after a journey that ends on another page. */
-const notices = ["password-reset"] as const;
+const notices = [
+  "password-reset",
+  "profile-saved",
+  "password-changed",
+  "session-ended",
+  "sessions-ended",
+  "preferences-saved",
+] as const;
 type NoticeName = (typeof notices)[number];
 
 function isNotice(value: string | null): value is NoticeName {

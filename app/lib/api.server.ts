@@ -20,5 +20,6 @@ export function getApiClient(request: Request, context: AppLoadContext, token?: 
     signal: request.signal,
     language: languageFromPathname(new URL(request.url).pathname),
     clientAddress: context.clientAddress,
+    userAgent: request.headers.get("User-Agent"),
   });
 }

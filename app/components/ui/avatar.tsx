@@ -4,10 +4,13 @@ export function Avatar({
   src,
   fallback,
   className,
+  alt = "",
 }: {
   src?: string | null;
   fallback: string;
   className?: string;
+  /** Empty (decorative) where the name is written beside it. */
+  alt?: string;
 }) {
   return (
     <span
@@ -16,7 +19,7 @@ export function Avatar({
         className,
       )}
     >
-      {src ? <img src={src} alt="" className="size-full object-cover" /> : fallback}
+      {src ? <img src={src} alt={alt} className="size-full object-cover" /> : fallback}
     </span>
   );
 }

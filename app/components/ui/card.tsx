@@ -1,9 +1,11 @@
 import type { HTMLAttributes } from "react";
 import { cx } from "./cx";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+type CardProps = HTMLAttributes<HTMLElement> & { as?: "div" | "section" | "article" };
+
+export function Card({ as: Component = "div", className, ...props }: CardProps) {
   return (
-    <div
+    <Component
       className={cx("rounded-card border border-border bg-surface shadow-card", className)}
       {...props}
     />

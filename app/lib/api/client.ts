@@ -18,6 +18,8 @@ export type ApiClientOptions = {
   language?: string;
   /** The browser's address, for the API's per-address rate limits. */
   clientAddress?: string;
+  /** The browser's User-Agent, which the API records with the sessions it starts. */
+  userAgent?: string | null;
 };
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -34,6 +36,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     if (options.language) headers.set("Accept-Language", options.language);
     if (options.clientAddress) headers.set("X-Forwarded-For", options.clientAddress);
+    if (options.userAgent) headers.set("User-Agent", options.userAgent);
 
     let body: BodyInit | undefined;
     if (!isWriteMethod(method) || method === "DELETE") {

@@ -39,6 +39,23 @@ function placeholders(message: unknown) {
 
 const [en, ar] = ["en", "ar"].map(namespaceFiles) as [string[], string[]];
 
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+
+/** A key without its i18next plural suffix: languages have different plural forms. */
+const baseKey = (key: string) => key.replace(pluralSuffix, "");
+
+/** For each key with plural forms, the forms it has. */
+function pluralForms(entries: Map<string, unknown>) {
+  const forms = new Map<string, Set<string>>();
+  for (const key of entries.keys()) {
+    const form = pluralSuffix.exec(key)?.[1];
+    if (!form) continue;
+    const base = baseKey(key);
+    forms.set(base, (forms.get(base) ?? new Set()).add(form));
+  }
+  return forms;
+}
+
 describe("message files", () => {
   it("exist for every language", () => {
     expect([...languages].sort()).toEqual(["ar", "en"]);
@@ -60,8 +77,10 @@ describe("message files", () => {
     const arabic = messages("ar", namespace);
 
     it("has the same keys in both languages", () => {
-      const missingInArabic = [...english.keys()].filter((key) => !arabic.has(key));
-      const missingInEnglish = [...arabic.keys()].filter((key) => !english.has(key));
+      const arabicKeys = new Set([...arabic.keys()].map(baseKey));
+      const englishKeys = new Set([...english.keys()].map(baseKey));
+      const missingInArabic = [...englishKeys].filter((key) => !arabicKeys.has(key));
+      const missingInEnglish = [...arabicKeys].filter((key) => !englishKeys.has(key));
       expect(missingInArabic, `keys missing in ar/${namespace}.json`).toEqual([]);
       expect(missingInEnglish, `keys missing in en/${namespace}.json`).toEqual([]);
     });
@@ -74,6 +93,17 @@ describe("message files", () => {
         .filter(([, message]) => typeof message !== "string" || message.trim() === "")
         .map(([key, message]) => `${key}: ${JSON.stringify(message)}`);
       expect(bad, `empty or non-string messages in ${language}/${namespace}.json`).toEqual([]);
+    });
+
+    it.each([
+      ["en", english],
+      ["ar", arabic],
+    ])("has every plural form that %s needs", (language, entries) => {
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const incomplete = [...pluralForms(entries)]
+        .filter(([, forms]) => needed.some((form) => !forms.has(form)))
+        .map(([key, forms]) => `${key}: ${[...forms].join(", ")}`);
+      expect(incomplete, `plural forms missing in ${language}/${namespace}.json`).toEqual([]);
     });
 
     it("uses the same {{placeholders}} in both languages", () => {

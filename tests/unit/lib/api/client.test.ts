@@ -88,6 +88,13 @@ describe("createApiClient", () => {
       expect(api.requests[0]?.headers.get("X-Forwarded-For")).toBe("203.0.113.7");
       expect(api.requests[1]?.headers.has("X-Forwarded-For")).toBe(false);
     });
+
+    it("forwards the browser's User-Agent, which the API keeps with a new session", async () => {
+      const api = scripted(json({}));
+      const userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)";
+      await createApiClient({ baseUrl, fetch: api.fetch, userAgent }).post("/login", {});
+      expect(api.requests[0]?.headers.get("User-Agent")).toBe(userAgent);
+    });
   });
 
   describe("URLs and bodies", () => {

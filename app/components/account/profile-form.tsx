@@ -1,0 +1,242 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useHydrated } from "~/lib/use-hydrated";
+import { type CurrentUser, initials } from "~/lib/user";
+import { Avatar } from "../ui/avatar";
+import { Button } from "../ui/button";
+import { Checkbox } from "../ui/checkbox";
+import { cx } from "../ui/cx";
+import { FormAlert } from "../ui/form-alert";
+import { Icon } from "../ui/icon";
+import { Field } from "../ui/input";
+import { SettingsSection } from "./settings-section";
+
+export const avatarTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+export const maxAvatarBytes = 5 * 1024 * 1024;
+
+export type ProfileField = "firstName" | "lastName" | "email" | "phone" | "avatar";
+
+export type ProfileResult = {
+  intent: "profile";
+  /** Translation keys, by field. */
+  fieldErrors?: Partial<Record<ProfileField, string>>;
+  formError?: string;
+  /** What was typed, kept for the next try. */
+  values?: Partial<Record<Exclude<ProfileField, "avatar">, string>>;
+};
+
+/** An error the browser can tell before sending the file: its type or its size. */
+function checkAvatar(file: File): string | undefined {
+  if (!(avatarTypes as readonly string[]).includes(file.type))
+    return "common:apiErrors.invalidImage";
+  if (file.size > maxAvatarBytes) return "common:apiErrors.fileTooLarge";
+  return undefined;
+}
+
+export function ProfileForm({ user, result }: { user: CurrentUser; result?: ProfileResult }) {
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, result);
+
+  const [preview, setPreview] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const [fileName, setFileName] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const onAvatarChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    const error = file ? checkAvatar(file) : undefined;
+    setAvatarError(error);
+    setFileName(file?.name ?? null);
+    setPreview(file && !error ? URL.createObjectURL(file) : null);
+    if (file) setRemoving(false);
+  };
+
+  const values = result?.values ?? {};
+  const fieldErrors = result?.fieldErrors ?? {};
+  const error = (field: ProfileField) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
+  const avatarMessage = avatarError ? t(avatarError) : error("avatar");
+  const shownAvatar = preview ?? (removing ? null : user.avatarUrl);
+
+  return (
+    <SettingsSection id="profile" title={t("profile.title")} description={t("profile.description")}>
+      <FormAlert className="mb-6">
+        {result?.formError ? <p>{t(result.formError)}</p> : null}
+      </FormAlert>
+      <Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        preventScrollReset
+        noValidate
+        className="space-y-6"
+      >
+        <input type="hidden" name="intent" value="profile" />
+
+        <div className="flex items-start gap-5">
+          <Avatar
+            src={shownAvatar}
+            fallback={initials(user)}
+            className="size-20 text-xl"
+            alt={t("profile.avatarPreview")}
+          />
+          <div className="min-w-0 flex-1 space-y-3">
+            <AvatarInput
+              error={avatarMessage}
+              fileName={fileName}
+              onChange={onAvatarChange}
+              label={t("profile.avatar")}
+              hint={t("profile.avatarHint")}
+              chooseLabel={t("profile.chooseAvatar")}
+              noFileLabel={t("profile.noAvatarChosen")}
+            />
+            {user.avatarUrl ? (
+              <Checkbox
+                name="removeAvatar"
+                value="true"
+                label={t("profile.removeAvatar")}
+                checked={removing}
+                onChange={(event) => setRemoving(event.currentTarget.checked)}
+              />
+            ) : null}
+          </div>
+        </div>
+
+        <div className="grid grid-cols-2 gap-4">
+          <Field
+            label={t("profile.firstName")}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            defaultValue={values.firstName ?? user.firstName}
+            error={error("firstName")}
+          />
+          <Field
+            label={t("profile.lastName")}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={100}
+            defaultValue={values.lastName ?? user.lastName}
+            error={error("lastName")}
+          />
+          <Field
+            label={t("profile.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            maxLength={320}
+            defaultValue={values.email ?? user.email ?? ""}
+            error={error("email")}
+          />
+          <Field
+            label={t("profile.phone")}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            maxLength={32}
+            placeholder="+966 50 123 4567"
+            hint={t("profile.phoneHint")}
+            defaultValue={values.phone ?? user.phone ?? ""}
+            error={error("phone")}
+          />
+        </div>
+        <p className="text-xs text-text-muted">{t("profile.contactHint")}</p>
+
+        <div className="flex justify-end border-t border-border pt-4">
+          <Button type="submit" disabled={submitting}>
+            {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}
+            {submitting ? t("profile.saving") : t("profile.save")}
+          </Button>
+        </div>
+      </Form>
+    </SettingsSection>
+  );
+}
+
+/**
+ * The photo picker. A native file input until hydration (it shows what was chosen without
+ * JavaScript); then a button in the page's language with the chosen file's name beside it.
+ */
+function AvatarInput({
+  label,
+  hint,
+  error,
+  fileName,
+  chooseLabel,
+  noFileLabel,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  fileName: string | null;
+  chooseLabel: string;
+  noFileLabel: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const describedBy = error ? "avatar-hint avatar-error" : "avatar-hint";
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor="avatar" className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          ref={inputRef}
+          id="avatar"
+          name="avatar"
+          type="file"
+          accept={avatarTypes.join(",")}
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cx("peer", hydrated ? "sr-only" : "block w-full text-sm text-text-muted")}
+        />
+        {hydrated ? (
+          <>
+            {/* The input itself takes focus and keys; this is its visible face for the mouse. */}
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-hidden
+              onClick={() => inputRef.current?.click()}
+              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-3 text-sm font-medium shadow-card hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--color-focus)]"
+            >
+              <Icon name="upload" />
+              {chooseLabel}
+            </button>
+            <span className="min-w-0 truncate text-sm text-text-muted" dir="auto">
+              {fileName ?? noFileLabel}
+            </span>
+          </>
+        ) : null}
+      </div>
+      <p id="avatar-hint" className="text-xs text-text-muted">
+        {hint}
+      </p>
+      {error ? (
+        <p id="avatar-error" className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,401 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  type Account,
+  expect,
+  expectNoAxeViolations,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  strongPassword,
+  test,
+  uniquePhone,
+} from "./fixtures";
+
+const iPhone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+const png = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: "#3b82f6" } })
+    .png()
+    .toBuffer();
+
+/** Another browser signed in to the same account: another session. */
+async function signInElsewhere(browser: Browser, account: Account, userAgent?: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    ...(userAgent ? { userAgent } : {}),
+  });
+  await signIn(await context.newPage(), account);
+  return context;
+}
+
+/** Whether a context's session still works: a signed-out one is sent to /login. */
+async function isSignedIn(context: BrowserContext) {
+  const response = await context.request.get("/dashboard");
+  expect(response.status()).toBe(200);
+  return !new URL(response.url()).pathname.endsWith("/login");
+}
+
+const notice = (page: Page) => page.getByRole("status");
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      title: "Account",
+      avatar: "Photo",
+      avatarPreview: "Your photo",
+      removeAvatar: "Remove the current photo",
+      firstName: "First name",
+      lastName: "Last name",
+      email: "Email",
+      phone: "Phone",
+      saveProfile: "Save profile",
+      profileSaved: "Your profile is saved.",
+      currentPassword: "Current password",
+      newPassword: "New password",
+      changePassword: "Change password",
+      passwordChanged: "Your password is changed, and every other session has been signed out.",
+      required: "This field is required.",
+      nameTooLong: "Use at most 100 characters.",
+      invalidEmail: "Enter a valid email address.",
+      emailOrPhone: "Keep an email address or a phone number.",
+      emailTaken: "This email is already registered.",
+      invalidImage: "Choose a PNG, JPEG or WebP image.",
+      fileTooLarge: "The file is too large: at most 5 MB.",
+      wrongCurrent: "Your current password is not correct.",
+      tooShort: "Use at least 8 characters.",
+      tooCommon: "This password is too common. Choose one that is harder to guess.",
+      iPhone: "Safari 17 on iOS",
+      thisDevice: "This device",
+      endOne: "Sign out Safari 17 on iOS",
+      sessionEnded: "That session is signed out.",
+      endOthers: "Sign out everywhere else",
+      confirmTitle: "Sign out everywhere else?",
+      confirm: "Sign them out",
+      cancel: "Cancel",
+      sessionsEnded: "Every other session has been signed out.",
+      noOthers: "You are not signed in anywhere else.",
+      language: "Language",
+      saveLanguage: "Save language",
+      dark: "Dark",
+    },
+  ],
+  [
+    "/ar",
+    {
+      title: "الحساب",
+      avatar: "الصورة",
+      avatarPreview: "صورتك",
+      removeAvatar: "إزالة الصورة الحالية",
+      firstName: "الاسم الأول",
+      lastName: "اسم العائلة",
+      email: "البريد الإلكتروني",
+      phone: "رقم الهاتف",
+      saveProfile: "حفظ الملف الشخصي",
+      profileSaved: "تم حفظ ملفك الشخصي.",
+      currentPassword: "كلمة المرور الحالية",
+      newPassword: "كلمة المرور الجديدة",
+      changePassword: "تغيير كلمة المرور",
+      passwordChanged: "تم تغيير كلمة المرور، وتم تسجيل الخروج من كل الجلسات الأخرى.",
+      required: "هذا الحقل مطلوب.",
+      nameTooLong: "استخدم 100 حرف على الأكثر.",
+      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
+      emailOrPhone: "احتفظ ببريد إلكتروني أو رقم هاتف.",
+      emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
+      invalidImage: "اختر صورة بصيغة PNG أو JPEG أو WebP.",
+      fileTooLarge: "الملف كبير جدًا: الحد الأقصى 5 ميغابايت.",
+      wrongCurrent: "كلمة المرور الحالية غير صحيحة.",
+      tooShort: "استخدم 8 أحرف على الأقل.",
+      tooCommon: "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
+      iPhone: "Safari 17 على iOS",
+      thisDevice: "هذا الجهاز",
+      endOne: "تسجيل خروج Safari 17 على iOS",
+      sessionEnded: "تم تسجيل خروج تلك الجلسة.",
+      endOthers: "تسجيل الخروج من كل مكان آخر",
+      confirmTitle: "تسجيل الخروج من كل مكان آخر؟",
+      confirm: "سجّل خروجها",
+      cancel: "إلغاء",
+      sessionsEnded: "تم تسجيل الخروج من كل الجلسات الأخرى.",
+      noOthers: "لم تسجّل الدخول في أي مكان آخر.",
+      language: "اللغة",
+      saveLanguage: "حفظ اللغة",
+      dark: "داكن",
+    },
+  ],
+] as const) {
+  test.describe(`account ${prefix || "(en)"}`, () => {
+    test("edits the profile with a new photo, then removes the photo", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
+      await screenshotBothModes(page, "account");
+      await expectNoAxeViolations(page);
+
+      const phone = uniquePhone();
+      await page.getByLabel(l.firstName).fill("Layla");
+      await page.getByLabel(l.lastName).fill("Haddad");
+      await page.getByLabel(l.phone, { exact: true }).fill(phone);
+      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+        name: "me.png",
+        mimeType: "image/png",
+        buffer: await png(),
+      });
+      await expect(page.getByRole("img", { name: l.avatarPreview })).toHaveAttribute(
+        "src",
+        /^blob:/,
+      );
+      await expect(page.getByText("me.png")).toBeVisible();
+      await page.getByRole("button", { name: l.saveProfile }).click();
+
+      await expect(page).toHaveURL(`${prefix}/account?notice=profile-saved`);
+      await expect(notice(page)).toHaveText(l.profileSaved);
+      const sidebar = page.locator("aside");
+      await expect(sidebar).toContainText("Layla Haddad");
+      await expect(sidebar.locator("img")).toHaveAttribute("src", /\/api\/v1\/files\/avatars\//);
+      await expect(page.getByLabel(l.phone, { exact: true })).toHaveValue(phone);
+      const stored = await page.request.get(
+        (await sidebar.locator("img").getAttribute("src")) ?? "",
+      );
+      expect(stored.headers()["content-type"]).toBe("image/webp");
+
+      await page.getByLabel(l.removeAvatar).check();
+      await page.getByRole("button", { name: l.saveProfile }).click();
+      await expect(notice(page)).toHaveText(l.profileSaved);
+      await expect(sidebar.locator("img")).toHaveCount(0);
+      await expect(sidebar).toContainText("LH");
+    });
+
+    test("flags bad profile input and changes nothing", async ({ page }) => {
+      const other = await registerAccount(page.request);
+      const account = await signIn(page);
+      await page.goto(`${prefix}/account`);
+      const save = page.getByRole("button", { name: l.saveProfile });
+      const firstName = page.getByLabel(l.firstName);
+      const email = page.getByLabel(l.email, { exact: true });
+
+      await firstName.fill("");
+      await email.fill("");
+      await save.click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(page.getByText(l.emailOrPhone)).toBeVisible();
+      await expect(firstName).toBeFocused();
+      await screenshotBothModes(page, "account-errors");
+      await expectNoAxeViolations(page);
+
+      // Longer than the field allows, as a client that ignores maxlength would send it.
+      await firstName.evaluate((input) => input.removeAttribute("maxlength"));
+      await firstName.fill("x".repeat(101));
+      await email.fill("not-an-email");
+      await save.click();
+      await expect(page.getByText(l.nameTooLong)).toBeVisible();
+      await expect(page.getByText(l.invalidEmail)).toBeVisible();
+
+      await firstName.fill("Nadia");
+      await email.fill(other.email);
+      await save.click();
+      await expect(page.getByText(l.emailTaken)).toBeVisible();
+      await expect(email).toBeFocused();
+
+      // Named and typed as a PNG, but not one: the API reads the content.
+      await email.fill(account.email);
+      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+        name: "photo.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("this is not an image"),
+      });
+      await save.click();
+      await expect(page.getByText(l.invalidImage)).toBeVisible();
+
+      // Too large or of the wrong type: said before anything is sent.
+      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+        name: "huge.png",
+        mimeType: "image/png",
+        buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+      });
+      await expect(page.getByText(l.fileTooLarge)).toBeVisible();
+      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+        name: "notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("notes"),
+      });
+      await expect(page.getByText(l.invalidImage)).toBeVisible();
+
+      await page.goto(`${prefix}/account`);
+      await expect(firstName).toHaveValue(account.firstName);
+      await expect(email).toHaveValue(account.email);
+      await expect(page.locator("aside img")).toHaveCount(0);
+    });
+
+    test("changes the password and signs out every other session", async ({ page, browser }) => {
+      const account = await signIn(page);
+      const elsewhere = await signInElsewhere(browser, account);
+      await page.goto(`${prefix}/account`);
+      const current = page.getByLabel(l.currentPassword, { exact: true });
+      const next = page.getByLabel(l.newPassword, { exact: true });
+      const submit = page.getByRole("button", { name: l.changePassword });
+
+      await submit.click();
+      await expect(page.getByText(l.required)).toHaveCount(2);
+      await expect(current).toBeFocused();
+
+      await current.fill("not my password");
+      await next.fill(strongPassword());
+      await submit.click();
+      await expect(page.getByText(l.wrongCurrent)).toBeVisible();
+      await expect(current).toBeFocused();
+
+      await current.fill(account.password);
+      await next.fill("short");
+      await submit.click();
+      await expect(page.getByText(l.tooShort)).toBeVisible();
+      await expect(next).toBeFocused();
+
+      await current.fill(account.password);
+      await next.fill("password123");
+      await submit.click();
+      await expect(page.getByText(l.tooCommon)).toBeVisible();
+      expect(await isSignedIn(elsewhere)).toBe(true);
+
+      const newPassword = strongPassword();
+      await current.fill(account.password);
+      await next.fill(newPassword);
+      await submit.click();
+      await expect(page).toHaveURL(`${prefix}/account?notice=password-changed`);
+      await expect(notice(page)).toHaveText(l.passwordChanged);
+      await expect(current).toHaveValue("");
+      expect(await isSignedIn(elsewhere)).toBe(false);
+      expect(await isSignedIn(page.context())).toBe(true);
+
+      const login = (password: string) =>
+        page.request.post("/api/v1/login", { data: { value: account.email, password } });
+      expect((await login(account.password)).status()).toBe(401);
+      expect((await login(newPassword)).status()).toBe(200);
+      await elsewhere.close();
+    });
+
+    test("lists the sessions and signs them out, one or all others", async ({ page, browser }) => {
+      const account = await signIn(page);
+      const phone = await signInElsewhere(browser, account, iPhone);
+      await page.goto(`${prefix}/account`);
+      const sessions = page.getByRole("region", { name: /./ }).filter({ has: page.locator("ul") });
+      await expect(page.getByText(l.iPhone)).toBeVisible();
+      await expect(page.getByText(l.thisDevice)).toBeVisible();
+
+      await page.getByRole("button", { name: l.endOne }).click();
+      await expect(notice(page)).toHaveText(l.sessionEnded);
+      await expect(page.getByText(l.iPhone)).toHaveCount(0);
+      expect(await isSignedIn(phone)).toBe(false);
+
+      const laptops = [
+        await signInElsewhere(browser, account),
+        await signInElsewhere(browser, account),
+      ];
+      await page.reload();
+      await page.getByRole("button", { name: l.endOthers }).click();
+      const dialog = page.getByRole("alertdialog", { name: l.confirmTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("button", { name: l.cancel })).toBeFocused();
+      await screenshotBothModes(page, "account-confirm");
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: l.cancel }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(await isSignedIn(laptops[0] as BrowserContext)).toBe(true);
+
+      await page.getByRole("button", { name: l.endOthers }).click();
+      await dialog.getByRole("button", { name: l.confirm }).click();
+      await expect(notice(page)).toHaveText(l.sessionsEnded);
+      await expect(page.getByText(l.noOthers)).toBeVisible();
+      await expect(sessions.getByRole("listitem")).toHaveCount(1);
+      for (const laptop of laptops) expect(await isSignedIn(laptop)).toBe(false);
+      expect(await isSignedIn(page.context())).toBe(true);
+      for (const context of [phone, ...laptops]) await context.close();
+    });
+
+    test("keeps the colour mode in the browser", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account`);
+      // The radio is visually hidden behind its label, which is what people click.
+      await page.locator("label").filter({ hasText: l.dark }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
+      await expect(page.getByRole("radio", { name: l.dark })).toBeChecked();
+    });
+  });
+}
+
+test("the language preference changes the pages and the profile's language", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/account");
+  await page.getByLabel("Language").selectOption("ar");
+  await page.getByRole("button", { name: "Save language" }).click();
+  await expect(page).toHaveURL("/ar/account?notice=preferences-saved");
+  await expect(page.getByRole("status")).toHaveText("تم حفظ اللغة.");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByLabel("اللغة")).toHaveValue("ar");
+  // An unprefixed address now leads to Arabic.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/ar/dashboard");
+});
+
+test("a profile form from another site is refused", async ({ page }) => {
+  await signIn(page);
+  const response = await page.request.post("/account", {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "profile", firstName: "Mallory", lastName: "X", email: "m@example.test" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("saves the profile with a photo and refuses one over 5 MB", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/account");
+    await page.getByLabel("First name").fill("Omar");
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: await png(),
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page).toHaveURL("/account?notice=profile-saved");
+    await expect(page.locator("aside")).toContainText("Omar");
+    await expect(page.locator("aside img")).toHaveAttribute("src", /\/api\/v1\/files\/avatars\//);
+
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(6 * 1024 * 1024),
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+  });
+
+  test("asks in the page before signing out everywhere else", async ({ page, browser }) => {
+    const account = await signIn(page);
+    const elsewhere = await signInElsewhere(browser, account);
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    const question = page.getByRole("alertdialog", { name: "Sign out everywhere else?" });
+    await expect(question).toBeVisible();
+    expect(await isSignedIn(elsewhere)).toBe(true);
+    await question.getByRole("button", { name: "Sign them out" }).click();
+    await expect(page).toHaveURL("/account?notice=sessions-ended");
+    expect(await isSignedIn(elsewhere)).toBe(false);
+    await elsewhere.close();
+  });
+
+  test("changes the password", async ({ page }) => {
+    const account = await signIn(page);
+    await page.goto("/account");
+    await page.getByLabel("Current password", { exact: true }).fill(account.password);
+    await page.getByLabel("New password", { exact: true }).fill(strongPassword());
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL("/account?notice=password-changed");
+  });
+});
