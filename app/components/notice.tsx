@@ -1,4 +1,5 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "./ui/form-alert";
 import { Icon } from "./ui/icon";
@@ -12,7 +13,7 @@ const notices = [
   "sessions-ended",
   "preferences-saved",
 ] as const;
-type NoticeName = (typeof notices)[number];
+export type NoticeName = (typeof notices)[number];
 
 function isNotice(value: string | null): value is NoticeName {
   return (notices as readonly (string | null)[]).includes(value);
@@ -46,4 +47,20 @@ export function Notice() {
       </div>
     </FormAlert>
   );
+}
+
+/**
+ * Runs `onNotice` each time a redirect lands with `?notice=<name>`: a form resets itself to what
+ * was saved without being mounted again. (Forms post to "." so that the next submission drops
+ * the old notice.)
+ */
+export function useOnNotice(name: NoticeName, onNotice: () => void) {
+  const location = useLocation();
+  const shown = new URLSearchParams(location.search).get("notice") === name;
+  const callback = useRef(onNotice);
+  callback.current = onNotice;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per landing, i.e. per location
+  useEffect(() => {
+    if (shown) callback.current();
+  }, [shown, location.key]);
 }

@@ -55,7 +55,7 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-export type MultipartForm = { form: FormData; tooLarge?: never } | { tooLarge: true };
+export type MultipartForm = { form: FormData; tooLarge?: never } | { tooLarge: true; form?: never };
 
 /**
  * A form that may carry files, read with at most `maxBytes` in memory: a larger body comes back

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PasswordForm, type PasswordResult } from "~/components/account/password-form";
@@ -274,20 +274,16 @@ export default function AccountPage() {
   const { t } = useTranslation("account");
   const { user, sessions, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // A new location after each save: the forms start again from what was saved.
-  const { key } = useLocation();
 
   return (
     <div className="max-w-4xl">
       <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <ProfileForm
-          key={`profile-${key}`}
           user={user}
           result={actionData?.intent === "profile" ? actionData : undefined}
         />
         <PasswordForm
-          key={`password-${key}`}
           user={user}
           result={actionData?.intent === "password" ? actionData : undefined}
         />

@@ -8,7 +8,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Field } from "~/components/ui/input";
+import { EmailField } from "~/components/ui/input";
 import { ApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -84,14 +84,10 @@ export default function ForgotPage() {
 
       <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
         <Honeypot />
-        <Field
+        <EmailField
           label={t("forgot.email")}
           name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
           required
-          maxLength={320}
           defaultValue={actionData?.email ?? loaderData.email}
           error={actionData?.fieldError ? t(`errors.${actionData.fieldError}`) : undefined}
         />

@@ -14,7 +14,7 @@ import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Field } from "~/components/ui/input";
+import { EmailField, Field } from "~/components/ui/input";
 import { PasswordField } from "~/components/ui/password-field";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
@@ -275,13 +275,11 @@ export default function LoginPage() {
             error={fieldError("phone")}
           />
         ) : (
-          <Field
+          <EmailField
             key="email"
             label={t("login.email")}
             name="email"
-            type="email"
             autoComplete="username"
-            dir="ltr"
             required
             defaultValue={actionData?.login ?? email}
             error={fieldError("email")}

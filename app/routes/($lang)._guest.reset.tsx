@@ -1,14 +1,15 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
+import { PasswordStrength } from "~/components/password-strength";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Field } from "~/components/ui/input";
+import { EmailField, Field } from "~/components/ui/input";
 import { PasswordField } from "~/components/ui/password-field";
 import { getApiClient } from "~/lib/api.server";
 import { explainApiError, isUserError } from "~/lib/api-errors";
@@ -135,6 +136,7 @@ export default function ResetPage() {
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
+  const [newPassword, setNewPassword] = useState("");
   useFocusFirstError(formRef, actionData);
 
   const email = actionData?.email ?? loaderData.email;
@@ -171,14 +173,10 @@ export default function ResetPage() {
 
       <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
         <Honeypot />
-        <Field
+        <EmailField
           label={t("reset.email")}
           name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
           required
-          maxLength={320}
           defaultValue={email}
           error={fieldError("email")}
         />
@@ -208,7 +206,10 @@ export default function ResetPage() {
           required
           hint={t("reset.newPasswordHint")}
           error={fieldError("newPassword")}
-        />
+          onChange={(event) => setNewPassword(event.currentTarget.value)}
+        >
+          <PasswordStrength password={newPassword} userInputs={email ? [email] : []} />
+        </PasswordField>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? t("reset.submitting") : t("reset.submit")}
         </Button>

@@ -25,7 +25,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Field } from "~/components/ui/input";
+import { EmailField, Field } from "~/components/ui/input";
 import { PasswordField } from "~/components/ui/password-field";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import type { ApiError } from "~/lib/api/errors";
@@ -549,7 +549,7 @@ function SignupStep() {
             ) : null}
           </div>
         ) : (
-          <EmailField
+          <EmailWithTakenHint
             key="email"
             defaultValue={values?.email ?? ""}
             error={fieldError("email")}
@@ -616,7 +616,7 @@ function otherValues(form: RefObject<HTMLFormElement | null>): string[] {
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /** The email field, with a live "already registered" hint when it loses focus. */
-function EmailField({
+function EmailWithTakenHint({
   defaultValue,
   error,
   taken,
@@ -644,14 +644,10 @@ function EmailField({
 
   return (
     <div>
-      <Field
+      <EmailField
         label={t("signup.email")}
         name="email"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
         required
-        maxLength={320}
         defaultValue={defaultValue}
         error={error}
         onChange={(event) => setValue(event.currentTarget.value)}

@@ -165,6 +165,12 @@ for (const [prefix, l] of [
       await expect(notice(page)).toHaveText(l.profileSaved);
       await expect(sidebar.locator("img")).toHaveCount(0);
       await expect(sidebar).toContainText("LH");
+
+      // The next submission's answer replaces the old success message.
+      await page.getByLabel(l.firstName).fill("");
+      await page.getByRole("button", { name: l.saveProfile }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(notice(page)).toHaveCount(0);
     });
 
     test("flags bad profile input and changes nothing", async ({ page }) => {

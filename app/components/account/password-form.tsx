@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import type { CurrentUser } from "~/lib/user";
+import { useOnNotice } from "../notice";
 import { PasswordStrength } from "../password-strength";
 import { Button } from "../ui/button";
 import { FormAlert } from "../ui/form-alert";
@@ -25,6 +26,10 @@ export function PasswordForm({ user, result }: { user: CurrentUser; result?: Pas
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
   const [password, setPassword] = useState("");
+  useOnNotice("password-changed", () => {
+    formRef.current?.reset();
+    setPassword("");
+  });
 
   const fieldErrors = result?.fieldErrors ?? {};
   const userInputs = [user.firstName, user.lastName, user.email ?? ""].filter(Boolean);
@@ -44,7 +49,14 @@ export function PasswordForm({ user, result }: { user: CurrentUser; result?: Pas
           </p>
         ) : null}
       </FormAlert>
-      <Form ref={formRef} method="post" preventScrollReset noValidate className="space-y-4">
+      <Form
+        ref={formRef}
+        method="post"
+        action="."
+        preventScrollReset
+        noValidate
+        className="space-y-4"
+      >
         <input type="hidden" name="intent" value="password" />
         {/* Lets password managers file the new password under the right account. */}
         <input

@@ -24,7 +24,7 @@ export function PreferencesSection({ locale }: { locale: string }) {
       description={t("preferences.description")}
     >
       <div className="grid grid-cols-2 gap-8">
-        <Form method="post" className="space-y-3">
+        <Form method="post" action="." className="space-y-3">
           <input type="hidden" name="intent" value="preferences" />
           <SelectField
             label={t("preferences.language")}

@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type CurrentUser, initials } from "~/lib/user";
+import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 import { cx } from "../ui/cx";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
-import { Field } from "../ui/input";
+import { EmailField, Field } from "../ui/input";
 import { SettingsSection } from "./settings-section";
 
 export const avatarTypes = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -54,6 +55,14 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
     [preview],
   );
 
+  useOnNotice("profile-saved", () => {
+    formRef.current?.reset();
+    setPreview(null);
+    setRemoving(false);
+    setAvatarError(undefined);
+    setFileName(null);
+  });
+
   const onAvatarChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     const error = file ? checkAvatar(file) : undefined;
@@ -77,6 +86,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
       <Form
         ref={formRef}
         method="post"
+        action="."
         encType="multipart/form-data"
         preventScrollReset
         noValidate
@@ -132,13 +142,9 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
             defaultValue={values.lastName ?? user.lastName}
             error={error("lastName")}
           />
-          <Field
+          <EmailField
             label={t("profile.email")}
             name="email"
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            maxLength={320}
             defaultValue={values.email ?? user.email ?? ""}
             error={error("email")}
           />

@@ -78,7 +78,7 @@ export function SessionsSection({
               </p>
             </div>
             {session.current ? null : (
-              <Form method="post" preventScrollReset>
+              <Form method="post" action="." preventScrollReset>
                 <input type="hidden" name="intent" value="revokeSession" />
                 <input type="hidden" name="sessionId" value={session.id} />
                 <Button

@@ -33,7 +33,8 @@ type ConfirmDialogProps = {
 
 /**
  * Asks before a destructive action. With JavaScript, an alert dialog; without it, the trigger
- * posts to the action, which answers with the same question in the page.
+ * posts to the action, which answers with the same question in the page. Both post to the route's
+ * own action (".").
  */
 export function ConfirmDialog({
   intent,
@@ -69,7 +70,7 @@ export function ConfirmDialog({
     </>
   );
   const confirmForm = (
-    <Form method="post" preventScrollReset>
+    <Form method="post" action="." preventScrollReset>
       {hiddenFields}
       <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
       <Button type="submit" variant={tone} disabled={submitting}>
@@ -99,6 +100,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <Form
         method="post"
+        action="."
         preventScrollReset
         onSubmit={(event) => {
           event.preventDefault();

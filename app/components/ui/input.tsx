@@ -58,3 +58,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
+
+/** An email address field: left-to-right in every language, at most 320 characters. */
+export const EmailField = forwardRef<HTMLInputElement, FieldProps>(function EmailField(props, ref) {
+  return <Field ref={ref} type="email" autoComplete="email" dir="ltr" maxLength={320} {...props} />;
+});
