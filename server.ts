@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { type Api, createApi } from "./api/index";
+import { type Api, createApi, socketPath } from "./api/index";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { isSameOriginWrite } from "./app/lib/same-origin";
 
@@ -50,6 +50,7 @@ if (!remoteApi) {
     mailFrom: process.env.MAIL_FROM || undefined,
     smsWebhookUrl: process.env.SMS_WEBHOOK_URL || undefined,
     rateLimits: rateLimitsFromEnv(process.env),
+    allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
   });
   if (api.seeded) {
     console.log(
@@ -160,6 +161,17 @@ app.all(
 
 const server = app.listen(port, () => {
   console.log(`Qalam is listening on http://localhost:${port}`);
+});
+
+// Every WebSocket upgrade is routed here, by path. Vite's hot reload (npm run dev) listens on a
+// port of its own, so nothing else on this server takes upgrades.
+server.on("upgrade", (req, socket, head) => {
+  const path = req.url?.split("?")[0];
+  if (api && path === socketPath) {
+    api.handleUpgrade(req, socket, head);
+    return;
+  }
+  socket.destroy();
 });
 
 async function shutdown() {

@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -19,6 +19,10 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          // `*.postgres.test.ts` need a PostgreSQL server (several processes on one database).
+          exclude: process.env.TEST_DATABASE_URL
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, "tests/api/**/*.postgres.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

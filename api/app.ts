@@ -8,6 +8,7 @@ import { createAuthRoutes } from "./routes/auth";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
 import { createPasswordRoutes } from "./routes/password";
+import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
 import type { RateLimits } from "./services/rate-limits";
@@ -58,6 +59,7 @@ export function createApp({ db, production, messenger, storage, rateLimits }: Ap
   app.route("/", createAuthRoutes());
   app.route("/", createPasswordRoutes());
   app.route("/", createUserSessionRoutes());
+  app.route("/", createSocketTicketRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

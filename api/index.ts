@@ -1,5 +1,6 @@
 import { type Api, type ApiOptions, startApi } from "./start";
 
+export { socketPath } from "./realtime/broker";
 export type { Api, ApiOptions };
 
 /** The embedded API: everything the web server needs, and nothing of the database. */

@@ -3,6 +3,7 @@ import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { createMessenger } from "./mail/index";
+import { type Broker, createBroker } from "./realtime/broker";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 
@@ -28,6 +29,10 @@ export type ApiOptions = {
   smsWebhookUrl?: string;
   /** Overrides of the production rate limits (see rateLimitsFromEnv). */
   rateLimits?: Partial<RateLimits>;
+  /** Origins besides the server's own that may open the real-time socket. */
+  allowedOrigins?: readonly string[];
+  /** The heart-beat the socket offers (ms); tests use a short one. */
+  heartbeatMs?: number;
 };
 
 export type Api = {
@@ -37,6 +42,8 @@ export type Api = {
   seeded: { email: string; password: string } | null;
   /** Resolves once every queued mail and SMS has been delivered or has failed. */
   flush: () => Promise<void>;
+  /** Takes the WebSocket upgrade of the real-time socket (`socketPath`). */
+  handleUpgrade: Broker["handleUpgrade"];
   close: () => Promise<void>;
 };
 
@@ -69,14 +76,23 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     storage: createLocalStorage(options.filesDir),
     rateLimits: resolveRateLimits(options.rateLimits),
   });
+  const broker = await createBroker({
+    db: connection.db,
+    notifications: connection.notifications,
+    allowedOrigins: options.allowedOrigins,
+    heartbeatMs: options.heartbeatMs,
+  });
   let closing: Promise<void> | undefined;
   const api: Api = {
     fetch: async (request) => app.fetch(request),
     seeded,
     flush: () => messenger.flush(),
+    handleUpgrade: broker.handleUpgrade,
     close: () => {
       // Messages already queued are delivered before the database goes away.
-      closing ??= messenger.close().finally(() => connection.close());
+      closing ??= Promise.all([messenger.close(), broker.close()])
+        .then(() => undefined)
+        .finally(() => connection.close());
       return closing;
     },
   };

@@ -10,9 +10,17 @@ export type Schema = typeof schema;
 /** What services see: the same query builder whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseConnection =
-  | { driver: "pglite"; db: PgliteDatabase<Schema>; close: () => Promise<void> }
-  | { driver: "pg"; db: NodePgDatabase<Schema>; pool: pg.Pool; close: () => Promise<void> };
+/** PostgreSQL's LISTEN/NOTIFY: messages between every process on one database. */
+export type Notifications = {
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Calls `handler` with each payload sent on `channel`; resolves once listening. */
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+};
+
+export type DatabaseConnection = (
+  | { driver: "pglite"; db: PgliteDatabase<Schema> }
+  | { driver: "pg"; db: NodePgDatabase<Schema>; pool: pg.Pool }
+) & { notifications: Notifications; close: () => Promise<void> };
 
 export type OpenDatabaseOptions = {
   databaseUrl?: string;
@@ -25,10 +33,102 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server emits "error"; without a listener that kills the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error", error));
     const db = drizzlePg({ client: pool, schema });
-    return { driver: "pg", db, pool, close: () => pool.end() };
+    const notifications = serverNotifications(options.databaseUrl, pool);
+    return {
+      driver: "pg",
+      db,
+      pool,
+      notifications,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? options.dataDir : undefined;
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
-  return { driver: "pglite", db, close: () => client.close() };
+  const notifications: Notifications = {
+    notify: async (channel, payload) => {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
+  };
+  return { driver: "pglite", db, notifications, close: () => client.close() };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open, outside the pool; it is opened on the
+ * first listen and opened again (listening again) when the server drops it.
+ */
+function serverNotifications(connectionString: string, pool: pg.Pool) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  function connect(): Promise<pg.Client> {
+    const connecting = (async () => {
+      const listener = new pg.Client({ connectionString });
+      listener.on("notification", ({ channel, payload }) => {
+        for (const handler of handlers.get(channel) ?? []) handler(payload ?? "");
+      });
+      listener.on("error", (error) => {
+        console.error("PostgreSQL listener error", error);
+        client = undefined;
+        listener.end().catch(() => {});
+        if (!closed) setTimeout(() => void reconnect(), 1000).unref();
+      });
+      await listener.connect();
+      for (const channel of handlers.keys()) await listener.query(`LISTEN ${quote(channel)}`);
+      return listener;
+    })();
+    connecting.catch(() => {
+      client = undefined;
+    });
+    return connecting;
+  }
+
+  async function reconnect() {
+    if (closed || client || handlers.size === 0) return;
+    client = connect();
+    await client.catch((error: unknown) => {
+      console.error("PostgreSQL listener could not reconnect", error);
+      setTimeout(() => void reconnect(), 1000).unref();
+    });
+  }
+
+  return {
+    notify: async (channel: string, payload: string) => {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    listen: async (channel: string, handler: (payload: string) => void) => {
+      const known = handlers.has(channel);
+      handlers.set(channel, (handlers.get(channel) ?? new Set()).add(handler));
+      client ??= connect();
+      const listener = await client;
+      if (!known) await listener.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        const channelHandlers = handlers.get(channel);
+        channelHandlers?.delete(handler);
+        if (channelHandlers?.size === 0) {
+          handlers.delete(channel);
+          await listener.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    close: async () => {
+      closed = true;
+      const listener = await client?.catch(() => undefined);
+      client = undefined;
+      await listener?.end().catch(() => {});
+    },
+  };
+}
+
+/** A channel name as a quoted identifier. */
+function quote(identifier: string) {
+  return `"${identifier.replace(/"/g, '""')}"`;
 }

@@ -111,6 +111,29 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Short-lived, single-use tickets that open the real-time socket for a session: the web server
+ * gets one for the browser, whose JavaScript never sees the session token (ARCHITECTURE.md, 3).
+ */
+export const socketTickets = pgTable(
+  "socket_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    // SHA-256 hex of the ticket, as for session tokens.
+    ticketHash: text("ticket_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("socket_tickets_session_id_idx").on(t.sessionId),
+    index("socket_tickets_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
 export const keyPurposes = ["registration", "password_reset"] as const;
 export const keyChannels = ["EMAIL", "PHONE"] as const;
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, sessions, type User, users } from "../db/schema";
 import { type Actor, permissionsForRole } from "./permissions";
@@ -48,7 +48,19 @@ export async function createSession(
 }
 
 /** The live session of a token with its user and their permissions, or null. */
-export async function authenticate(db: Database, token: string): Promise<Authentication | null> {
+export function authenticate(db: Database, token: string): Promise<Authentication | null> {
+  return authenticateWhere(db, eq(sessions.tokenHash, hashSessionToken(token)));
+}
+
+/** The same for a session known by id (a redeemed socket ticket names its session). */
+export function authenticateSession(
+  db: Database,
+  sessionId: string,
+): Promise<Authentication | null> {
+  return authenticateWhere(db, eq(sessions.id, sessionId));
+}
+
+async function authenticateWhere(db: Database, which: SQL): Promise<Authentication | null> {
   const now = new Date();
   const [row] = await db
     .select({
@@ -68,7 +80,7 @@ export async function authenticate(db: Database, token: string): Promise<Authent
     )
     .where(
       and(
-        eq(sessions.tokenHash, hashSessionToken(token)),
+        which,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleTimeoutMs)),

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
 import { type AppError, conflict, type FieldErrors, notFound, validationFailed } from "../errors";
+import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
 import { hashPassword } from "./passwords";
@@ -220,6 +221,16 @@ export async function updateProfile(
       if (Object.keys(values).length === 0) return { before, after: before };
       const [after] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
       if (!after) throw new Error("update of users returned no row");
+      await publishEvent(
+        tx,
+        { userId },
+        {
+          type: "user.updated",
+          id: userId,
+          organizationId: after.currentOrganizationId,
+          actor: userId,
+        },
+      );
       return { before, after };
     });
   } catch (error) {

@@ -75,28 +75,40 @@ export function uniqueEmail(): string {
   return `user${emailCounter}-${randomBytes(4).toString("hex")}@example.test`;
 }
 
+export type TestApiOptions = Pick<
+  ApiOptions,
+  | "production"
+  | "seedDemo"
+  | "smtpUrl"
+  | "smsWebhookUrl"
+  | "rateLimits"
+  | "heartbeatMs"
+  | "allowedOrigins"
+> & {
+  /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
+  database?: TestDatabase;
+};
+
 /**
  * A fresh API on its own database: in-memory PGlite, or, with TEST_DATABASE_URL, a new database
  * on that server that close() drops again.
  */
-export async function createTestApi(
-  options: Pick<
-    ApiOptions,
-    "production" | "seedDemo" | "smtpUrl" | "smsWebhookUrl" | "rateLimits"
-  > = {},
-): Promise<TestApi> {
-  const database = await createTestDatabase();
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const { database: shared, ...apiOptions } = options;
+  const database = shared ?? (await createTestDatabase());
+  const dropDatabase = shared ? async () => {} : database.drop;
   const dirs = temporaryDirs();
   let started: Awaited<ReturnType<typeof startApi>>;
   try {
     started = await startApi({
-      ...options,
+      ...apiOptions,
       ...dirs,
-      rateLimits: { ...testRateLimits, ...options.rateLimits },
+      rateLimits: { ...testRateLimits, ...apiOptions.rateLimits },
       databaseUrl: database.url,
+      dataDir: database.dataDir,
     });
   } catch (error) {
-    await database.drop();
+    await dropDatabase();
     dirs.remove();
     throw error;
   }
@@ -169,7 +181,7 @@ export async function createTestApi(
     },
     close: async () => {
       await api.close();
-      await database.drop();
+      await dropDatabase();
       dirs.remove();
     },
   };
@@ -204,11 +216,25 @@ export function appDependencies() {
   };
 }
 
-export type TestDatabase = { url: string | undefined; drop: () => Promise<void> };
+export type TestDatabase = {
+  url: string | undefined;
+  /** PGlite's directory when the database must outlive one API. */
+  dataDir?: string;
+  drop: () => Promise<void>;
+};
 
-/** A database of its own: none for PGlite (in memory), a fresh one with TEST_DATABASE_URL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own: a fresh one with TEST_DATABASE_URL, else PGlite, in memory or, with
+ * `onDisk` (for a database that outlives one API), in a temporary directory.
+ */
+export async function createTestDatabase(
+  options: { onDisk?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl && options.onDisk) {
+    const dataDir = mkdtempSync(join(tmpdir(), "qalam-db-"));
+    return { url: undefined, dataDir, drop: async () => rmSync(dataDir, { recursive: true }) };
+  }
   if (!serverUrl) return { url: undefined, drop: async () => {} };
 
   const name = `qalam_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;

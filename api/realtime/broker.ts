@@ -1,0 +1,386 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { and, eq } from "drizzle-orm";
+import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import type { Database, Notifications } from "../db/client";
+import { memberships } from "../db/schema";
+import { authenticate, authenticateSession } from "../services/sessions";
+import { isSocketTicket, redeemSocketTicket } from "../services/socket-tickets";
+import { listenForMessages, type RealtimeEvent, type RealtimeMessage } from "./events";
+import { encodeFrame, type Frame, FrameError, FrameParser } from "./frame";
+
+export const socketPath = "/api/v1/socket";
+
+export type BrokerOptions = {
+  db: Database;
+  notifications: Notifications;
+  /** What the server offers both ways in CONNECTED's heart-beat; 0 turns heart-beats off. */
+  heartbeatMs?: number;
+  maxFrameBytes?: number;
+  maxSubscriptionsPerConnection?: number;
+  maxConnectionsPerUser?: number;
+  /** How long a socket may stay open before its CONNECT frame. */
+  connectTimeoutMs?: number;
+  /** Origins besides the handshake's own host that may open a socket (browsers send Origin). */
+  allowedOrigins?: readonly string[];
+};
+
+export type Broker = {
+  handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Open STOMP connections, for tests and figures. */
+  connectionCount: () => number;
+  close: () => Promise<void>;
+};
+
+const userQueue = "/user/queue/events";
+const organizationTopic = /^\/topic\/organizations\.([0-9a-f-]{36})$/;
+const stompProtocol = "v12.stomp";
+
+/** A STOMP 1.2 broker over WebSocket: auth on CONNECT, authorization on SUBSCRIBE, fan-out. */
+export async function createBroker(options: BrokerOptions): Promise<Broker> {
+  const settings = {
+    heartbeatMs: options.heartbeatMs ?? 10_000,
+    maxFrameBytes: options.maxFrameBytes ?? 64 * 1024,
+    maxSubscriptions: options.maxSubscriptionsPerConnection ?? 32,
+    maxConnectionsPerUser: options.maxConnectionsPerUser ?? 16,
+    connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+  };
+  const connections = new Set<StompConnection>();
+  const server = new WebSocketServer({
+    noServer: true,
+    // Room for the largest frame the broker accepts; a larger one gets its ERROR from the parser.
+    maxPayload: settings.maxFrameBytes * 2,
+    handleProtocols: (protocols) => (protocols.has(stompProtocol) ? stompProtocol : false),
+  });
+
+  const stopListening = await listenForMessages(options.notifications, (message) => {
+    for (const connection of connections) connection.receive(message);
+  });
+
+  const context: ConnectionContext = {
+    db: options.db,
+    settings,
+    connectionsOf: (userId) =>
+      [...connections].filter((connection) => connection.userId === userId).length,
+  };
+
+  return {
+    handleUpgrade(request, socket, head) {
+      if (!originAllowed(request, options.allowedOrigins ?? [])) {
+        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        return;
+      }
+      server.handleUpgrade(request, socket, head, (ws) => {
+        const connection = new StompConnection(ws, context);
+        connections.add(connection);
+        ws.on("close", () => {
+          connection.dispose();
+          connections.delete(connection);
+        });
+      });
+    },
+    connectionCount: () => connections.size,
+    async close() {
+      await stopListening();
+      for (const connection of connections) connection.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Same-origin handshakes, listed origins, and clients that send no Origin (not browsers). */
+function originAllowed(request: IncomingMessage, allowed: readonly string[]) {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host?.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+type ConnectionContext = {
+  db: Database;
+  settings: {
+    heartbeatMs: number;
+    maxFrameBytes: number;
+    maxSubscriptions: number;
+    maxConnectionsPerUser: number;
+    connectTimeoutMs: number;
+  };
+  connectionsOf: (userId: string) => number;
+};
+
+type Subscription = { id: string; destination: string; organizationId: string | null };
+
+class StompConnection {
+  userId: string | null = null;
+  private sessionId: string | null = null;
+  private state: "connecting" | "authenticating" | "connected" | "closed" = "connecting";
+  private readonly parser: FrameParser;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private lastReceivedAt = Date.now();
+  /** Frames that arrived while CONNECT was being authenticated, handled in order after it. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly context: ConnectionContext,
+  ) {
+    this.parser = new FrameParser(context.settings.maxFrameBytes);
+    ws.on("message", (data) => this.onData(data));
+    ws.on("error", () => this.terminate());
+    const connectTimeout = setTimeout(() => {
+      if (this.state === "connecting") this.fail("No CONNECT frame in time");
+    }, context.settings.connectTimeoutMs);
+    this.timers.push(connectTimeout);
+  }
+
+  private isClosed() {
+    return this.state === "closed";
+  }
+
+  private onData(data: RawData) {
+    this.lastReceivedAt = Date.now();
+    let frames: Frame[];
+    try {
+      frames = this.parser.push(toBuffer(data));
+    } catch (error) {
+      this.fail(error instanceof FrameError ? error.message : "Malformed frame");
+      return;
+    }
+    for (const frame of frames) {
+      this.queue = this.queue
+        .then(() => this.handle(frame))
+        .catch((error: unknown) => {
+          console.error("STOMP frame handling failed", error);
+          this.fail("Internal error");
+        });
+    }
+  }
+
+  private async handle(frame: Frame) {
+    if (this.state === "closed") return;
+    if (this.state === "connecting") {
+      if (frame.command !== "CONNECT" && frame.command !== "STOMP") {
+        this.fail("The first frame must be CONNECT");
+        return;
+      }
+      await this.connect(frame);
+      return;
+    }
+    switch (frame.command) {
+      case "SUBSCRIBE":
+        await this.subscribe(frame);
+        break;
+      case "UNSUBSCRIBE":
+        this.unsubscribe(frame);
+        break;
+      case "DISCONNECT":
+        this.receipt(frame);
+        this.close();
+        return;
+      case "CONNECT":
+      case "STOMP":
+        this.fail("Already connected", frame);
+        return;
+      default:
+        this.fail(`${frame.command} is not supported`, frame);
+        return;
+    }
+  }
+
+  private async connect(frame: Frame) {
+    const versions = (frame.headers["accept-version"] ?? "1.0").split(",");
+    if (!versions.includes("1.2")) {
+      this.fail("Supported protocol versions are 1.2");
+      return;
+    }
+    this.state = "authenticating";
+    const authorization = frame.headers.Authorization ?? frame.headers.authorization ?? "";
+    const token = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
+    const auth = token ? await authenticateToken(this.context.db, token) : null;
+    if (this.isClosed()) return;
+    if (!auth) {
+      this.fail("Unauthorized: the token is missing, not valid, expired or revoked");
+      return;
+    }
+    if (this.context.connectionsOf(auth.user.id) >= this.context.settings.maxConnectionsPerUser) {
+      this.fail("Too many connections for this user");
+      return;
+    }
+    this.userId = auth.user.id;
+    this.sessionId = auth.sessionId;
+    this.state = "connected";
+
+    const [clientSends = 0, clientWants = 0] = (frame.headers["heart-beat"] ?? "0,0")
+      .split(",")
+      .map((value) => Number.parseInt(value, 10) || 0);
+    const offer = this.context.settings.heartbeatMs;
+    this.send({
+      command: "CONNECTED",
+      headers: { version: "1.2", "heart-beat": `${offer},${offer}`, server: "qalam/1" },
+      body: "",
+    });
+    this.startHeartBeats(
+      offer && clientWants ? Math.max(offer, clientWants) : 0,
+      offer && clientSends ? Math.max(offer, clientSends) : 0,
+    );
+  }
+
+  /** Sends an EOL every `outgoingMs`; closes when nothing came for twice `incomingMs`. */
+  private startHeartBeats(outgoingMs: number, incomingMs: number) {
+    if (outgoingMs > 0) {
+      this.timers.push(setInterval(() => this.ws.send("\n"), outgoingMs));
+    }
+    if (incomingMs > 0) {
+      const check = setInterval(() => {
+        if (Date.now() - this.lastReceivedAt > incomingMs * 2) this.terminate();
+      }, incomingMs);
+      this.timers.push(check);
+    }
+  }
+
+  private async subscribe(frame: Frame) {
+    const { id, destination } = frame.headers;
+    if (!id || !destination) {
+      this.fail("SUBSCRIBE needs an id and a destination", frame);
+      return;
+    }
+    if (this.subscriptions.has(id)) {
+      this.fail(`Subscription ${id} exists already`, frame);
+      return;
+    }
+    if ((frame.headers.ack ?? "auto") !== "auto") {
+      this.fail("Only ack:auto is supported", frame);
+      return;
+    }
+    if (this.subscriptions.size >= this.context.settings.maxSubscriptions) {
+      this.fail("Too many subscriptions", frame);
+      return;
+    }
+    let organizationId: string | null = null;
+    if (destination !== userQueue) {
+      organizationId = organizationTopic.exec(destination)?.[1] ?? null;
+      if (!organizationId) {
+        this.fail(`No such destination: ${destination}`, frame);
+        return;
+      }
+      if (!(await this.isMember(organizationId))) {
+        this.fail(`Forbidden: ${destination}`, frame);
+        return;
+      }
+    }
+    this.subscriptions.set(id, { id, destination, organizationId });
+    this.receipt(frame);
+  }
+
+  private async isMember(organizationId: string) {
+    const [membership] = await this.context.db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, this.userId ?? ""),
+          eq(memberships.organizationId, organizationId),
+        ),
+      )
+      .limit(1);
+    return Boolean(membership);
+  }
+
+  private unsubscribe(frame: Frame) {
+    const { id } = frame.headers;
+    if (!id) {
+      this.fail("UNSUBSCRIBE needs an id", frame);
+      return;
+    }
+    this.subscriptions.delete(id);
+    this.receipt(frame);
+  }
+
+  /** A message from the bus: an event for a subscription, or the end of this session. */
+  receive(message: RealtimeMessage) {
+    if (this.state !== "connected") return;
+    if (message.kind === "session-revoked") {
+      if (message.sessionId === this.sessionId) this.fail("Session ended");
+      return;
+    }
+    const { to, event } = message;
+    for (const subscription of this.subscriptions.values()) {
+      const matches =
+        "userId" in to
+          ? subscription.destination === userQueue && to.userId === this.userId
+          : subscription.organizationId === to.organizationId;
+      if (matches) this.deliver(subscription, event);
+    }
+  }
+
+  private deliver(subscription: Subscription, event: RealtimeEvent) {
+    this.send({
+      command: "MESSAGE",
+      headers: {
+        subscription: subscription.id,
+        "message-id": randomUUID(),
+        destination: subscription.destination,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(event),
+    });
+  }
+
+  private receipt(frame: Frame) {
+    const receipt = frame.headers.receipt;
+    if (receipt) this.send({ command: "RECEIPT", headers: { "receipt-id": receipt }, body: "" });
+  }
+
+  private send(frame: Frame) {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(frame));
+  }
+
+  /** ERROR, then close: the STOMP way to end a connection for cause. */
+  private fail(message: string, cause?: Frame) {
+    if (this.state === "closed") return;
+    const headers: Record<string, string> = { message };
+    if (cause?.headers.receipt) headers["receipt-id"] = cause.headers.receipt;
+    this.send({ command: "ERROR", headers, body: "" });
+    this.close();
+  }
+
+  private close() {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    this.dispose();
+    this.ws.close(1000);
+    // A peer that does not answer the closing handshake is cut off.
+    setTimeout(() => this.ws.terminate(), 2000).unref();
+  }
+
+  terminate() {
+    this.state = "closed";
+    this.dispose();
+    this.ws.terminate();
+  }
+
+  dispose() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.length = 0;
+    this.subscriptions.clear();
+  }
+}
+
+/** A session token, or a socket ticket, used up here, that names its session. */
+async function authenticateToken(db: Database, token: string) {
+  if (!isSocketTicket(token)) return authenticate(db, token);
+  const sessionId = await redeemSocketTicket(db, token);
+  return sessionId ? authenticateSession(db, sessionId) : null;
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

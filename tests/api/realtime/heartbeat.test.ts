@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../helpers";
+import { listen, rawClient } from "./socket-server";
+
+/** The broker's heart-beat, shortened from 10 s so that a time-out happens within a test. */
+const heartbeatMs = 100;
+
+let t: TestApi;
+let server: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  t = await createTestApi({ heartbeatMs });
+  server = await listen(t.api);
+});
+
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+async function connected(heartBeat: string) {
+  const user = await t.createUser();
+  const token = await t.loginToken(user.email, user.password);
+  const client = await rawClient(server.socketUrl);
+  client.frame("CONNECT", {
+    "accept-version": "1.2",
+    "heart-beat": heartBeat,
+    Authorization: `Bearer ${token}`,
+  });
+  const frame = await client.next();
+  expect(frame.command).toBe("CONNECTED");
+  expect(frame.headers["heart-beat"]).toBe(`${heartbeatMs},${heartbeatMs}`);
+  return client;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("heart-beats", () => {
+  it("sends an end-of-line at the agreed interval to a client that wants them", async () => {
+    const client = await connected("0,100");
+    await sleep(heartbeatMs * 5);
+    expect(client.heartBeats()).toBeGreaterThanOrEqual(3);
+    client.close();
+  });
+
+  it("sends none to a client that wants none", async () => {
+    const client = await connected("0,0");
+    await sleep(heartbeatMs * 4);
+    expect(client.heartBeats()).toBe(0);
+    client.close();
+  });
+
+  it("closes a connection that stays silent for twice the agreed interval", async () => {
+    const client = await connected("100,0");
+    const started = Date.now();
+    await client.closed;
+    const silentFor = Date.now() - started;
+    expect(silentFor).toBeGreaterThanOrEqual(heartbeatMs * 2);
+    expect(silentFor).toBeLessThan(heartbeatMs * 10);
+  });
+
+  it("keeps a connection whose client beats in time", async () => {
+    const client = await connected("100,0");
+    const beating = setInterval(() => client.send("\n"), heartbeatMs / 2);
+    let closed = false;
+    void client.closed.then(() => {
+      closed = true;
+    });
+    await sleep(heartbeatMs * 8);
+    clearInterval(beating);
+    expect(closed).toBe(false);
+    client.close();
+  });
+
+  it("agrees on the slower of the two intervals", async () => {
+    // The client can only beat every 300 ms: the server waits twice that before giving up.
+    const client = await connected("300,0");
+    let closedAt = 0;
+    const started = Date.now();
+    void client.closed.then(() => {
+      closedAt = Date.now();
+    });
+    await sleep(heartbeatMs * 4);
+    expect(closedAt).toBe(0);
+    await client.closed;
+    expect(closedAt - started).toBeGreaterThanOrEqual(600);
+  });
+});
