@@ -22,6 +22,14 @@ const API_PREFIX = "/api/v1";
 const buildDir = resolve(process.env.BUILD_DIR || "build");
 
 mkdirSync(dataDir, { recursive: true });
+
+/** The real-time socket's origin when it is not this server's: SOCKET_URL or a remote API. */
+const socketOrigins = [process.env.SOCKET_URL || remoteApi]
+  .filter((url): url is string => Boolean(url))
+  .map((url) => {
+    const { protocol, host } = new URL(url);
+    return `${protocol.replace(/^http/, "ws")}//${host}`;
+  });
 process.env.SESSION_SECRET ||= sessionSecret(dataDir);
 
 /** SESSION_SECRET, or one generated into DATA_DIR on first start and kept across restarts. */
@@ -89,7 +97,7 @@ app.use(
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+        "connect-src": ["'self'", ...socketOrigins, ...(development ? ["ws:"] : [])],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

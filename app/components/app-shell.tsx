@@ -4,6 +4,7 @@ import { sidebarGroups } from "~/lib/navigation";
 import type { CurrentUser } from "~/lib/user";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { Notice } from "./notice";
+import { ConnectionIndicator } from "./realtime";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 import { UserMenu } from "./user-menu";
@@ -61,6 +62,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           ))}
         </nav>
         <div className="border-t border-border p-2">
+          <ConnectionIndicator className="px-2 pb-1" />
           <UserMenu user={user} />
         </div>
       </aside>

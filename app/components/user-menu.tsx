@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { colorModePreferences, isColorModePreference } from "~/lib/color-mode";
 import { isLanguage, languages } from "~/lib/i18n";
+import { disconnectRealtime } from "~/lib/realtime/store";
 import { useLanguage, useLocalizedPath } from "~/lib/use-language";
 import { type CurrentUser, displayName, initials } from "~/lib/user";
 import { useColorMode } from "./color-mode";
@@ -93,7 +94,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem
-            onSelect={() => submit({ language }, { method: "post", action: "/logout" })}
+            onSelect={async () => {
+              await disconnectRealtime();
+              submit({ language }, { method: "post", action: "/logout" });
+            }}
           >
             <Icon name="log-out" />
             {t("userMenu.signOut")}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
+import { Realtime } from "~/components/realtime";
 import { requireUser } from "~/lib/session.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -12,6 +13,7 @@ export default function AuthLayout() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <AppShell user={user}>
+      <Realtime userId={user.id} organizationId={user.account.currentOrganizationId} />
       <Outlet />
     </AppShell>
   );
