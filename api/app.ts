@@ -7,6 +7,7 @@ import type { Messenger } from "./mail/messenger";
 import { createAuthRoutes } from "./routes/auth";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
+import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
@@ -60,6 +61,7 @@ export function createApp({ db, production, messenger, storage, rateLimits }: Ap
   app.route("/", createPasswordRoutes());
   app.route("/", createUserSessionRoutes());
   app.route("/", createSocketTicketRoutes());
+  app.route("/", createOrganizationRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

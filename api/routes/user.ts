@@ -1,11 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import { locales } from "../db/schema";
-import { AppError } from "../errors";
 import { requireAuth } from "../http/auth";
-import { limitBody } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, errorResponses, validationHook } from "../http/errors";
+import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
 import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
 import { bearerSecurity, CurrentUserSchema, requiredString } from "./schemas";
@@ -63,20 +61,7 @@ const ProfileUpdateSchema = z
   })
   .openapi("ProfileUpdate");
 
-const limitProfileBody = limitBody(profileBodyLimit);
-
-/** 415 for anything but multipart, then the larger body limit of this route. */
-const acceptProfileForm = createMiddleware<AppEnv>(async (c, next) => {
-  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "multipart/form-data") {
-    throw new AppError(
-      "unsupported_media_type",
-      "UNSUPPORTED_MEDIA_TYPE",
-      "The request body must be multipart/form-data.",
-    );
-  }
-  await limitProfileBody(c, next);
-});
+const acceptProfileForm = acceptMultipartForm(profileBodyLimit);
 
 // A tuple type, so that the handler's context knows the `auth` that requireAuth sets.
 const profileUpdateMiddleware: [typeof requireAuth, typeof acceptProfileForm] = [
@@ -135,7 +120,7 @@ export function createUserRoutes() {
     })
     .openapi(updateCurrentUserRoute, async (c) => {
       const { avatar: avatarPart, removeAvatar, ...fields } = c.req.valid("form");
-      const avatar = avatarPart instanceof File && avatarPart.size > 0 ? avatarPart : undefined;
+      const avatar = chosenFile(avatarPart);
       const { user, actor } = c.var.auth;
       const updated = await updateProfile(c.var.db, c.var.storage, user.id, {
         ...fields,

@@ -1,6 +1,25 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { memberships, type Organization, organizations, users } from "../db/schema";
+import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
+import { AppError, forbidden, notFound, validationFailed } from "../errors";
+import { publishEvent } from "../realtime/events";
+import type { Storage } from "../storage/storage";
+import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
+import { verifyPassword } from "./passwords";
+import { type Actor, type Permission, permissionsForRole, requirePermission } from "./permissions";
+
+/** An organization as its members see it, with what the asking user is and may do in it. */
+export type OrganizationView = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  ownerId: string;
+  memberCount: number;
+  role: Role;
+  permissions: Permission[];
+  current: boolean;
+  createdAt: Date;
+};
 
 /**
  * Creates an organization owned by `ownerId`, makes the owner its first member, and makes it the
@@ -24,5 +43,418 @@ export async function createOrganization(
       .set({ currentOrganizationId: organization.id })
       .where(and(eq(users.id, input.ownerId), isNull(users.currentOrganizationId)));
     return organization;
+  });
+}
+
+/** A new organization of the user's, which becomes their current one. */
+export async function createOwnOrganization(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<OrganizationView> {
+  const organization = await db.transaction(async (tx) => {
+    const created = await createOrganization(tx, { name, ownerId: userId });
+    await tx.update(users).set({ currentOrganizationId: created.id }).where(eq(users.id, userId));
+    await publishEvent(
+      tx,
+      { userId },
+      { type: "organization.created", id: created.id, organizationId: created.id, actor: userId },
+    );
+    return created;
+  });
+  return getOrganization(db, userId, organization.id);
+}
+
+/**
+ * The actor for one organization of the user's, whichever is current. A user who is not a member
+ * learns nothing, not even that it exists: 404.
+ */
+export async function actorIn(
+  db: Database,
+  userId: string,
+  organizationId: string,
+): Promise<Actor> {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  if (!membership) throw notFound("No such organization.");
+  return { userId, organizationId, permissions: permissionsForRole(membership.role) };
+}
+
+const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.organization_id = ${organizations.id})`;
+
+function organizationQuery(db: Database, userId: string) {
+  return db
+    .select({
+      organization: organizations,
+      role: memberships.role,
+      memberCount,
+      currentOrganizationId: users.currentOrganizationId,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.userId, userId))
+    .$dynamic();
+}
+
+function toView(row: {
+  organization: Organization;
+  role: Role;
+  memberCount: number;
+  currentOrganizationId: string | null;
+}): OrganizationView {
+  return {
+    id: row.organization.id,
+    name: row.organization.name,
+    logoUrl: row.organization.logoUrl,
+    ownerId: row.organization.ownerId,
+    memberCount: row.memberCount,
+    role: row.role,
+    permissions: permissionsForRole(row.role),
+    current: row.currentOrganizationId === row.organization.id,
+    createdAt: row.organization.createdAt,
+  };
+}
+
+/** Every organization the user belongs to, by name. */
+export async function listOrganizations(db: Database, userId: string): Promise<OrganizationView[]> {
+  const rows = await organizationQuery(db, userId).orderBy(
+    asc(sql`lower(${organizations.name})`),
+    asc(organizations.createdAt),
+  );
+  return rows.map(toView);
+}
+
+export async function getOrganization(
+  db: Database,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationView> {
+  const [row] = await organizationQuery(db, userId)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw notFound("No such organization.");
+  return toView(row);
+}
+
+/** Makes one of the user's organizations the current one: every page then shows its data. */
+export async function switchOrganization(
+  db: Database,
+  userId: string,
+  organizationId: string,
+): Promise<void> {
+  await actorIn(db, userId, organizationId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ currentOrganizationId: organizationId })
+      .where(eq(users.id, userId));
+    await publishEvent(
+      tx,
+      { userId },
+      { type: "user.updated", id: userId, organizationId, actor: userId },
+    );
+  });
+}
+
+export type OrganizationChanges = { name?: string; logo?: Uint8Array; removeLogo?: boolean };
+
+/** Renames and changes the logo (organization.manage); the replaced logo file is deleted after. */
+export async function updateOrganization(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  changes: OrganizationChanges,
+): Promise<void> {
+  requirePermission(actor, "organization.manage");
+  const organizationId = actor.organizationId as string;
+  if (changes.logo && changes.removeLogo) {
+    throw validationFailed({ removeLogo: "Cannot be combined with a new logo" });
+  }
+  const values: Partial<Pick<Organization, "name" | "logoUrl">> = {};
+  if (changes.name !== undefined) values.name = changes.name;
+  const newLogoKey = changes.logo ? await saveAvatar(storage, changes.logo) : null;
+  if (newLogoKey) values.logoUrl = avatarUrlOf(newLogoKey);
+  else if (changes.removeLogo) values.logoUrl = null;
+
+  let replaced: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ logoUrl: organizations.logoUrl })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for("update");
+      if (!before) throw notFound("No such organization.");
+      if (Object.keys(values).length === 0) return;
+      await tx.update(organizations).set(values).where(eq(organizations.id, organizationId));
+      if (values.logoUrl !== undefined && values.logoUrl !== before.logoUrl) {
+        replaced = before.logoUrl;
+      }
+      await publishEvent(
+        tx,
+        { organizationId },
+        { type: "organization.updated", id: organizationId, organizationId, actor: actor.userId },
+      );
+    });
+  } catch (error) {
+    if (newLogoKey) await storage.delete(newLogoKey).catch(() => {});
+    throw error;
+  }
+  const replacedKey = avatarKeyOf(replaced);
+  if (replacedKey) {
+    await storage
+      .delete(replacedKey)
+      .catch((error: unknown) => console.error(`Could not delete ${replacedKey}`, error));
+  }
+}
+
+/**
+ * Members whose current organization is going away (removed, or the organization deleted) move to
+ * their oldest other one, or to none.
+ */
+async function moveCurrentOrganization(tx: Database, organizationId: string, userIds?: string[]) {
+  const fallback = sql`(
+    select m.organization_id from ${memberships} m
+    where m.user_id = ${users.id} and m.organization_id <> ${organizationId}
+    order by m.created_at, m.organization_id limit 1
+  )`;
+  await tx
+    .update(users)
+    .set({ currentOrganizationId: fallback })
+    .where(
+      and(
+        eq(users.currentOrganizationId, organizationId),
+        userIds ? inArray(users.id, userIds) : undefined,
+      ),
+    );
+}
+
+/** Hands the organization to one of its admins; the owner confirms with their password. */
+export async function transferOwnership(
+  db: Database,
+  actor: Actor,
+  input: { userId: string; password: string },
+): Promise<void> {
+  requirePermission(actor, "organization.transfer");
+  const organizationId = actor.organizationId as string;
+  const [owner] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
+    throw new AppError("invalid", "INVALID_PASSWORD", "The password is not correct.", {
+      password: "Not correct",
+    });
+  }
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(
+        and(eq(memberships.organizationId, organizationId), eq(memberships.userId, input.userId)),
+      )
+      .for("update");
+    if (!target) throw notFound("No such member.");
+    if (target.role !== "admin") {
+      throw new AppError("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
+        userId: "Ownership goes to an admin only",
+      });
+    }
+    await tx
+      .update(organizations)
+      .set({ ownerId: input.userId })
+      .where(eq(organizations.id, organizationId));
+    await tx
+      .update(memberships)
+      .set({
+        role: sql`case when ${memberships.userId} = ${input.userId} then 'owner' else 'admin' end`,
+      })
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          inArray(memberships.userId, [input.userId, actor.userId]),
+        ),
+      );
+    for (const userId of [input.userId, actor.userId]) {
+      await publishEvent(
+        tx,
+        { userId },
+        { type: "member.updated", id: userId, organizationId, actor: actor.userId },
+      );
+    }
+    await publishEvent(
+      tx,
+      { organizationId },
+      { type: "organization.updated", id: organizationId, organizationId, actor: actor.userId },
+    );
+  });
+}
+
+/**
+ * Deletes the organization and everything it owns (organization.delete). The name typed again is
+ * the confirmation; members move to another organization of theirs.
+ */
+export async function deleteOrganization(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  confirmName: string,
+): Promise<void> {
+  requirePermission(actor, "organization.delete");
+  const organizationId = actor.organizationId as string;
+  const logoUrl = await db.transaction(async (tx) => {
+    const [organization] = await tx
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!organization) throw notFound("No such organization.");
+    if (confirmName.trim() !== organization.name) {
+      throw new AppError("invalid", "CONFIRMATION_MISMATCH", "Type the organization's name.", {
+        confirmName: "Does not match the organization's name",
+      });
+    }
+    const members = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.organizationId, organizationId));
+    await moveCurrentOrganization(tx, organizationId);
+    await tx.delete(organizations).where(eq(organizations.id, organizationId));
+    for (const { userId } of members) {
+      await publishEvent(
+        tx,
+        { userId },
+        { type: "organization.deleted", id: organizationId, organizationId, actor: actor.userId },
+      );
+    }
+    return organization.logoUrl;
+  });
+  const logoKey = avatarKeyOf(logoUrl);
+  if (logoKey) await storage.delete(logoKey).catch(() => {});
+}
+
+export type MemberView = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  avatarUrl: string | null;
+  role: Role;
+  joinedAt: Date;
+};
+
+/** The organization's members, owner first, then by name; `search` matches names and email. */
+export async function listMembers(
+  db: Database,
+  actor: Actor,
+  query: { page: number; pageSize: number; search?: string; userId?: string },
+): Promise<{ items: MemberView[]; total: number }> {
+  requirePermission(actor, "members.read");
+  const organizationId = actor.organizationId as string;
+  const pattern = query.search?.trim()
+    ? `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : null;
+  const where = and(
+    eq(memberships.organizationId, organizationId),
+    query.userId ? eq(memberships.userId, query.userId) : undefined,
+    pattern
+      ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern})`
+      : undefined,
+  );
+  const [items, [totals]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        avatarUrl: users.avatarUrl,
+        role: memberships.role,
+        joinedAt: memberships.createdAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(
+        sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`,
+        asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
+        asc(users.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return { items, total: totals?.total ?? 0 };
+}
+
+export const assignableRoles = ["admin", "member", "viewer"] as const;
+export type AssignableRole = (typeof assignableRoles)[number];
+
+/** Changes a member's role (members.manage). The owner's role changes only by a transfer. */
+export async function changeMemberRole(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  role: AssignableRole,
+): Promise<void> {
+  requirePermission(actor, "members.manage");
+  const organizationId = actor.organizationId as string;
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+      .for("update");
+    if (!member) throw notFound("No such member.");
+    if (member.role === "owner") throw forbidden("The owner's role changes only by a transfer.");
+    if (member.role === role) return;
+    await tx
+      .update(memberships)
+      .set({ role })
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    const event = { type: "member.updated", id: userId, organizationId, actor: actor.userId };
+    await publishEvent(tx, { organizationId }, event);
+    await publishEvent(tx, { userId }, event);
+  });
+}
+
+/**
+ * Removes a member (members.manage), or lets a member leave: anyone but the owner, who must hand
+ * the organization over first.
+ */
+export async function removeMember(db: Database, actor: Actor, userId: string): Promise<void> {
+  if (userId !== actor.userId) requirePermission(actor, "members.manage");
+  const organizationId = actor.organizationId as string;
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+      .for("update");
+    if (!member) throw notFound("No such member.");
+    if (member.role === "owner") {
+      throw forbidden("The owner cannot leave or be removed; transfer the ownership first.");
+    }
+    await moveCurrentOrganization(tx, organizationId, [userId]);
+    await tx
+      .delete(memberships)
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          eq(memberships.userId, userId),
+          ne(memberships.role, "owner"),
+        ),
+      );
+    const event = { type: "member.removed", id: userId, organizationId, actor: actor.userId };
+    await publishEvent(tx, { organizationId }, event);
+    await publishEvent(tx, { userId }, event);
   });
 }

@@ -1,0 +1,377 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { roles } from "../db/schema";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { ErrorSchema, errorResponses, validationHook } from "../http/errors";
+import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { maxAvatarBytes } from "../services/avatars";
+import {
+  actorIn,
+  assignableRoles,
+  changeMemberRole,
+  createOwnOrganization,
+  deleteOrganization,
+  getOrganization,
+  listMembers,
+  listOrganizations,
+  type MemberView,
+  type OrganizationView,
+  removeMember,
+  switchOrganization,
+  transferOwnership,
+  updateOrganization,
+} from "../services/organizations";
+import { permissions } from "../services/permissions";
+import { bearerSecurity, jsonBody, jsonResponse, requiredString } from "./schemas";
+
+const tags = ["Organizations"];
+
+const OrganizationSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    ownerId: z.uuid(),
+    memberCount: z.int(),
+    role: z.enum(roles).openapi({ description: "The signed-in user's role in it" }),
+    permissions: z.array(z.enum(permissions)).openapi({ description: "What that role may do" }),
+    current: z.boolean().openapi({ description: "Whether it is the user's current organization" }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("Organization");
+
+const MemberSchema = z
+  .object({
+    userId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    role: z.enum(roles),
+    joinedAt: z.iso.datetime(),
+  })
+  .openapi("Member");
+
+const organizationName = () => requiredString({ max: 100 }).openapi({ example: "Nadia's Studio" });
+
+const idParams = z.object({ id: z.uuid("Not an organization id") });
+const memberParams = idParams.extend({ userId: z.uuid("Not a user id") });
+
+const toOrganization = (view: OrganizationView) => ({
+  ...view,
+  createdAt: view.createdAt.toISOString(),
+});
+const toMember = (member: MemberView) => ({ ...member, joinedAt: member.joinedAt.toISOString() });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/organizations",
+  tags,
+  summary: "The signed-in user's organizations, by name",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  responses: {
+    200: jsonResponse(
+      "Every organization of the user's, on one page",
+      z
+        .object({
+          items: z.array(OrganizationSchema),
+          total: z.int(),
+          page: z.int(),
+          pageSize: z.int(),
+        })
+        .openapi("OrganizationList"),
+    ),
+    ...errorResponses(401),
+  },
+});
+
+const createRoute_ = createRoute({
+  method: "post",
+  path: "/organizations",
+  tags,
+  summary: "Create an organization, owned by the signed-in user, and switch to it",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: jsonBody(z.object({ name: organizationName() }).openapi("OrganizationCreate")),
+  responses: {
+    201: jsonResponse("The new organization, now the current one", OrganizationSchema),
+    ...errorResponses(400, 401, 422),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/organizations/{id}",
+  tags,
+  summary: "One of the signed-in user's organizations",
+  description: "404 for an organization the user is not a member of.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse("The organization", OrganizationSchema),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+const logoBodyLimit = maxAvatarBytes + 64 * 1024;
+const updateMiddleware: [typeof requireAuth, ReturnType<typeof acceptMultipartForm>] = [
+  requireAuth,
+  acceptMultipartForm(logoBodyLimit),
+];
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/organizations/{id}",
+  tags,
+  summary: "Rename the organization or change its logo (organization.manage)",
+  description:
+    "Only the fields sent change. The logo is read like an avatar: PNG, JPEG or WebP, at most " +
+    "5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.",
+  security: bearerSecurity,
+  middleware: updateMiddleware,
+  request: {
+    params: idParams,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: z
+            .object({
+              name: organizationName().optional(),
+              removeLogo: z
+                .enum(["true", "false"], { error: 'Must be "true" or "false"' })
+                .optional(),
+              logo: z
+                .custom<File | "">(
+                  (value) => value instanceof File || value === "",
+                  "Must be a file",
+                )
+                .optional()
+                .openapi({ type: "string", format: "binary" }),
+            })
+            .openapi("OrganizationUpdate"),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse("The organization as it is now", OrganizationSchema),
+    ...errorResponses(400, 401, 403, 404, 415, 422),
+    413: {
+      description: "Logo larger than 5 MB",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/organizations/{id}",
+  tags,
+  summary: "Delete the organization and everything in it (the owner only)",
+  description:
+    "`confirmName` must be the organization's name (422 CONFIRMATION_MISMATCH otherwise). Members " +
+    "whose current organization it was move to another of theirs.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: idParams,
+    query: z.object({ confirmName: requiredString({ max: 100, trim: false }) }),
+  },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const transferRoute = createRoute({
+  method: "post",
+  path: "/organizations/{id}/transfer",
+  tags,
+  summary: "Hand the organization to one of its admins (the owner only)",
+  description:
+    "The owner confirms with their password (422 INVALID_PASSWORD) and becomes an admin; the new " +
+    "owner must be an admin (422 NOT_AN_ADMIN).",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: idParams,
+    ...jsonBody(
+      z
+        .object({
+          userId: z.uuid("Not a user id"),
+          password: requiredString({ max: 1024, trim: false }),
+        })
+        .openapi("OwnershipTransfer"),
+    ),
+  },
+  responses: {
+    200: jsonResponse("The organization as it is now", OrganizationSchema),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+const switchRoute = createRoute({
+  method: "put",
+  path: "/user/current-organization",
+  tags,
+  summary: "Switch the signed-in user's current organization",
+  description: "What every page shows, and the permissions of GET /user, follow it.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: jsonBody(
+    z.object({ organizationId: z.uuid("Not an organization id") }).openapi("OrganizationSwitch"),
+  ),
+  responses: {
+    200: jsonResponse("The organization now current", OrganizationSchema),
+    ...errorResponses(400, 401, 404, 422),
+  },
+});
+
+const membersRoute = createRoute({
+  method: "get",
+  path: "/organizations/{id}/members",
+  tags,
+  summary: "The organization's members, owner first, then by name (members.read)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: idParams,
+    query: z.object({
+      page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
+      pageSize: z.coerce
+        .number()
+        .int("Must be a whole number")
+        .min(1, "At least 1")
+        .max(100, "At most 100")
+        .default(20),
+      search: z.string().max(100, "At most 100 characters").optional().openapi({
+        description: "Part of a name or an email address",
+      }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      "One page of members",
+      z
+        .object({
+          items: z.array(MemberSchema),
+          total: z.int(),
+          page: z.int(),
+          pageSize: z.int(),
+        })
+        .openapi("MemberList"),
+    ),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const roleRoute = createRoute({
+  method: "patch",
+  path: "/organizations/{id}/members/{userId}",
+  tags,
+  summary: "Change a member's role (members.manage)",
+  description: "The owner's role changes only by a transfer (403).",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: memberParams,
+    ...jsonBody(
+      z
+        .object({ role: z.enum(assignableRoles, { error: "Must be admin, member or viewer" }) })
+        .openapi("MemberRoleChange"),
+    ),
+  },
+  responses: {
+    200: jsonResponse("The member as they are now", MemberSchema),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+const removeRoute = createRoute({
+  method: "delete",
+  path: "/organizations/{id}/members/{userId}",
+  tags,
+  summary: "Remove a member (members.manage), or leave (one's own id)",
+  description: "The owner can neither leave nor be removed (403): transfer the ownership first.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: memberParams },
+  responses: {
+    204: { description: "Removed" },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+export function createOrganizationRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const items = (await listOrganizations(c.var.db, c.var.auth.user.id)).map(toOrganization);
+      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+    })
+    .openapi(createRoute_, async (c) => {
+      const { name } = c.req.valid("json");
+      const created = await createOwnOrganization(c.var.db, c.var.auth.user.id, name);
+      return c.json(toOrganization(created), 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(toOrganization(await getOrganization(c.var.db, c.var.auth.user.id, id)), 200);
+    })
+    .openapi(updateRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { name, logo, removeLogo } = c.req.valid("form");
+      const userId = c.var.auth.user.id;
+      const actor = await actorIn(c.var.db, userId, id);
+      const file = chosenFile(logo);
+      await updateOrganization(c.var.db, c.var.storage, actor, {
+        name,
+        logo: file ? new Uint8Array(await file.arrayBuffer()) : undefined,
+        removeLogo: removeLogo === "true",
+      });
+      return c.json(toOrganization(await getOrganization(c.var.db, userId, id)), 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await deleteOrganization(c.var.db, c.var.storage, actor, c.req.valid("query").confirmName);
+      return c.body(null, 204);
+    })
+    .openapi(transferRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const userId = c.var.auth.user.id;
+      await transferOwnership(c.var.db, await actorIn(c.var.db, userId, id), c.req.valid("json"));
+      return c.json(toOrganization(await getOrganization(c.var.db, userId, id)), 200);
+    })
+    .openapi(switchRoute, async (c) => {
+      const { organizationId } = c.req.valid("json");
+      const userId = c.var.auth.user.id;
+      await switchOrganization(c.var.db, userId, organizationId);
+      return c.json(toOrganization(await getOrganization(c.var.db, userId, organizationId)), 200);
+    })
+    .openapi(membersRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const query = c.req.valid("query");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const { items, total } = await listMembers(c.var.db, actor, query);
+      return c.json(
+        { items: items.map(toMember), total, page: query.page, pageSize: query.pageSize },
+        200,
+      );
+    })
+    .openapi(roleRoute, async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await changeMemberRole(c.var.db, actor, userId, c.req.valid("json").role);
+      const { items } = await listMembers(c.var.db, actor, { page: 1, pageSize: 1, userId });
+      return c.json(toMember(items[0] as MemberView), 200);
+    })
+    .openapi(removeRoute, async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await removeMember(c.var.db, actor, userId);
+      return c.body(null, 204);
+    });
+}
