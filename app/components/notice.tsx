@@ -12,6 +12,14 @@ const notices = [
   "session-ended",
   "sessions-ended",
   "preferences-saved",
+  "organization-switched",
+  "organization-created",
+  "organization-saved",
+  "organization-left",
+  "organization-deleted",
+  "member-updated",
+  "member-removed",
+  "ownership-transferred",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

@@ -66,23 +66,26 @@ export function PasswordStrength({
   // zxcvbn scores 0 to 4; 0 and 1 both read as weak.
   const bars = score === null ? 0 : Math.max(1, score);
   const level = strengthLevels[bars - 1];
+  // The row is there from the start, so that nothing below it moves when the first score comes.
   return (
-    <div aria-live="polite">
+    <div
+      className="mt-2 flex min-h-4 items-center gap-3"
+      data-strength={level?.name ?? "none"}
+      aria-live="polite"
+    >
+      <div aria-hidden className="grid flex-1 grid-cols-4 gap-1">
+        {strengthLevels.map((_, index) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: four fixed bars
+            key={index}
+            className={cx("h-1.5 rounded-full", level && index < bars ? level.bar : "bg-border")}
+          />
+        ))}
+      </div>
       {level ? (
-        <div className="mt-2 flex items-center gap-3" data-strength={level.name}>
-          <div aria-hidden className="grid flex-1 grid-cols-4 gap-1">
-            {strengthLevels.map((_, index) => (
-              <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: four fixed bars
-                key={index}
-                className={cx("h-1.5 rounded-full", index < bars ? level.bar : "bg-border")}
-              />
-            ))}
-          </div>
-          <p className={cx("shrink-0 text-xs font-medium", level.text)}>
-            {t("password.strength.label", { strength: t(`password.strength.${level.name}`) })}
-          </p>
-        </div>
+        <p className={cx("shrink-0 text-xs font-medium", level.text)}>
+          {t("password.strength.label", { strength: t(`password.strength.${level.name}`) })}
+        </p>
       ) : null}
     </div>
   );

@@ -16,6 +16,8 @@ const knownCodes = {
   IMAGE_TOO_LARGE_DIMENSIONS: "imageTooLarge",
   PAYLOAD_TOO_LARGE: "fileTooLarge",
   VALIDATION_FAILED: "invalidInput",
+  NOT_AN_ADMIN: "notAnAdmin",
+  CONFIRMATION_MISMATCH: "confirmationMismatch",
 } as const;
 
 export type ApiErrorMessage = (typeof knownCodes)[keyof typeof knownCodes] | "unknown";

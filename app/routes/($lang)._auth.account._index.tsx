@@ -5,12 +5,12 @@ import { z } from "zod";
 import { PasswordForm, type PasswordResult } from "~/components/account/password-form";
 import { PreferencesSection } from "~/components/account/preferences-section";
 import {
-  maxAvatarBytes,
   type ProfileField,
   ProfileForm,
   type ProfileResult,
 } from "~/components/account/profile-form";
 import { SessionsSection } from "~/components/account/sessions-section";
+import { maxImageBytes } from "~/components/image-input";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import type { ApiClient } from "~/lib/api/client";
@@ -102,7 +102,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type ActionResult = ProfileResult | PasswordResult | { intent: "revokeOthers"; confirm: true };
 
 /** The avatar and the text fields beside it, with room for the multipart framing. */
-const maxProfileFormBytes = maxAvatarBytes + 64 * 1024;
+const maxProfileFormBytes = maxImageBytes + 64 * 1024;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);

@@ -1,14 +1,244 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { SettingsSection } from "~/components/account/settings-section";
+import { maxImageBytes } from "~/components/image-input";
+import { LocalizedLink } from "~/components/localized-link";
+import { MembersSection } from "~/components/organizations/members-section";
+import {
+  OrganizationSettingsForm,
+  type SettingsResult,
+} from "~/components/organizations/settings-form";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
+import { PageHeader } from "~/components/ui/page-header";
+import type { ApiClient } from "~/lib/api/client";
+import { isApiError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { explainApiError, isUserError } from "~/lib/api-errors";
+import { readMultipartForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import {
+  assignableRoles,
+  type Member,
+  type Organization,
+  OrganizationName,
+  type Page,
+} from "~/lib/organizations";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
 
-export const handle = { title: "pages.organization.detailTitle" };
+export const handle = { title: "organizations:settings.pageTitle" };
+
+const membersPageSize = 20;
+
+const Params = z.object({ id: z.uuid() });
+const Listing = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: z.string().trim().max(100).catch(""),
+});
+
+function organizationId(params: { id?: string }) {
+  const parsed = Params.safeParse(params);
+  if (!parsed.success) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  return parsed.data.id;
+}
+
+/** A 404 from the API (not a member, or no such organization) is this page's 404. */
+function notFoundOr(error: unknown): never {
+  if (isApiError(error, 404) || isApiError(error, 422)) {
+    throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  }
+  throw serviceUnavailable(error);
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  const id = organizationId(params);
+  const url = new URL(request.url);
+  const { page, q } = Listing.parse({
+    page: url.searchParams.get("page") ?? undefined,
+    q: url.searchParams.get("q") ?? undefined,
+  });
+  const api = getApiClient(request, context, token);
+  const [organization, members] = await Promise.all([
+    api.get<Organization>(`/organizations/${id}`),
+    api.get<Page<Member>>(`/organizations/${id}/members`, {
+      page,
+      pageSize: membersPageSize,
+      search: q || undefined,
+    }),
+  ]).catch(notFoundOr);
+  return { organization, members, search: q, me: user.id };
+}
+
+type ActionResult =
+  | SettingsResult
+  | { intent: "remove"; confirm: true; userId: string }
+  | { intent: "leave"; confirm: true };
+
+/** The logo and the text fields beside it, with room for the multipart framing. */
+const maxSettingsFormBytes = maxImageBytes + 64 * 1024;
+
+const RoleChange = z.object({ userId: z.uuid(), role: z.enum(assignableRoles) });
+const MemberId = z.object({ userId: z.uuid() });
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  const language = requireLanguage(params);
+  const id = organizationId(params);
+  const api = getApiClient(request, context, token);
+  const read = await readMultipartForm(request, maxSettingsFormBytes);
+  if (read.tooLarge) {
+    return data<ActionResult>(
+      { intent: "settings", fieldErrors: { logo: "common:apiErrors.fileTooLarge" } },
+      { status: 413 },
+    );
+  }
+  const { form } = read;
+  const back = (notice: string) =>
+    redirect(`${localizedPath(`/account/organization/${id}`, language)}?notice=${notice}`);
+
+  switch (form.get("intent")) {
+    case "settings":
+      return saveSettings(api, id, form, back);
+    case "role": {
+      const parsed = RoleChange.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw badRequest();
+      await api
+        .patch(`/organizations/${id}/members/${parsed.data.userId}`, { role: parsed.data.role })
+        .catch(notFoundOr);
+      return back("member-updated");
+    }
+    case "remove": {
+      const parsed = MemberId.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw badRequest();
+      if (!isConfirmed(form)) {
+        return data<ActionResult>({ intent: "remove", confirm: true, userId: parsed.data.userId });
+      }
+      await api.delete(`/organizations/${id}/members/${parsed.data.userId}`).catch((error) => {
+        // Gone already: what was asked is true.
+        if (!isApiError(error, 404)) notFoundOr(error);
+      });
+      return back("member-removed");
+    }
+    case "leave": {
+      if (!isConfirmed(form)) return data<ActionResult>({ intent: "leave", confirm: true });
+      await api.delete(`/organizations/${id}/members/${user.id}`).catch(notFoundOr);
+      return redirect(
+        `${localizedPath("/account/organization", language)}?notice=organization-left`,
+      );
+    }
+    default:
+      throw badRequest();
+  }
+}
+
+function badRequest() {
+  return new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+}
+
+async function saveSettings(
+  api: ApiClient,
+  id: string,
+  form: FormData,
+  back: (notice: string) => Response,
+) {
+  const raw = form.get("name");
+  const name = typeof raw === "string" ? raw.slice(0, 400) : "";
+  const parsed = OrganizationName.safeParse(name);
+  if (!parsed.success) {
+    return data<ActionResult>(
+      { intent: "settings", name, fieldErrors: { name: parsed.error.issues[0]?.message } },
+      { status: 422 },
+    );
+  }
+  const body = new FormData();
+  body.set("name", parsed.data);
+  const logo = form.get("logo");
+  if (logo instanceof File && logo.size > 0) body.set("logo", logo, logo.name);
+  else if (form.get("removeLogo") === "true") body.set("removeLogo", "true");
+  try {
+    await api.put(`/organizations/${id}`, body);
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) notFoundOr(error);
+    const { message, field } = explainApiError(error);
+    const key = `common:apiErrors.${message}`;
+    const target = field === "name" || field === "logo" ? field : undefined;
+    return data<ActionResult>(
+      {
+        intent: "settings",
+        name,
+        ...(target ? { fieldErrors: { [target]: key } } : { formError: key }),
+      },
+      { status: error.status },
+    );
+  }
+  return back("organization-saved");
+}
 
 export default function OrganizationPage() {
+  const { organization, members, search, me } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("organizations");
+  const isOwner = organization.role === "owner";
+
   return (
-    <PlaceholderPage
-      title="pages.organization.detailTitle"
-      emptyTitle="pages.organization.detailTitle"
-      emptyBody="pages.organization.formUnavailable"
-      icon="building-2"
-    />
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        title={organization.name}
+        description={t(`roles.${organization.role}`)}
+        breadcrumbs={
+          <LocalizedLink
+            to="/account/organization"
+            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
+          >
+            <Icon name="arrow-left" />
+            {t("title")}
+          </LocalizedLink>
+        }
+        actions={
+          isOwner ? (
+            <Button variant="secondary" asChild>
+              <LocalizedLink to={`/account/organization/${organization.id}/owner`}>
+                <Icon name="crown" />
+                {t("owner.link")}
+              </LocalizedLink>
+            </Button>
+          ) : null
+        }
+      />
+      <OrganizationSettingsForm
+        organization={organization}
+        result={result?.intent === "settings" ? result : undefined}
+      />
+      <MembersSection
+        organization={organization}
+        members={members}
+        search={search}
+        me={me}
+        askingToRemove={result?.intent === "remove" ? result.userId : undefined}
+      />
+      {isOwner ? null : (
+        <SettingsSection id="leave" title={t("leave.title")} description={t("leave.description")}>
+          <ConfirmDialog
+            intent="leave"
+            asking={result?.intent === "leave"}
+            title={t("leave.confirmTitle", { name: organization.name })}
+            description={t("leave.confirmDescription")}
+            confirmLabel={t("leave.confirm")}
+            cancelLabel={t("common:actions.cancel")}
+            trigger={
+              <Button type="submit" variant="secondary">
+                <Icon name="log-out" />
+                {t("leave.button")}
+              </Button>
+            }
+          />
+        </SettingsSection>
+      )}
+    </div>
   );
 }

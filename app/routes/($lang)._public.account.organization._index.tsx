@@ -1,64 +1,160 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { PageHeader } from "~/components/ui/page-header";
+import { isApiError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { type Organization, organizationInitials, type Page } from "~/lib/organizations";
+import { getViewer, requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useLocalizedPath } from "~/lib/use-language";
-import type { loader as rootLoader } from "~/root";
 
-export const handle = { title: "pages.organization.title" };
+export const handle = { title: "organizations:title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  requireLanguage(params);
+  const viewer = await getViewer(request, context);
+  if (viewer.status !== "signed-in") return { organizations: null };
+  const list = await getApiClient(request, context, viewer.token)
+    .get<Page<Organization>>("/organizations")
+    .catch((error: unknown) => {
+      throw serviceUnavailable(error);
+    });
+  return { organizations: list.items };
+}
+
+const Switch = z.object({ organizationId: z.uuid() });
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request, context, params);
+  const language = requireLanguage(params);
+  const form = await readForm(request);
+  const parsed = Switch.safeParse({ organizationId: form.get("organizationId") });
+  if (form.get("intent") !== "switch" || !parsed.success) {
+    throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  }
+  try {
+    await getApiClient(request, context, token).put("/user/current-organization", parsed.data);
+  } catch (error) {
+    // No longer a member (removed meanwhile): the list, reloaded, says so.
+    if (!isApiError(error, 404)) throw serviceUnavailable(error);
+  }
+  return redirect(
+    `${localizedPath("/account/organization", language)}?notice=organization-switched`,
+  );
+}
 
 export default function OrganizationsPage() {
-  const { t } = useTranslation();
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const { organizations } = useLoaderData<typeof loader>();
+  return organizations ? <OrganizationList organizations={organizations} /> : <GuestIntroduction />;
+}
+
+function GuestIntroduction() {
+  const { t } = useTranslation("organizations");
   const localize = useLocalizedPath();
+  return (
+    <Card className="p-10 text-center">
+      <span className="mx-auto mb-4 grid size-12 place-items-center rounded-full bg-accent-soft text-accent">
+        <Icon name="building-2" className="size-6" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("guest.title")}</h1>
+      <p className="mx-auto mt-3 max-w-xl text-text-muted">{t("guest.body")}</p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Button asChild>
+          <LocalizedLink
+            to={`/login?redirectTo=${encodeURIComponent(localize("/account/organization"))}`}
+          >
+            {t("guest.signIn")}
+          </LocalizedLink>
+        </Button>
+        <Button variant="secondary" asChild>
+          <LocalizedLink to="/signup">{t("guest.signUp")}</LocalizedLink>
+        </Button>
+      </div>
+    </Card>
+  );
+}
 
-  if (!user) {
-    return (
-      <Card className="p-10 text-center">
-        <span className="mx-auto mb-4 grid size-12 place-items-center rounded-full bg-accent-soft text-accent">
-          <Icon name="building-2" className="size-6" />
-        </span>
-        <h1 className="text-2xl font-semibold tracking-tight">
-          {t("pages.organization.guestTitle")}
-        </h1>
-        <p className="mx-auto mt-3 max-w-xl text-text-muted">{t("pages.organization.guestBody")}</p>
-        <div className="mt-8 flex justify-center gap-3">
-          <Button asChild>
-            <LocalizedLink
-              to={`/login?redirectTo=${encodeURIComponent(localize("/account/organization"))}`}
-            >
-              {t("pages.organization.signIn")}
-            </LocalizedLink>
-          </Button>
-          <Button variant="secondary" asChild>
-            <LocalizedLink to="/signup">{t("pages.organization.signUp")}</LocalizedLink>
-          </Button>
-        </div>
-      </Card>
-    );
-  }
-
+function OrganizationList({ organizations }: { organizations: Organization[] }) {
+  const { t } = useTranslation("organizations");
+  const navigation = useNavigation();
+  const switching = navigation.formData?.get("organizationId");
   return (
     <>
       <PageHeader
-        title={t("pages.organization.title")}
-        description={t("pages.organization.description")}
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button asChild>
             <LocalizedLink to="/account/organization/create">
               <Icon name="plus" />
-              {t("pages.organization.createTitle")}
+              {t("create.title")}
             </LocalizedLink>
           </Button>
         }
       />
-      <EmptyState icon="building-2" title={t("pages.organization.emptyTitle")}>
-        {t("pages.organization.emptyBody")}
-      </EmptyState>
+      {organizations.length === 0 ? (
+        <EmptyState icon="building-2" title={t("empty.title")}>
+          {t("empty.body")}
+        </EmptyState>
+      ) : (
+        <Card as="section" aria-label={t("list.label")}>
+          <ul className="divide-y divide-border">
+            {organizations.map((organization) => (
+              <li key={organization.id} className="flex items-center gap-4 px-6 py-4">
+                <Avatar
+                  src={organization.logoUrl}
+                  fallback={organizationInitials(organization.name)}
+                  className="size-10 rounded-control"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2">
+                    <span className="truncate font-medium">{organization.name}</span>
+                    {organization.current ? <Badge tone="accent">{t("list.current")}</Badge> : null}
+                  </p>
+                  <p className="text-sm text-text-muted">
+                    {t(`roles.${organization.role}`)} ·{" "}
+                    {t("list.members", { count: organization.memberCount })}
+                  </p>
+                </div>
+                {organization.current ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="switch" />
+                    <input type="hidden" name="organizationId" value={organization.id} />
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      disabled={switching === organization.id}
+                      aria-label={t("list.switchTo", { name: organization.name })}
+                    >
+                      {t("list.switch")}
+                    </Button>
+                  </Form>
+                )}
+                <Button variant="ghost" asChild>
+                  <LocalizedLink
+                    to={`/account/organization/${organization.id}`}
+                    aria-label={t("list.openSettings", { name: organization.name })}
+                  >
+                    <Icon name="settings" />
+                    {t("list.settings")}
+                  </LocalizedLink>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { AppShell } from "~/components/app-shell";
 import { ColorModeSwitcher } from "~/components/color-mode-switcher";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { LocalizedLink } from "~/components/localized-link";
+import { Realtime } from "~/components/realtime";
 import { Icon } from "~/components/ui/icon";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { loader as rootLoader } from "~/root";
@@ -21,6 +22,7 @@ export default function PublicLayout() {
   if (user) {
     return (
       <AppShell user={user}>
+        <Realtime userId={user.id} organizationId={user.account.currentOrganizationId} />
         <Outlet />
       </AppShell>
     );

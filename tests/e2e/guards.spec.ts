@@ -67,7 +67,8 @@ for (const prefix of ["", "/ar"]) {
       // Some forty pages, each rendered on the server.
       test.setTimeout(90_000);
       await signIn(page);
-      for (const path of signInPages) {
+      // An organization's pages need an organization of the user's: organizations.spec.ts.
+      for (const path of signInPages.filter((p) => !p.startsWith("/account/organization/o1"))) {
         const response = await page.goto(`${prefix}${path}`);
         expect(response?.status(), path).toBe(200);
         await expect(page.locator("main h1").first(), path).toBeVisible();

@@ -2,20 +2,16 @@ import { Form, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { useHydrated } from "~/lib/use-hydrated";
 import { type CurrentUser, initials } from "~/lib/user";
+import { checkImage, ImageInput } from "../image-input";
 import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { cx } from "../ui/cx";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
 import { EmailField, Field } from "../ui/input";
 import { SettingsSection } from "./settings-section";
-
-export const avatarTypes = ["image/png", "image/jpeg", "image/webp"] as const;
-export const maxAvatarBytes = 5 * 1024 * 1024;
 
 export type ProfileField = "firstName" | "lastName" | "email" | "phone" | "avatar";
 
@@ -27,14 +23,6 @@ export type ProfileResult = {
   /** What was typed, kept for the next try. */
   values?: Partial<Record<Exclude<ProfileField, "avatar">, string>>;
 };
-
-/** An error the browser can tell before sending the file: its type or its size. */
-function checkAvatar(file: File): string | undefined {
-  if (!(avatarTypes as readonly string[]).includes(file.type))
-    return "common:apiErrors.invalidImage";
-  if (file.size > maxAvatarBytes) return "common:apiErrors.fileTooLarge";
-  return undefined;
-}
 
 export function ProfileForm({ user, result }: { user: CurrentUser; result?: ProfileResult }) {
   const { t } = useTranslation("account");
@@ -65,7 +53,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
 
   const onAvatarChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
-    const error = file ? checkAvatar(file) : undefined;
+    const error = file ? checkImage(file) : undefined;
     setAvatarError(error);
     setFileName(file?.name ?? null);
     setPreview(file && !error ? URL.createObjectURL(file) : null);
@@ -102,7 +90,8 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
             alt={t("profile.avatarPreview")}
           />
           <div className="min-w-0 flex-1 space-y-3">
-            <AvatarInput
+            <ImageInput
+              name="avatar"
               error={avatarMessage}
               fileName={fileName}
               onChange={onAvatarChange}
@@ -172,77 +161,5 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
         </div>
       </Form>
     </SettingsSection>
-  );
-}
-
-/**
- * The photo picker. A native file input until hydration (it shows what was chosen without
- * JavaScript); then a button in the page's language with the chosen file's name beside it.
- */
-function AvatarInput({
-  label,
-  hint,
-  error,
-  fileName,
-  chooseLabel,
-  noFileLabel,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  error?: string;
-  fileName: string | null;
-  chooseLabel: string;
-  noFileLabel: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  const hydrated = useHydrated();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const describedBy = error ? "avatar-hint avatar-error" : "avatar-hint";
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor="avatar" className="block text-sm font-medium">
-        {label}
-      </label>
-      <div className="flex items-center gap-3">
-        <input
-          ref={inputRef}
-          id="avatar"
-          name="avatar"
-          type="file"
-          accept={avatarTypes.join(",")}
-          onChange={onChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cx("peer", hydrated ? "sr-only" : "block w-full text-sm text-text-muted")}
-        />
-        {hydrated ? (
-          <>
-            {/* The input itself takes focus and keys; this is its visible face for the mouse. */}
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-hidden
-              onClick={() => inputRef.current?.click()}
-              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-3 text-sm font-medium shadow-card hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--color-focus)]"
-            >
-              <Icon name="upload" />
-              {chooseLabel}
-            </button>
-            <span className="min-w-0 truncate text-sm text-text-muted" dir="auto">
-              {fileName ?? noFileLabel}
-            </span>
-          </>
-        ) : null}
-      </div>
-      <p id="avatar-hint" className="text-xs text-text-muted">
-        {hint}
-      </p>
-      {error ? (
-        <p id="avatar-error" className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

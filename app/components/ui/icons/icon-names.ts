@@ -13,6 +13,7 @@ export const iconNames = [
   "circle-check",
   "clapperboard",
   "contact",
+  "crown",
   "drama",
   "eye",
   "eye-off",
@@ -37,6 +38,8 @@ export const iconNames = [
   "phone",
   "plus",
   "refresh-cw",
+  "search",
+  "settings",
   "shield-check",
   "smartphone",
   "sparkles",
@@ -45,6 +48,8 @@ export const iconNames = [
   "trash-2",
   "upload",
   "user",
+  "user-minus",
+  "users",
   "x",
 ] as const;
 

@@ -1,0 +1,91 @@
+import { type ChangeEvent, useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cx } from "./ui/cx";
+import { Icon } from "./ui/icon";
+
+/** What the API takes as an avatar or a logo. */
+export const imageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+export const maxImageBytes = 5 * 1024 * 1024;
+
+/** An error the browser can tell before sending the file: its type or its size (a message key). */
+export function checkImage(file: File): string | undefined {
+  if (!(imageTypes as readonly string[]).includes(file.type))
+    return "common:apiErrors.invalidImage";
+  if (file.size > maxImageBytes) return "common:apiErrors.fileTooLarge";
+  return undefined;
+}
+
+/**
+ * An image picker (a photo, a logo). A native file input until hydration (it shows what was
+ * chosen without JavaScript); then a button in the page's language with the chosen file's name.
+ */
+export function ImageInput({
+  name,
+  label,
+  hint,
+  error,
+  fileName,
+  chooseLabel,
+  noFileLabel,
+  onChange,
+}: {
+  /** The form field's name, also the input's id. */
+  name: string;
+  label: string;
+  hint: string;
+  error?: string;
+  fileName: string | null;
+  chooseLabel: string;
+  noFileLabel: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const describedBy = error ? `${name}-hint ${name}-error` : `${name}-hint`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          ref={inputRef}
+          id={name}
+          name={name}
+          type="file"
+          accept={imageTypes.join(",")}
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cx("peer", hydrated ? "sr-only" : "block w-full text-sm text-text-muted")}
+        />
+        {hydrated ? (
+          <>
+            {/* The input itself takes focus and keys; this is its visible face for the mouse. */}
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-hidden
+              onClick={() => inputRef.current?.click()}
+              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-3 text-sm font-medium shadow-card hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--color-focus)]"
+            >
+              <Icon name="upload" />
+              {chooseLabel}
+            </button>
+            <span className="min-w-0 truncate text-sm text-text-muted" dir="auto">
+              {fileName ?? noFileLabel}
+            </span>
+          </>
+        ) : null}
+      </div>
+      <p id={`${name}-hint`} className="text-xs text-text-muted">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${name}-error`} className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

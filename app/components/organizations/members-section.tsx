@@ -1,0 +1,188 @@
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { assignableRoles, type Member, type Organization, type Page } from "~/lib/organizations";
+import { initials } from "~/lib/user";
+import { SettingsSection } from "../account/settings-section";
+import { Avatar } from "../ui/avatar";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { Icon } from "../ui/icon";
+import { Input } from "../ui/input";
+
+/** The members, with search and pages; managers change roles and remove members here. */
+export function MembersSection({
+  organization,
+  members,
+  search,
+  me,
+  askingToRemove,
+}: {
+  organization: Organization;
+  members: Page<Member>;
+  search: string;
+  me: string;
+  /** Without JavaScript: the member whose removal awaits its confirmation. */
+  askingToRemove?: string;
+}) {
+  const { t } = useTranslation("organizations");
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const manage = organization.permissions.includes("members.manage");
+  const pages = Math.max(1, Math.ceil(members.total / members.pageSize));
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("notice");
+    next.set("page", String(page));
+    return `?${next}`;
+  };
+
+  return (
+    <SettingsSection
+      id="members"
+      title={t("members.title")}
+      description={t("members.count", { count: members.total })}
+    >
+      <Form method="get" role="search" className="mb-4 flex gap-2">
+        <label htmlFor="member-search" className="sr-only">
+          {t("members.search")}
+        </label>
+        <Input
+          id="member-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          maxLength={100}
+          placeholder={t("members.searchPlaceholder")}
+        />
+        <Button type="submit" variant="secondary">
+          <Icon name="search" />
+          {t("members.search")}
+        </Button>
+      </Form>
+
+      {members.items.length === 0 ? (
+        <p className="rounded-control border border-dashed border-border px-4 py-8 text-center text-sm text-text-muted">
+          {search ? t("members.noMatch", { search }) : t("members.none")}
+        </p>
+      ) : (
+        <ul className="divide-y divide-border">
+          {members.items.map((member) => {
+            const name = `${member.firstName} ${member.lastName}`.trim();
+            const changing =
+              navigation.formData?.get("intent") === "role" &&
+              navigation.formData?.get("userId") === member.userId;
+            const editable = manage && member.role !== "owner";
+            return (
+              <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
+                <Avatar src={member.avatarUrl} fallback={initials(member)} />
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 text-sm font-medium">
+                    <span className="truncate">{name}</span>
+                    {member.userId === me ? <Badge>{t("members.you")}</Badge> : null}
+                  </p>
+                  {member.email ? (
+                    <p className="truncate text-xs text-text-muted" dir="ltr">
+                      {member.email}
+                    </p>
+                  ) : null}
+                </div>
+                {editable ? (
+                  <Form
+                    method="post"
+                    action="."
+                    preventScrollReset
+                    className="flex items-center gap-2"
+                  >
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="userId" value={member.userId} />
+                    <label htmlFor={`role-${member.userId}`} className="sr-only">
+                      {t("members.roleOf", { name })}
+                    </label>
+                    <select
+                      id={`role-${member.userId}`}
+                      name="role"
+                      defaultValue={member.role}
+                      className="h-9 rounded-control border border-border bg-surface px-2 text-sm"
+                    >
+                      {assignableRoles.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      size="sm"
+                      disabled={changing}
+                      aria-label={t("members.changeRoleOf", { name })}
+                    >
+                      {t("members.changeRole")}
+                    </Button>
+                  </Form>
+                ) : (
+                  <Badge tone={member.role === "owner" ? "accent" : "neutral"}>
+                    {t(`roles.${member.role}`)}
+                  </Badge>
+                )}
+                {editable && member.userId !== me ? (
+                  <ConfirmDialog
+                    intent="remove"
+                    fields={{ userId: member.userId }}
+                    asking={askingToRemove === member.userId}
+                    title={t("members.removeTitle", { name })}
+                    description={t("members.removeDescription", {
+                      name,
+                      organization: organization.name,
+                    })}
+                    confirmLabel={t("members.removeConfirm")}
+                    cancelLabel={t("common:actions.cancel")}
+                    trigger={
+                      <Button
+                        type="submit"
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t("members.removeName", { name })}
+                      >
+                        <Icon name="user-minus" />
+                      </Button>
+                    }
+                  />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label={t("members.pages")} className="mt-4 flex items-center justify-between">
+          {members.page > 1 ? (
+            <Button variant="secondary" size="sm" asChild>
+              <a href={pageLink(members.page - 1)}>
+                <Icon name="chevron-left" />
+                {t("members.previous")}
+              </a>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-text-muted">
+            {t("members.pageOf", { page: members.page, pages })}
+          </p>
+          {members.page < pages ? (
+            <Button variant="secondary" size="sm" asChild>
+              <a href={pageLink(members.page + 1)}>
+                {t("members.next")}
+                <Icon name="chevron-right" />
+              </a>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </SettingsSection>
+  );
+}

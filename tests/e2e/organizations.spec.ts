@@ -1,0 +1,227 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  expect,
+  expectNoAxeViolations,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
+
+const png = () =>
+  sharp({ create: { width: 200, height: 200, channels: 3, background: "#16a34a" } })
+    .png()
+    .toBuffer();
+
+const notice = (page: Page) => page.getByRole("status");
+
+/** The id in /account/organization/{id}. */
+function organizationIdOf(page: Page) {
+  const id = /\/account\/organization\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+  return id as string;
+}
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      title: "Organizations",
+      listLabel: "Your organizations",
+      current: "Current",
+      create: "Create an organization",
+      name: "Organization name",
+      submit: "Create organization",
+      created: "Your organization is created, and it is now your current one.",
+      switched: "You are now working in this organization.",
+      switchTo: (name: string) => `Switch to ${name}`,
+      settingsOf: (name: string) => `Settings of ${name}`,
+      required: "This field is required.",
+      tooLong: "Use at most 100 characters.",
+      logo: "Logo",
+      save: "Save",
+      saved: "The organization is saved.",
+      members: "Members",
+      you: "You",
+      owner: "Owner",
+      search: "Search",
+      noMatch: "No member matches “zzz”.",
+      ownerSettings: "Owner settings",
+      noAdmins: "Make a member an admin first: ownership goes to an admin only.",
+      confirmLabel: (name: string) => `Type “${name}” to confirm`,
+      deleteButton: "Delete organization",
+      mismatch: "This is not the organization's name. Type it exactly as shown.",
+      deleted: "The organization is deleted.",
+    },
+  ],
+  [
+    "/ar",
+    {
+      title: "المؤسسات",
+      listLabel: "مؤسساتك",
+      current: "الحالية",
+      create: "إنشاء مؤسسة",
+      name: "اسم المؤسسة",
+      submit: "إنشاء المؤسسة",
+      created: "أُنشئت مؤسستك، وأصبحت مؤسستك الحالية.",
+      switched: "أنت تعمل الآن في هذه المؤسسة.",
+      switchTo: (name: string) => `التبديل إلى ${name}`,
+      settingsOf: (name: string) => `إعدادات ${name}`,
+      required: "هذا الحقل مطلوب.",
+      tooLong: "استخدم 100 حرف على الأكثر.",
+      logo: "الشعار",
+      save: "حفظ",
+      saved: "حُفظت المؤسسة.",
+      members: "الأعضاء",
+      you: "أنت",
+      owner: "المالك",
+      search: "بحث",
+      noMatch: "لا يوجد عضو يطابق «zzz».",
+      ownerSettings: "إعدادات المالك",
+      noAdmins: "اجعل أحد الأعضاء مسؤولًا أولًا: تنتقل الملكية إلى مسؤول فقط.",
+      confirmLabel: (name: string) => `اكتب «${name}» للتأكيد`,
+      deleteButton: "حذف المؤسسة",
+      mismatch: "هذا ليس اسم المؤسسة. اكتبه تمامًا كما يظهر.",
+      deleted: "حُذفت المؤسسة.",
+    },
+  ],
+] as const) {
+  test.describe(`organizations ${prefix || "(en)"}`, () => {
+    test("creates a second organization, then switches back to the first", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account/organization`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
+      const list = page.getByRole("region", { name: l.listLabel });
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list).toContainText("Nadia's Studio");
+      await expect(list).toContainText(l.current);
+
+      await page.getByRole("link", { name: l.create }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.create);
+      await screenshotBothModes(page, "organization-create");
+      await expectNoAxeViolations(page);
+      await page.getByLabel(l.name).fill("Atlas Films");
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page).toHaveURL(
+        /\/account\/organization\/[0-9a-f-]{36}\?notice=organization-created$/,
+      );
+      await expect(notice(page)).toHaveText(l.created);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atlas Films");
+
+      await page.goto(`${prefix}/account/organization`);
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await screenshotBothModes(page, "organizations");
+      await expectNoAxeViolations(page);
+      const atlas = list.getByRole("listitem").filter({ hasText: "Atlas Films" });
+      await expect(atlas).toContainText(l.current);
+      await page.getByRole("button", { name: l.switchTo("Nadia's Studio") }).click();
+      await expect(notice(page)).toHaveText(l.switched);
+      await expect(list.getByRole("listitem").filter({ hasText: "Nadia's Studio" })).toContainText(
+        l.current,
+      );
+      await expect(atlas).not.toContainText(l.current);
+    });
+
+    test("refuses an empty or too long name, and keeps what was typed", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account/organization/create`);
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(page.getByLabel(l.name)).toBeFocused();
+      await page.getByLabel(l.name).evaluate((input) => input.removeAttribute("maxlength"));
+      await page.getByLabel(l.name).fill("x".repeat(101));
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.tooLong)).toBeVisible();
+      await expect(page.getByLabel(l.name)).toHaveValue("x".repeat(101));
+      await page.goto(`${prefix}/account/organization`);
+      await expect(
+        page.getByRole("region", { name: l.listLabel }).getByRole("listitem"),
+      ).toHaveCount(1);
+    });
+
+    test("renames with a new logo, and lists the owner as its only member", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account/organization`);
+      await page.getByRole("link", { name: l.settingsOf("Nadia's Studio") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nadia's Studio");
+      await screenshotBothModes(page, "organization-settings");
+      await expectNoAxeViolations(page);
+
+      await page.getByLabel(l.name).fill("Nadia & Co");
+      await page.getByLabel(l.logo, { exact: true }).setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await png(),
+      });
+      await page.getByRole("button", { name: l.save, exact: true }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nadia & Co");
+      await expect(page.locator("main img").first()).toHaveAttribute(
+        "src",
+        /\/api\/v1\/files\/avatars\//,
+      );
+
+      const members = page.getByRole("region", { name: l.members });
+      await expect(members.getByRole("listitem")).toHaveCount(1);
+      await expect(members).toContainText(l.you);
+      await expect(members).toContainText(l.owner);
+      await page.getByRole("searchbox").fill("zzz");
+      await page.getByRole("button", { name: l.search }).click();
+      await expect(members).toContainText(l.noMatch);
+    });
+
+    test("deletes the organization once its name is typed exactly", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/account/organization`);
+      await page.getByRole("link", { name: l.settingsOf("Nadia's Studio") }).click();
+      await page.getByRole("link", { name: l.ownerSettings }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.ownerSettings);
+      await screenshotBothModes(page, "organization-owner");
+      await expectNoAxeViolations(page);
+      await expect(page.getByText(l.noAdmins)).toBeVisible();
+
+      await page.getByLabel(l.confirmLabel("Nadia's Studio")).fill("Nadia Studio");
+      await page.getByRole("button", { name: l.deleteButton }).click();
+      await expect(page.getByText(l.mismatch)).toBeVisible();
+      await expect(page.getByLabel(l.confirmLabel("Nadia's Studio"))).toBeFocused();
+
+      await page.getByLabel(l.confirmLabel("Nadia's Studio")).fill("Nadia's Studio");
+      await page.getByRole("button", { name: l.deleteButton }).click();
+      await expect(page).toHaveURL(`${prefix}/account/organization?notice=organization-deleted`);
+      await expect(notice(page)).toHaveText(l.deleted);
+      await expect(page.getByText("Nadia's Studio")).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("organization pages of others", () => {
+  test("are not found, as the owner page is for anyone but the owner", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page);
+    await page.goto("/account/organization");
+    await page.getByRole("link", { name: "Settings of Nadia's Studio" }).click();
+    await page.waitForURL(/\/account\/organization\/[0-9a-f-]{36}$/);
+    const id = organizationIdOf(page);
+
+    const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const strangerPage = await stranger.newPage();
+    await signIn(strangerPage, await registerAccount(strangerPage.request));
+    for (const path of [`/account/organization/${id}`, `/account/organization/${id}/owner`]) {
+      const response = await strangerPage.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+    expect((await strangerPage.goto("/account/organization/not-an-id"))?.status()).toBe(404);
+    const forged = await strangerPage.request.post(`/account/organization/${id}/owner`, {
+      form: { intent: "delete", confirmName: "Nadia's Studio" },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(404);
+    await stranger.close();
+
+    // Still there for its owner.
+    expect((await page.goto(`/account/organization/${id}`))?.status()).toBe(200);
+  });
+});
