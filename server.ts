@@ -58,6 +58,7 @@ if (!remoteApi) {
     mailFrom: process.env.MAIL_FROM || undefined,
     smsWebhookUrl: process.env.SMS_WEBHOOK_URL || undefined,
     rateLimits: rateLimitsFromEnv(process.env),
+    appUrl: process.env.APP_URL || `http://localhost:${port}`,
     allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
   });
   if (api.seeded) {

@@ -7,6 +7,7 @@ import type { Messenger } from "./mail/messenger";
 import { createAuthRoutes } from "./routes/auth";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
+import { createInvitationRoutes } from "./routes/invitations";
 import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
@@ -23,9 +24,20 @@ export type AppOptions = {
   messenger: Messenger;
   storage: Storage;
   rateLimits: RateLimits;
+  /** The web app's address, for links in mail (an invitation's page). */
+  appUrl?: string;
 };
 
-export function createApp({ db, production, messenger, storage, rateLimits }: AppOptions) {
+export const defaultAppUrl = "http://localhost:3000";
+
+export function createApp({
+  db,
+  production,
+  messenger,
+  storage,
+  rateLimits,
+  appUrl = defaultAppUrl,
+}: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
   app.onError(handleError);
@@ -37,6 +49,7 @@ export function createApp({ db, production, messenger, storage, rateLimits }: Ap
     c.set("messenger", messenger);
     c.set("storage", storage);
     c.set("rateLimits", rateLimits);
+    c.set("appUrl", appUrl);
     await next();
     // Responses carry personal data and tokens: no cache, shared or private, may keep them,
     // unless the route itself declared them cacheable (stored files).
@@ -62,6 +75,7 @@ export function createApp({ db, production, messenger, storage, rateLimits }: Ap
   app.route("/", createUserSessionRoutes());
   app.route("/", createSocketTicketRoutes());
   app.route("/", createOrganizationRoutes());
+  app.route("/", createInvitationRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

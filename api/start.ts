@@ -29,6 +29,8 @@ export type ApiOptions = {
   smsWebhookUrl?: string;
   /** Overrides of the production rate limits (see rateLimitsFromEnv). */
   rateLimits?: Partial<RateLimits>;
+  /** The web app's address (APP_URL), for links in mail. */
+  appUrl?: string;
   /** Origins besides the server's own that may open the real-time socket. */
   allowedOrigins?: readonly string[];
   /** The heart-beat the socket offers (ms); tests use a short one. */
@@ -75,6 +77,7 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     messenger,
     storage: createLocalStorage(options.filesDir),
     rateLimits: resolveRateLimits(options.rateLimits),
+    appUrl: options.appUrl,
   });
   const broker = await createBroker({
     db: connection.db,

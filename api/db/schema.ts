@@ -111,6 +111,39 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+export const invitationRoles = ["admin", "member", "viewer"] as const;
+
+/**
+ * Invitations to join an organization, by email. The link's token is stored as a SHA-256 hash;
+ * a resend replaces it. One pending invitation per organization and address.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lower-case, as users.email. */
+    email: text("email").notNull(),
+    role: text("role", { enum: invitationRoles }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("invitations_pending_idx")
+      .on(t.organizationId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("invitations_role", sql`${t.role} in ('admin', 'member', 'viewer')`),
+    check("invitations_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
 /**
  * Short-lived, single-use tickets that open the real-time socket for a session: the web server
  * gets one for the browser, whose JavaScript never sees the session token (ARCHITECTURE.md, 3).
@@ -185,3 +218,4 @@ export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;

@@ -12,6 +12,7 @@ export type AppEnv = {
     messenger: Messenger;
     storage: Storage;
     rateLimits: RateLimits;
+    appUrl: string;
   };
 };
 

@@ -1,9 +1,16 @@
-import type { KeyMessage, Messenger, MessengerOptions } from "./messenger";
-import { renderKeyEmail, renderKeySms } from "./templates";
+import type { InvitationMessage, KeyMessage, Messenger, MessengerOptions } from "./messenger";
+import { renderInvitationEmail, renderKeyEmail, renderKeySms } from "./templates";
 import { createEmailTransport, createSmsTransport } from "./transports";
 
 export { type MailNamespace, mailNamespaces } from "./messages";
-export type { Channel, KeyMessage, KeyPurpose, Messenger, MessengerOptions } from "./messenger";
+export type {
+  Channel,
+  InvitationMessage,
+  KeyMessage,
+  KeyPurpose,
+  Messenger,
+  MessengerOptions,
+} from "./messenger";
 export { defaultMailFrom } from "./transports";
 
 export function createMessenger(options: MessengerOptions): Messenger {
@@ -24,19 +31,32 @@ export function createMessenger(options: MessengerOptions): Messenger {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
 
+  /** Delivers in the background; a failure is logged with `secret` blanked out. */
+  const enqueue = (describe: string, secret: string, send: () => Promise<void>) => {
+    // Rendering, too, runs after the call has returned, off the request's path.
+    const delivery: Promise<void> = Promise.resolve()
+      .then(send)
+      .catch((error: unknown) => {
+        console.error(`Sending ${describe} failed: ${failureReason(error, secret)}`);
+      })
+      .finally(() => pending.delete(delivery));
+    pending.add(delivery);
+  };
+
   return {
-    sendKey: (message) => {
-      // Rendering, too, runs after sendKey has returned, off the request's path.
-      const delivery: Promise<void> = Promise.resolve(message)
-        .then(deliver)
-        .catch((error: unknown) => {
-          console.error(
-            `Sending the ${message.purpose} key by ${message.channel} to ${message.to} failed: ${failureReason(error, message.key)}`,
-          );
-        })
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
+    sendKey: (message) =>
+      enqueue(
+        `the ${message.purpose} key by ${message.channel} to ${message.to}`,
+        message.key,
+        () => deliver(message),
+      ),
+    sendInvitation: (message: InvitationMessage) =>
+      enqueue(
+        `an invitation to ${message.to}`,
+        new URL(message.url).searchParams.get("token") ?? "",
+        () =>
+          email.send({ to: message.to, locale: message.locale, ...renderInvitationEmail(message) }),
+      ),
     flush,
     close: async () => {
       await flush();
@@ -49,7 +69,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
  * The key stays out of the log, even when an error message quotes it: logs are read by more
  * people than mailboxes are.
  */
-function failureReason(error: unknown, key: string) {
+function failureReason(error: unknown, secret: string) {
   const reason = error instanceof Error ? error.message : String(error);
-  return key === "" ? reason : reason.replaceAll(key, "[key]");
+  return secret === "" ? reason : reason.replaceAll(secret, "[secret]");
 }

@@ -16,12 +16,25 @@ export type KeyMessage = {
   expiresInMinutes: number;
 };
 
+/** An invitation to join an organization, by email, in the invitee's language. */
+export type InvitationMessage = {
+  to: string;
+  locale: Locale;
+  organizationName: string;
+  inviterName: string;
+  role: "admin" | "member" | "viewer";
+  /** The web app's page that accepts it, with the token. */
+  url: string;
+  expiresInDays: number;
+};
+
 /**
  * Sends what the API tells people by mail or SMS. Sending never blocks a request: messages are
  * queued and delivered in the background, and a failure is logged, not thrown.
  */
 export interface Messenger {
   sendKey(message: KeyMessage): void;
+  sendInvitation(message: InvitationMessage): void;
   /** Resolves once every queued message has been delivered or has failed. */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import type { Locale } from "../db/schema";
 import { escapeHtml, formatMinutes, translator } from "./messages";
-import type { KeyMessage, KeyPurpose } from "./messenger";
+import type { InvitationMessage, KeyMessage, KeyPurpose } from "./messenger";
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -57,6 +57,33 @@ export function renderKeySms(message: KeyMessage): string {
   return t(`${keySections[message.purpose]}.sms`, {
     key: message.key,
     duration: formatMinutes(message.locale, message.expiresInMinutes),
+  });
+}
+
+export function renderInvitationEmail(message: InvitationMessage): RenderedEmail {
+  const t = translator(message.locale);
+  const values = {
+    inviter: message.inviterName,
+    organization: message.organizationName,
+    role: t(`roles.${message.role}`),
+  };
+  const duration = new Intl.NumberFormat(`${message.locale}-u-nu-latn`, {
+    style: "unit",
+    unit: "day",
+    unitDisplay: "long",
+  }).format(message.expiresInDays);
+  return renderEmail({
+    locale: message.locale,
+    subject: t("invitation.subject", values),
+    preheader: t("invitation.preheader", values),
+    heading: t("invitation.heading", values),
+    greeting: t("layout.greetingWithoutName"),
+    blocks: [
+      { type: "paragraph", text: t("invitation.intro", values) },
+      { type: "link", label: t("invitation.accept"), url: message.url },
+      { type: "paragraph", text: t("invitation.expires", { duration }) },
+      { type: "note", text: t("invitation.ignore", values) },
+    ],
   });
 }
 

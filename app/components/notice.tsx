@@ -20,6 +20,10 @@ const notices = [
   "member-updated",
   "member-removed",
   "ownership-transferred",
+  "invitation-sent",
+  "invitation-resent",
+  "invitation-revoked",
+  "invitation-accepted",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

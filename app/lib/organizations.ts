@@ -29,6 +29,15 @@ export type Member = {
   joinedAt: string;
 };
 
+export type Invitation = {
+  id: string;
+  email: string;
+  role: (typeof assignableRoles)[number];
+  status: "pending" | "expired" | "revoked" | "accepted";
+  sentAt: string;
+  expiresAt: string;
+};
+
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export function can(organization: Pick<Organization, "permissions">, permission: string) {

@@ -12,6 +12,8 @@ export type PendingVerification = {
   loginType: LoginType;
   /** When the last key was sent (ms since the epoch): the resend button's cooldown. */
   sentAt: number;
+  /** Where the new account goes once verified (an invitation, say); checked when used. */
+  redirectTo?: string;
 };
 
 /** Seconds between two resends, as the API's per-recipient throttle allows. */
@@ -25,10 +27,17 @@ export async function readPendingVerification(
 ): Promise<PendingVerification | null> {
   const value = await verificationCookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return null;
-  const { token, loginValue, loginType, sentAt } = value as Partial<PendingVerification>;
+  const { token, loginValue, loginType, sentAt, redirectTo } =
+    value as Partial<PendingVerification>;
   if (typeof token !== "string" || typeof loginValue !== "string") return null;
   if (loginType !== "EMAIL" && loginType !== "PHONE") return null;
-  return { token, loginValue, loginType, sentAt: typeof sentAt === "number" ? sentAt : 0 };
+  return {
+    token,
+    loginValue,
+    loginType,
+    sentAt: typeof sentAt === "number" ? sentAt : 0,
+    ...(typeof redirectTo === "string" ? { redirectTo } : {}),
+  };
 }
 
 export function commitPendingVerification(pending: PendingVerification): Promise<string> {

@@ -1,14 +1,159 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { LocalizedLink } from "~/components/localized-link";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/icon-names";
+import type { ApiClient } from "~/lib/api/client";
+import { isApiError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import type { Role } from "~/lib/organizations";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useLanguage } from "~/lib/use-language";
 
-export const handle = { title: "pages.acceptInvite.title" };
+export const handle = { title: "organizations:accept.title" };
+
+type InvitationDetails = {
+  id: string;
+  email: string;
+  role: Exclude<Role, "owner">;
+  status: "pending" | "expired" | "revoked" | "accepted";
+  organizationId: string;
+  organizationName: string;
+  inviterName: string | null;
+};
+
+/** A link's token as the API hands them out; anything else is not a link of ours. */
+const Token = z.string().regex(/^[\w-]{16,128}$/);
+
+async function findInvitation(api: ApiClient, token: string | null) {
+  const parsed = Token.safeParse(token);
+  if (!parsed.success) return null;
+  try {
+    return await api.get<InvitationDetails>("/invitations", { token: parsed.data });
+  } catch (error) {
+    if (isApiError(error, 404) || isApiError(error, 422)) return null;
+    throw serviceUnavailable(error);
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  const linkToken = new URL(request.url).searchParams.get("token");
+  const invitation = await findInvitation(getApiClient(request, context, token), linkToken);
+  return {
+    invitation,
+    token: invitation ? linkToken : null,
+    signedInAs: user.email,
+    forSomeoneElse: invitation !== null && user.email !== invitation.email,
+  };
+}
+
+type ActionResult = { error: "forSomeoneElse" | "closed" };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request, context, params);
+  const language = requireLanguage(params);
+  const form = await readForm(request);
+  const linkToken = Token.safeParse(form.get("token"));
+  if (!linkToken.success) throw new Response("Bad Request", { status: 400 });
+  try {
+    await getApiClient(request, context, token).post("/invitations/accept", {
+      token: linkToken.data,
+    });
+  } catch (error) {
+    // The page, loaded again, shows the invitation as it now is.
+    if (isApiError(error, 403)) return data<ActionResult>({ error: "forSomeoneElse" }, 403);
+    if (isApiError(error, 409) || isApiError(error, 404)) {
+      return data<ActionResult>({ error: "closed" }, 409);
+    }
+    throw serviceUnavailable(error);
+  }
+  return redirect(`${localizedPath("/dashboard", language)}?notice=invitation-accepted`);
+}
+
+const stateIcons: Record<InvitationDetails["status"] | "invalid", IconName> = {
+  pending: "mail",
+  accepted: "circle-check",
+  expired: "circle-alert",
+  revoked: "circle-alert",
+  invalid: "circle-alert",
+};
 
 export default function AcceptInvitePage() {
+  const { invitation, token, signedInAs, forSomeoneElse } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("organizations");
+  const language = useLanguage();
+  const navigation = useNavigation();
+  const state = invitation?.status ?? "invalid";
+  const values = invitation
+    ? {
+        organization: invitation.organizationName,
+        inviter: invitation.inviterName ?? t("accept.someone"),
+        role: t(`accept.roles.${invitation.role}`),
+        email: invitation.email,
+        signedInAs: signedInAs ?? "",
+      }
+    : {};
+
   return (
-    <PlaceholderPage
-      title="pages.acceptInvite.title"
-      emptyTitle="pages.acceptInvite.emptyTitle"
-      emptyBody="pages.acceptInvite.emptyBody"
-      icon="mail"
-    />
+    <div className="mx-auto max-w-lg py-8">
+      <Card className="p-8 text-center">
+        <span className="mx-auto mb-4 grid size-12 place-items-center rounded-full bg-accent-soft text-accent">
+          <Icon name={stateIcons[state]} className="size-6" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {t(`accept.${state}.title`, values)}
+        </h1>
+        <p className="mt-3 text-text-muted">{t(`accept.${state}.body`, values)}</p>
+
+        {state === "pending" && forSomeoneElse ? (
+          <div className="mt-6 space-y-4 text-start">
+            <FormAlert tone="info">{t("accept.forSomeoneElse", values)}</FormAlert>
+            <Form method="post" action="/logout" className="flex justify-center">
+              <input type="hidden" name="language" value={language} />
+              <Button type="submit" variant="secondary">
+                <Icon name="log-out" />
+                {t("accept.signOut")}
+              </Button>
+            </Form>
+          </div>
+        ) : null}
+
+        {state === "pending" && !forSomeoneElse && token ? (
+          <Form method="post" className="mt-8 space-y-4">
+            <FormAlert>{result?.error ? t(`accept.errors.${result.error}`) : null}</FormAlert>
+            <input type="hidden" name="token" value={token} />
+            <div className="flex justify-center gap-3">
+              <Button variant="secondary" asChild>
+                <LocalizedLink to="/dashboard">{t("accept.notNow")}</LocalizedLink>
+              </Button>
+              <Button type="submit" disabled={navigation.state === "submitting"}>
+                <Icon name="check" />
+                {t("accept.join", values)}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+
+        {state !== "pending" ? (
+          <div className="mt-8 flex justify-center">
+            <Button variant="secondary" asChild>
+              <LocalizedLink to={state === "accepted" ? "/account/organization" : "/dashboard"}>
+                {state === "accepted" ? t("accept.toOrganizations") : t("accept.toDashboard")}
+              </LocalizedLink>
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </div>
   );
 }

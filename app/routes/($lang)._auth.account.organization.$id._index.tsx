@@ -5,6 +5,10 @@ import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
 import { maxImageBytes } from "~/components/image-input";
 import { LocalizedLink } from "~/components/localized-link";
+import {
+  InvitationsSection,
+  type InviteResult,
+} from "~/components/organizations/invitations-section";
 import { MembersSection } from "~/components/organizations/members-section";
 import {
   OrganizationSettingsForm,
@@ -23,6 +27,8 @@ import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import {
   assignableRoles,
+  can,
+  type Invitation,
   type Member,
   type Organization,
   OrganizationName,
@@ -71,11 +77,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       search: q || undefined,
     }),
   ]).catch(notFoundOr);
-  return { organization, members, search: q, me: user.id };
+  const invitations = can(organization, "members.manage")
+    ? (await api.get<Page<Invitation>>(`/organizations/${id}/invitations`).catch(notFoundOr)).items
+    : null;
+  return { organization, members, invitations, search: q, me: user.id, now: Date.now() };
 }
 
 type ActionResult =
   | SettingsResult
+  | InviteResult
+  | { intent: "revoke"; confirm: true; invitationId: string }
   | { intent: "remove"; confirm: true; userId: string }
   | { intent: "leave"; confirm: true };
 
@@ -84,6 +95,16 @@ const maxSettingsFormBytes = maxImageBytes + 64 * 1024;
 
 const RoleChange = z.object({ userId: z.uuid(), role: z.enum(assignableRoles) });
 const MemberId = z.object({ userId: z.uuid() });
+const InvitationId = z.object({ invitationId: z.uuid() });
+const Invite = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "errors.required")
+    .max(320, "errors.emailTooLong")
+    .pipe(z.email("errors.invalidEmail")),
+  role: z.enum(assignableRoles, "errors.invalidRole"),
+});
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
@@ -124,6 +145,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       });
       return back("member-removed");
     }
+    case "invite":
+      return invite(api, id, form, back);
+    case "resend": {
+      const parsed = InvitationId.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw badRequest();
+      await api
+        .post(`/organizations/${id}/invitations/${parsed.data.invitationId}/resend`)
+        .catch(notFoundOr);
+      return back("invitation-resent");
+    }
+    case "revoke": {
+      const parsed = InvitationId.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw badRequest();
+      if (!isConfirmed(form)) {
+        return data<ActionResult>({
+          intent: "revoke",
+          confirm: true,
+          invitationId: parsed.data.invitationId,
+        });
+      }
+      await api
+        .delete(`/organizations/${id}/invitations/${parsed.data.invitationId}`)
+        .catch((error) => {
+          // Accepted or revoked meanwhile: the list, reloaded, says how it stands.
+          if (!isApiError(error, 404)) notFoundOr(error);
+        });
+      return back("invitation-revoked");
+    }
     case "leave": {
       if (!isConfirmed(form)) return data<ActionResult>({ intent: "leave", confirm: true });
       await api.delete(`/organizations/${id}/members/${user.id}`).catch(notFoundOr);
@@ -138,6 +187,48 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 function badRequest() {
   return new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+}
+
+const inviteFields: Record<string, "email" | "role"> = { email: "email", role: "role" };
+
+async function invite(
+  api: ApiClient,
+  id: string,
+  form: FormData,
+  back: (notice: string) => Response,
+) {
+  const values = {
+    email: String(form.get("email") ?? "").slice(0, 400),
+    role: String(form.get("role") ?? "").slice(0, 20),
+  };
+  const parsed = Invite.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: InviteResult["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = inviteFields[String(issue.path[0])];
+      if (field) fieldErrors[field] ??= issue.message;
+    }
+    return data<ActionResult>({ intent: "invite", values, fieldErrors }, { status: 422 });
+  }
+  try {
+    await api.post(`/organizations/${id}/invitations`, parsed.data);
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) notFoundOr(error);
+    if (error.code === "ALREADY_MEMBER" || error.code === "INVITATION_PENDING") {
+      const key =
+        error.code === "ALREADY_MEMBER" ? "errors.alreadyMember" : "errors.alreadyInvited";
+      return data<ActionResult>(
+        { intent: "invite", values, fieldErrors: { email: key } },
+        { status: 409 },
+      );
+    }
+    const { message } = explainApiError(error);
+    return data<ActionResult>(
+      { intent: "invite", values, formError: `common:apiErrors.${message}` },
+      { status: error.status },
+    );
+  }
+  return back("invitation-sent");
 }
 
 async function saveSettings(
@@ -180,7 +271,7 @@ async function saveSettings(
 }
 
 export default function OrganizationPage() {
-  const { organization, members, search, me } = useLoaderData<typeof loader>();
+  const { organization, members, invitations, search, me, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
   const isOwner = organization.role === "owner";
@@ -221,6 +312,14 @@ export default function OrganizationPage() {
         me={me}
         askingToRemove={result?.intent === "remove" ? result.userId : undefined}
       />
+      {invitations ? (
+        <InvitationsSection
+          invitations={invitations}
+          now={now}
+          result={result?.intent === "invite" ? result : undefined}
+          askingToRevoke={result?.intent === "revoke" ? result.invitationId : undefined}
+        />
+      ) : null}
       {isOwner ? null : (
         <SettingsSection id="leave" title={t("leave.title")} description={t("leave.description")}>
           <ConfirmDialog

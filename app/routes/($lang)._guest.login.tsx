@@ -196,6 +196,14 @@ export default function LoginPage() {
   useFocusFirstError(formRef, actionData);
 
   const method = methodOf(searchParams);
+  // Someone sent here on their way (an invitation) may have no account yet: sign-up takes the
+  // address and the destination along.
+  const carried = new URLSearchParams();
+  for (const name of ["email", "redirectTo"]) {
+    const value = searchParams.get(name);
+    if (value) carried.set(name, value);
+  }
+  const signupPath = carried.size ? `/signup?${carried}` : "/signup";
   const fieldErrors = actionData?.fieldErrors ?? {};
   const fieldError = (name: FieldName) =>
     fieldErrors[name] ? t(`errors.${fieldErrors[name]}`) : undefined;
@@ -303,7 +311,7 @@ export default function LoginPage() {
         </LocalizedLink>
         <p className="text-text-muted">
           {t("login.noAccount")}{" "}
-          <LocalizedLink to="/signup" className="font-medium text-accent hover:underline">
+          <LocalizedLink to={signupPath} className="font-medium text-accent hover:underline">
             {t("login.signUp")}
           </LocalizedLink>
         </p>

@@ -36,6 +36,7 @@ import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { keyPattern, normalizeKeyInput } from "~/lib/key-input";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -258,8 +259,14 @@ async function register(
       { status: error.status },
     );
   }
+  const redirectTo = text(form, "redirectTo");
   throw redirect(verifyPath(language), {
-    headers: { "Set-Cookie": await commitPendingVerification(pending) },
+    headers: {
+      "Set-Cookie": await commitPendingVerification({
+        ...pending,
+        ...(redirectTo ? { redirectTo: redirectTo.slice(0, 2000) } : {}),
+      }),
+    },
   });
 }
 
@@ -370,7 +377,9 @@ async function verify(
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());
   headers.append("Set-Cookie", await commitToken(session));
-  throw redirect(localizedPath("/dashboard", language), { headers });
+  throw redirect(safeRedirectPath(pending.redirectTo, localizedPath("/dashboard", language)), {
+    headers,
+  });
 }
 
 async function resend(request: Request, context: AppLoadContext, language: Language) {
@@ -396,7 +405,7 @@ async function resend(request: Request, context: AppLoadContext, language: Langu
       intent: "resend",
       resent: { sentAt: next.sentAt, resendSeconds: resendCooldownSeconds },
     },
-    { headers: { "Set-Cookie": await commitPendingVerification(next) } },
+    { headers: { "Set-Cookie": await commitPendingVerification({ ...pending, ...next }) } },
   );
 }
 
@@ -482,6 +491,7 @@ function SignupStep() {
       <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="method" value={method} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Honeypot />
         <div className="grid grid-cols-2 gap-3">
           <Field
@@ -551,7 +561,7 @@ function SignupStep() {
         ) : (
           <EmailWithTakenHint
             key="email"
-            defaultValue={values?.email ?? ""}
+            defaultValue={values?.email ?? searchParams.get("email")?.slice(0, 320) ?? ""}
             error={fieldError("email")}
             taken={Boolean(result?.taken && result.fieldErrors?.email)}
           />

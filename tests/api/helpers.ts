@@ -75,6 +75,9 @@ export function uniqueEmail(): string {
   return `user${emailCounter}-${randomBytes(4).toString("hex")}@example.test`;
 }
 
+/** The web app's address in the links the test API mails. */
+export const testAppUrl = "http://qalam.test";
+
 export type TestApiOptions = Pick<
   ApiOptions,
   | "production"
@@ -104,6 +107,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       ...apiOptions,
       ...dirs,
       rateLimits: { ...testRateLimits, ...apiOptions.rateLimits },
+      appUrl: testAppUrl,
       databaseUrl: database.url,
       dataDir: database.dataDir,
     });

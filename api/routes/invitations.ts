@@ -1,0 +1,203 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { invitationRoles } from "../db/schema";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { errorResponses, validationHook } from "../http/errors";
+import {
+  acceptInvitation,
+  createInvitation,
+  getInvitationByToken,
+  type InvitationDetails,
+  type InvitationView,
+  invitationLifetimeDays,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "../services/invitations";
+import { actorIn } from "../services/organizations";
+import { bearerSecurity, emailAddress, jsonBody, jsonResponse, tokenField } from "./schemas";
+
+const tags = ["Invitations"];
+
+const InvitationSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(invitationRoles),
+    status: z.enum(["pending", "expired", "revoked", "accepted"]),
+    sentAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+  })
+  .openapi("Invitation");
+
+const InvitationDetailsSchema = InvitationSchema.extend({
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  inviterName: z.string().nullable(),
+}).openapi("InvitationDetails");
+
+const idParams = z.object({ id: z.uuid("Not an organization id") });
+const invitationParams = idParams.extend({ invitationId: z.uuid("Not an invitation id") });
+
+const toInvitation = (view: InvitationView) => ({
+  ...view,
+  sentAt: view.sentAt.toISOString(),
+  expiresAt: view.expiresAt.toISOString(),
+});
+const toDetails = (details: InvitationDetails) => ({ ...details, ...toInvitation(details) });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/organizations/{id}/invitations",
+  tags,
+  summary: "Invitations not yet accepted or revoked, newest first (members.manage)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse(
+      "Every open invitation, on one page",
+      z
+        .object({
+          items: z.array(InvitationSchema),
+          total: z.int(),
+          page: z.int(),
+          pageSize: z.int(),
+        })
+        .openapi("InvitationList"),
+    ),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const createRoute_ = createRoute({
+  method: "post",
+  path: "/organizations/{id}/invitations",
+  tags,
+  summary: "Invite an email address with a role (members.manage)",
+  description: [
+    `The address gets a link to the web app's /accept-invite, valid for ${invitationLifetimeDays}`,
+    "days, in the language of its account, or else the inviter's. 409 ALREADY_MEMBER or",
+    "INVITATION_PENDING (resend that one instead).",
+  ].join(" "),
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: idParams,
+    ...jsonBody(
+      z
+        .object({
+          email: emailAddress(),
+          role: z.enum(invitationRoles, { error: "Must be admin, member or viewer" }),
+        })
+        .openapi("InvitationCreate"),
+    ),
+  },
+  responses: {
+    201: jsonResponse("The invitation, mailed", InvitationSchema),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
+});
+
+const resendRoute = createRoute({
+  method: "post",
+  path: "/organizations/{id}/invitations/{invitationId}/resend",
+  tags,
+  summary: "Mail an invitation again with a new link and a new expiry (members.manage)",
+  description: "The previous link stops working.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: invitationParams },
+  responses: {
+    200: jsonResponse("The invitation, mailed again", InvitationSchema),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const revokeRoute = createRoute({
+  method: "delete",
+  path: "/organizations/{id}/invitations/{invitationId}",
+  tags,
+  summary: "Revoke an invitation (members.manage)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: invitationParams },
+  responses: {
+    204: { description: "Revoked: its link no longer works" },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const tokenQuery = z.object({ token: tokenField() });
+
+const showRoute = createRoute({
+  method: "get",
+  path: "/invitations",
+  tags,
+  summary: "The invitation of a link, with its organization and status",
+  description: "For the signed-in user who opened the link; 404 for a link that is not one.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { query: tokenQuery },
+  responses: {
+    200: jsonResponse("The invitation", InvitationDetailsSchema),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+const acceptRoute = createRoute({
+  method: "post",
+  path: "/invitations/accept",
+  tags,
+  summary: "Join the organization of an invitation, which becomes the current one",
+  description: [
+    "The invitation must be for the signed-in user's email address (403",
+    "INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED",
+    "or INVITATION_ACCEPTED).",
+  ].join(" "),
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: jsonBody(tokenQuery.openapi("InvitationAccept")),
+  responses: {
+    200: jsonResponse(
+      "Joined",
+      z.object({ organizationId: z.uuid() }).openapi("InvitationAccepted"),
+    ),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  },
+});
+
+export function createInvitationRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const items = (await listInvitations(c.var.db, actor)).map(toInvitation);
+      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+    })
+    .openapi(createRoute_, async (c) => {
+      const { id } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const invitation = await createInvitation(c.var, actor, c.req.valid("json"));
+      return c.json(toInvitation(invitation), 201);
+    })
+    .openapi(resendRoute, async (c) => {
+      const { id, invitationId } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      return c.json(toInvitation(await resendInvitation(c.var, actor, invitationId)), 200);
+    })
+    .openapi(revokeRoute, async (c) => {
+      const { id, invitationId } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await revokeInvitation(c.var.db, actor, invitationId);
+      return c.body(null, 204);
+    })
+    .openapi(showRoute, async (c) => {
+      const { token } = c.req.valid("query");
+      return c.json(toDetails(await getInvitationByToken(c.var.db, token)), 200);
+    })
+    .openapi(acceptRoute, async (c) => {
+      const { token } = c.req.valid("json");
+      return c.json(await acceptInvitation(c.var.db, c.var.auth.user, token), 200);
+    });
+}

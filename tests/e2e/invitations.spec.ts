@@ -1,0 +1,290 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  type Account,
+  expect,
+  expectNoAxeViolations,
+  keyIn,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  strongPassword,
+  test,
+  uniqueEmail,
+  waitForMessage,
+} from "./fixtures";
+
+const notice = (page: Page) => page.getByRole("status");
+
+/** The invitation link in the newest mail to `email` since `since`. */
+async function invitationLink(email: string, since: number) {
+  const message = await waitForMessage(email, { since });
+  const link = /https?:\/\/\S+\/accept-invite\?\S+/.exec(message.text)?.[0];
+  expect(link, message.text).toBeTruthy();
+  const url = new URL(link as string);
+  return { path: `${url.pathname}${url.search}`, subject: message.subject };
+}
+
+/** A browser of its own, for the invitee. */
+async function newBrowserPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+/** The owner's organization page, where the invitations are. */
+async function openOwnOrganization(page: Page, prefix: string, settingsOf: string) {
+  await page.goto(`${prefix}/account/organization`);
+  await page.getByRole("link", { name: settingsOf }).click();
+  await page.waitForURL(/\/account\/organization\/[0-9a-f-]{36}/);
+}
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      settingsOf: "Settings of Nadia's Studio",
+      invitations: "Invitations",
+      email: "Email address",
+      role: "Role",
+      send: "Send invitation",
+      sent: "The invitation is on its way.",
+      subject: "Nadia Karim invited you to Nadia's Studio on Qalam",
+      loginTitle: "Sign in",
+      signUp: "Create an account",
+      firstName: "First name",
+      lastName: "Last name",
+      signupEmail: "Email",
+      password: "Password",
+      organization: "Organization name",
+      terms: "I agree to the terms of service and the privacy policy",
+      createAccount: "Create account",
+      key: "Verification key",
+      verify: "Verify",
+      joinTitle: "Join Nadia's Studio",
+      joinBody: "Nadia Karim invited you to join Nadia's Studio as a member.",
+      join: "Join Nadia's Studio",
+      accepted: "Welcome aboard: you have joined the organization, and you are working in it now.",
+      members: "Members",
+      used: "This invitation has been used",
+    },
+  ],
+  [
+    "/ar",
+    {
+      settingsOf: "إعدادات Nadia's Studio",
+      invitations: "الدعوات",
+      email: "البريد الإلكتروني",
+      role: "الدور",
+      send: "إرسال الدعوة",
+      sent: "الدعوة في طريقها.",
+      subject: "دعاك Nadia Karim إلى Nadia's Studio على قلم",
+      loginTitle: "تسجيل الدخول",
+      signUp: "أنشئ حسابًا",
+      firstName: "الاسم الأول",
+      lastName: "اسم العائلة",
+      signupEmail: "البريد الإلكتروني",
+      password: "كلمة المرور",
+      organization: "اسم المؤسسة",
+      terms: "أوافق على شروط الخدمة وسياسة الخصوصية",
+      createAccount: "إنشاء الحساب",
+      key: "مفتاح التحقق",
+      verify: "تحقّق",
+      joinTitle: "انضم إلى Nadia's Studio",
+      joinBody: "دعاك Nadia Karim للانضمام إلى Nadia's Studio بصفة عضو.",
+      join: "الانضمام إلى Nadia's Studio",
+      accepted: "أهلًا بك: انضممت إلى المؤسسة، وأنت تعمل فيها الآن.",
+      members: "الأعضاء",
+      used: "استُخدمت هذه الدعوة",
+    },
+  ],
+] as const) {
+  test.describe(`invitations ${prefix || "(en)"}`, () => {
+    test("a guest invited by mail signs up with the address filled in and joins", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(60_000);
+      const owner = await registerAccount(page.request, { locale: prefix ? "ar" : "en" });
+      await signIn(page, owner);
+      await openOwnOrganization(page, prefix, l.settingsOf);
+      const invitations = page.getByRole("region", { name: l.invitations });
+      const email = uniqueEmail("invitee");
+      const since = Date.now();
+      await invitations.getByLabel(l.email).fill(email);
+      await invitations.getByLabel(l.role).selectOption("member");
+      await invitations.getByRole("button", { name: l.send }).click();
+      await expect(notice(page)).toHaveText(l.sent);
+      await expect(invitations.getByRole("listitem")).toHaveCount(1);
+      await expect(invitations).toContainText(email);
+      await screenshotBothModes(page, "organization-invitations");
+      await expectNoAxeViolations(page);
+
+      // The mail is in the inviter's language; its link opens the invitee's own browser.
+      const link = await invitationLink(email, since);
+      expect(link.subject).toBe(l.subject);
+      expect(link.path.startsWith(`${prefix}/accept-invite?`)).toBe(true);
+      const guest = await newBrowserPage(browser);
+      await guest.goto(link.path);
+      await expect(guest).toHaveURL(new RegExp(`${prefix}/login\\?`));
+      await guest.getByRole("link", { name: l.signUp }).click();
+      await expect(guest.getByLabel(l.signupEmail, { exact: true })).toHaveValue(email);
+
+      await guest.getByLabel(l.firstName).fill("Omar");
+      await guest.getByLabel(l.lastName).fill("Saleh");
+      await guest.getByLabel(l.password, { exact: true }).fill(strongPassword());
+      await guest.getByLabel(l.organization).fill("Omar's Desk");
+      await guest.getByLabel(l.terms).check();
+      const keySince = Date.now();
+      await guest.getByRole("button", { name: l.createAccount }).click();
+      await expect(guest.getByLabel(l.key)).toBeVisible();
+      await guest.getByLabel(l.key).fill(keyIn(await waitForMessage(email, { since: keySince })));
+      await guest.getByRole("button", { name: l.verify, exact: true }).click();
+
+      // Verified and signed in, the new account lands on the invitation.
+      await expect(guest).toHaveURL(new RegExp(`${prefix}/accept-invite\\?`));
+      await expect(guest.getByRole("heading", { level: 1 })).toHaveText(l.joinTitle);
+      await expect(guest.getByText(l.joinBody)).toBeVisible();
+      await screenshotBothModes(guest, "accept-invite");
+      await expectNoAxeViolations(guest);
+      await guest.getByRole("button", { name: l.join }).click();
+      await expect(guest).toHaveURL(`${prefix}/dashboard?notice=invitation-accepted`);
+      await expect(notice(guest)).toHaveText(l.accepted);
+
+      // The owner's page, left open, shows the new member without a reload.
+      const members = page.getByRole("region", { name: l.members });
+      await expect(members.getByRole("listitem")).toHaveCount(2);
+      await expect(members).toContainText("Omar Saleh");
+      await expect(invitations.getByRole("listitem")).toHaveCount(0);
+
+      // A used link says so.
+      await guest.goto(link.path);
+      await expect(guest.getByRole("heading", { level: 1 })).toHaveText(l.used);
+      await guest.context().close();
+    });
+  });
+}
+
+test.describe("invitations", () => {
+  /** An owner with their organization page open, and an invitation mailed to `invitee`. */
+  async function invited(page: Page, invitee: string, role = "member") {
+    const owner = await signIn(page);
+    await openOwnOrganization(page, "", "Settings of Nadia's Studio");
+    const since = Date.now();
+    const invitations = page.getByRole("region", { name: "Invitations" });
+    await invitations.getByLabel("Email address").fill(invitee);
+    await invitations.getByLabel("Role").selectOption(role);
+    await invitations.getByRole("button", { name: "Send invitation" }).click();
+    await expect(notice(page)).toHaveText("The invitation is on its way.");
+    return { owner, invitations, link: await invitationLink(invitee, since) };
+  }
+
+  test("someone with an account signs in from the link and joins as an admin, whom the owner can then manage", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const guest = await newBrowserPage(browser);
+    const member: Account = await registerAccount(guest.request, { firstName: "Huda" });
+    const { link } = await invited(page, member.email, "admin");
+
+    await guest.goto(link.path);
+    await expect(guest).toHaveURL(/\/login\?/);
+    await expect(guest.getByLabel("Email")).toHaveValue(member.email);
+    await guest.getByLabel("Password", { exact: true }).fill(member.password);
+    await guest.getByRole("button", { name: "Sign in" }).click();
+    await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Join Nadia's Studio");
+    await guest.getByRole("button", { name: "Join Nadia's Studio" }).click();
+    await expect(notice(guest)).toBeVisible();
+
+    // The owner changes the new admin's role, then removes them after confirming.
+    await page.reload();
+    const members = page.getByRole("region", { name: "Members" });
+    await expect(members.getByRole("listitem")).toHaveCount(2);
+    await members.getByLabel("Role of Huda Karim", { exact: true }).selectOption("viewer");
+    await members.getByRole("button", { name: "Change the role of Huda Karim" }).click();
+    await expect(notice(page)).toHaveText("The member's role is changed.");
+    await expect(members.getByLabel("Role of Huda Karim", { exact: true })).toHaveValue("viewer");
+    await members.getByRole("button", { name: "Remove Huda Karim" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Remove Huda Karim?");
+    await dialog.getByRole("button", { name: "Remove member" }).click();
+    await expect(notice(page)).toHaveText("The member is removed.");
+    await expect(members.getByRole("listitem")).toHaveCount(1);
+
+    // The removed member's organization list no longer has it.
+    await guest.goto("/account/organization");
+    await expect(guest.getByRole("main")).not.toContainText("Nadia's Studio");
+    await guest.context().close();
+  });
+
+  test("a revoked invitation, a link for someone else and a broken link each get a clear page", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const invitee = uniqueEmail("revoked");
+    const { invitations, link } = await invited(page, invitee);
+    await invitations.getByRole("button", { name: `Revoke the invitation to ${invitee}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke invitation" }).click();
+    await expect(notice(page)).toHaveText("The invitation is revoked.");
+    await expect(invitations.getByRole("listitem")).toHaveCount(0);
+
+    const other = await newBrowserPage(browser);
+    const someoneElse = await signIn(other);
+    await other.goto(link.path);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(
+      "This invitation was withdrawn",
+    );
+
+    const second = uniqueEmail("elsewhere");
+    const since = Date.now();
+    await invitations.getByLabel("Email address").fill(second);
+    await invitations.getByRole("button", { name: "Send invitation" }).click();
+    await expect(notice(page)).toHaveText("The invitation is on its way.");
+    const secondLink = await invitationLink(second, since);
+    await other.goto(secondLink.path);
+    await expect(
+      other.getByText(
+        `This invitation is for ${second}, and you are signed in as ${someoneElse.email}.`,
+      ),
+    ).toBeVisible();
+    await expect(other.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+
+    await other.goto("/accept-invite?token=not-a-real-invitation-token");
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("This link does not work");
+    await other.goto("/accept-invite");
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText("This link does not work");
+    await other.context().close();
+  });
+
+  test("the invite form refuses empty, malformed, a member's and an invited address", async ({
+    page,
+  }) => {
+    const invitee = uniqueEmail("twice");
+    const { owner, invitations } = await invited(page, invitee);
+    const field = invitations.getByLabel("Email address");
+    const send = invitations.getByRole("button", { name: "Send invitation" });
+
+    await send.click();
+    await expect(invitations.getByText("This field is required.")).toBeVisible();
+    await expect(field).toBeFocused();
+    await field.fill("not-an-address");
+    await send.click();
+    await expect(invitations.getByText("Enter a valid email address.")).toBeVisible();
+    await expect(field).toHaveValue("not-an-address");
+    await field.fill(owner.email);
+    await send.click();
+    await expect(invitations.getByText("This address belongs to a member already.")).toBeVisible();
+    await field.fill(invitee);
+    await send.click();
+    await expect(
+      invitations.getByText("This address is invited already: resend that invitation instead."),
+    ).toBeVisible();
+    await expect(invitations.getByRole("listitem")).toHaveCount(1);
+
+    // Resending mails a new link.
+    const since = Date.now();
+    await invitations.getByRole("button", { name: `Resend the invitation to ${invitee}` }).click();
+    await expect(notice(page)).toHaveText("The invitation is sent again, with a new link.");
+    expect((await invitationLink(invitee, since)).path).toContain("token=");
+  });
+});
