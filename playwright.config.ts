@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Journeys that keep screenshots in both colour modes and run axe take a while on 2 cores.
+  timeout: 60_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   // Runs on other ports (side by side) keep their own results: a run empties its folder first.
   outputDir: process.env.E2E_PORT ? `test-results-${process.env.E2E_PORT}` : "test-results",
@@ -42,7 +43,8 @@ export default defineConfig({
       command: "npx tsx tests/e2e/support/mail-sink.ts",
       url: `${SINK_URL}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // Journeys that keep screenshots in both colour modes and run axe take a while on 2 cores.
+  timeout: 60_000,
     },
     {
       // The production build, served in test mode: cookies without Secure.

@@ -13,6 +13,7 @@ import { createPasswordRoutes } from "./routes/password";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
+import { createWorkspaceRoutes } from "./routes/workspaces";
 import type { RateLimits } from "./services/rate-limits";
 import type { Storage } from "./storage/storage";
 
@@ -76,6 +77,7 @@ export function createApp({
   app.route("/", createSocketTicketRoutes());
   app.route("/", createOrganizationRoutes());
   app.route("/", createInvitationRoutes());
+  app.route("/", createWorkspaceRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

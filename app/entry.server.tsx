@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import {
   type AppLoadContext,
   createReadableStreamFromReadable,
@@ -11,6 +10,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { localeCookie } from "~/lib/cookies.server";
+import { withoutNulBytes } from "~/lib/html-stream.server";
 import { defaultNamespace, languageFromPathname, languages, namespaces } from "~/lib/i18n";
 import { resources } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -71,7 +71,7 @@ export default async function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -111,6 +111,59 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+/** Workspace colours: names the web app turns into colours that suit light and dark pages. */
+export const workspaceColors = [
+  "indigo",
+  "sky",
+  "teal",
+  "emerald",
+  "amber",
+  "orange",
+  "rose",
+  "violet",
+] as const;
+
+/** Groups of work inside an organization, with some of its members. */
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color", { enum: workspaceColors }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("workspaces_organization_id_idx").on(t.organizationId),
+    check(
+      "workspaces_color",
+      sql.raw(`color in (${workspaceColors.map((color) => `'${color}'`).join(", ")})`),
+    ),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("workspace_members_user_id_idx").on(t.userId),
+  ],
+);
+
 export const invitationRoles = ["admin", "member", "viewer"] as const;
 
 /**
@@ -219,3 +272,4 @@ export type Membership = typeof memberships.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
+export type Workspace = typeof workspaces.$inferSelect;

@@ -7,6 +7,7 @@ import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
 import { verifyPassword } from "./passwords";
 import { type Actor, type Permission, permissionsForRole, requirePermission } from "./permissions";
+import { leaveWorkspacesOf } from "./workspaces";
 
 /** An organization as its members see it, with what the asking user is and may do in it. */
 export type OrganizationView = {
@@ -444,6 +445,7 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
       throw forbidden("The owner cannot leave or be removed; transfer the ownership first.");
     }
     await moveCurrentOrganization(tx, organizationId, [userId]);
+    await leaveWorkspacesOf(tx, organizationId, userId);
     await tx
       .delete(memberships)
       .where(

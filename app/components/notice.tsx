@@ -24,6 +24,11 @@ const notices = [
   "invitation-resent",
   "invitation-revoked",
   "invitation-accepted",
+  "workspace-created",
+  "workspace-saved",
+  "workspace-deleted",
+  "workspace-member-added",
+  "workspace-member-removed",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

@@ -1,14 +1,247 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { SettingsSection } from "~/components/account/settings-section";
+import { LocalizedLink } from "~/components/localized-link";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { cx } from "~/components/ui/cx";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
+import { PageHeader } from "~/components/ui/page-header";
+import { SelectField } from "~/components/ui/select";
+import { WorkspaceForm } from "~/components/workspaces/workspace-form";
+import { isApiError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import type { Member, Page } from "~/lib/organizations";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { initials } from "~/lib/user";
+import { type WorkspaceDetails, workspaceSwatches } from "~/lib/workspaces";
+import { submitWorkspaceForm } from "~/lib/workspaces.server";
 
-export const handle = { title: "pages.workspaces.detailTitle" };
+export const handle = { title: "workspaces:detail.title" };
+
+const Params = z.object({ id: z.uuid() });
+const UserId = z.object({ userId: z.uuid() });
+
+function notFound() {
+  return new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+function workspaceId(params: { id?: string }) {
+  const parsed = Params.safeParse(params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
+}
+
+/** 404 from the API (another organization's, or gone) is this page's 404. */
+function rethrow(error: unknown): never {
+  throw isApiError(error, 404) ? notFound() : serviceUnavailable(error);
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  const id = workspaceId(params);
+  const api = getApiClient(request, context, token);
+  const workspace = await api.get<WorkspaceDetails>(`/workspaces/${id}`).catch(rethrow);
+  const { currentOrganizationId, currentOrganizationPermissions } = user.account;
+  const canWrite = currentOrganizationPermissions.includes("workspaces.write");
+  let candidates: Member[] = [];
+  if (canWrite && currentOrganizationId) {
+    // Organization members who are not in the workspace yet, for "add a member".
+    const members = await api
+      .get<Page<Member>>(`/organizations/${currentOrganizationId}/members`, { pageSize: 100 })
+      .catch(rethrow);
+    const inWorkspace = new Set(workspace.members.map((member) => member.userId));
+    candidates = members.items.filter((member) => !inWorkspace.has(member.userId));
+  }
+  return { workspace, canWrite, candidates };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request, context, params);
+  const language = requireLanguage(params);
+  const id = workspaceId(params);
+  const api = getApiClient(request, context, token);
+  const form = await readForm(request);
+  const back = (notice: string) =>
+    redirect(`${localizedPath(`/workspaces/${id}`, language)}?notice=${notice}`);
+
+  switch (form.get("intent")) {
+    case "update": {
+      const result = await submitWorkspaceForm(api, form, { intent: "update", id });
+      return result.answer ?? back("workspace-saved");
+    }
+    case "addMember": {
+      const parsed = UserId.safeParse({ userId: form.get("userId") });
+      if (!parsed.success) {
+        return data({ intent: "addMember" as const, error: "errors.chooseMember" }, 422);
+      }
+      await api.put(`/workspaces/${id}/members/${parsed.data.userId}`).catch((error) => {
+        // Left the organization meanwhile: the page, reloaded, no longer offers them.
+        if (!isApiError(error, 422)) rethrow(error);
+      });
+      return back("workspace-member-added");
+    }
+    case "removeMember": {
+      const parsed = UserId.safeParse({ userId: form.get("userId") });
+      if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+      await api.delete(`/workspaces/${id}/members/${parsed.data.userId}`).catch(rethrow);
+      return back("workspace-member-removed");
+    }
+    case "delete": {
+      if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
+      await api.delete(`/workspaces/${id}`).catch(rethrow);
+      return redirect(`${localizedPath("/workspaces", language)}?notice=workspace-deleted`);
+    }
+    default:
+      throw new Response("Bad Request", { status: 400 });
+  }
+}
 
 export default function WorkspacePage() {
+  const { workspace, canWrite, candidates } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("workspaces");
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+
   return (
-    <PlaceholderPage
-      title="pages.workspaces.detailTitle"
-      emptyTitle="pages.workspaces.detailTitle"
-      emptyBody="pages.workspaces.detailEmptyBody"
-      icon="layers"
-    />
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        title={workspace.name}
+        description={workspace.description || undefined}
+        breadcrumbs={
+          <LocalizedLink
+            to="/workspaces"
+            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
+          >
+            <Icon name="arrow-left" />
+            {t("title")}
+          </LocalizedLink>
+        }
+        actions={
+          <span
+            aria-hidden
+            className={cx("size-4 rounded-full", workspaceSwatches[workspace.color])}
+          />
+        }
+      />
+
+      <EmptyState icon="layers" title={t("detail.contentTitle")}>
+        {t("detail.contentBody")}
+      </EmptyState>
+
+      <SettingsSection
+        id="workspace-members"
+        title={t("detail.members")}
+        description={t("members", { count: workspace.memberCount })}
+      >
+        <ul className="divide-y divide-border">
+          {workspace.members.map((member) => {
+            const name = `${member.firstName} ${member.lastName}`.trim();
+            return (
+              <li key={member.userId} className="flex items-center gap-3 py-3">
+                <Avatar src={member.avatarUrl} fallback={initials(member)} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{name}</p>
+                  {member.email ? (
+                    <p className="truncate text-xs text-text-muted" dir="ltr">
+                      {member.email}
+                    </p>
+                  ) : null}
+                </div>
+                <Badge>{t(`organizations:roles.${member.role}`)}</Badge>
+                {canWrite ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="removeMember" />
+                    <input type="hidden" name="userId" value={member.userId} />
+                    <Button
+                      type="submit"
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t("detail.removeMember", { name })}
+                    >
+                      <Icon name="user-minus" />
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        {workspace.members.length === 0 ? (
+          <p className="text-sm text-text-muted">{t("detail.noMembers")}</p>
+        ) : null}
+        {canWrite && candidates.length > 0 ? (
+          <Form
+            method="post"
+            preventScrollReset
+            className="mt-4 flex items-end gap-3 border-t border-border pt-4"
+          >
+            <input type="hidden" name="intent" value="addMember" />
+            <SelectField
+              className="flex-1"
+              label={t("detail.addMember")}
+              name="userId"
+              defaultValue=""
+              error={result?.intent === "addMember" ? t(result.error) : undefined}
+              options={[
+                { value: "", label: t("detail.chooseMember") },
+                ...candidates.map((member) => ({
+                  value: member.userId,
+                  label: `${member.firstName} ${member.lastName}`.trim(),
+                })),
+              ]}
+            />
+            <Button type="submit" variant="secondary" disabled={busy("addMember")}>
+              <Icon name="plus" />
+              {t("detail.add")}
+            </Button>
+          </Form>
+        ) : null}
+      </SettingsSection>
+
+      {canWrite ? (
+        <SettingsSection id="workspace-settings" title={t("detail.settings")}>
+          <WorkspaceForm
+            intent="update"
+            initial={workspace}
+            result={result?.intent === "update" ? result : undefined}
+            submitLabel={t("detail.save")}
+          />
+        </SettingsSection>
+      ) : null}
+
+      {canWrite ? (
+        <SettingsSection
+          id="workspace-delete"
+          title={t("detail.deleteSection")}
+          description={t("detail.deleteDescription")}
+        >
+          <ConfirmDialog
+            intent="delete"
+            asking={result?.intent === "delete"}
+            title={t("detail.deleteTitle", { name: workspace.name })}
+            description={t("detail.deleteDescription")}
+            confirmLabel={t("detail.deleteConfirm")}
+            cancelLabel={t("common:actions.cancel")}
+            trigger={
+              <Button type="submit" variant="secondary">
+                <Icon name="trash-2" />
+                {t("detail.delete")}
+              </Button>
+            }
+          />
+        </SettingsSection>
+      ) : null}
+    </div>
   );
 }

@@ -67,8 +67,10 @@ for (const prefix of ["", "/ar"]) {
       // Some forty pages, each rendered on the server.
       test.setTimeout(90_000);
       await signIn(page);
-      // An organization's pages need an organization of the user's: organizations.spec.ts.
-      for (const path of signInPages.filter((p) => !p.startsWith("/account/organization/o1"))) {
+      // Pages of one organization or workspace need a real one: organizations.spec.ts and
+      // workspaces.spec.ts.
+      const needRealIds = ["/account/organization/o1", "/workspaces/w1"];
+      for (const path of signInPages.filter((p) => !needRealIds.some((n) => p.startsWith(n)))) {
         const response = await page.goto(`${prefix}${path}`);
         expect(response?.status(), path).toBe(200);
         await expect(page.locator("main h1").first(), path).toBeVisible();

@@ -106,6 +106,8 @@ for (const [prefix, l] of [
       const owner = await registerAccount(page.request, { locale: prefix ? "ar" : "en" });
       await signIn(page, owner);
       await openOwnOrganization(page, prefix, l.settingsOf);
+      // Live, so that the member who joins later shows up here by themselves.
+      await expect(page.locator("aside [data-realtime]")).toHaveAttribute("data-realtime", "live");
       const invitations = page.getByRole("region", { name: l.invitations });
       const email = uniqueEmail("invitee");
       const since = Date.now();

@@ -1,0 +1,249 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { roles, workspaceColors } from "../db/schema";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { errorResponses, validationHook } from "../http/errors";
+import {
+  addWorkspaceMember,
+  createWorkspace,
+  deleteWorkspace,
+  getWorkspace,
+  listWorkspaces,
+  removeWorkspaceMember,
+  updateWorkspace,
+  type WorkspaceDetails,
+  type WorkspaceSummary,
+} from "../services/workspaces";
+import { bearerSecurity, jsonBody, jsonResponse, requiredString } from "./schemas";
+
+const tags = ["Workspaces"];
+
+const WorkspaceSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    color: z.enum(workspaceColors),
+    memberCount: z.int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi("Workspace");
+
+const WorkspaceDetailsSchema = WorkspaceSchema.extend({
+  members: z.array(
+    z.object({
+      userId: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      role: z.enum(roles).openapi({ description: "Their role in the organization" }),
+    }),
+  ),
+}).openapi("WorkspaceDetails");
+
+const fields = {
+  name: requiredString({ max: 100 }).openapi({ example: "Ramadan campaign" }),
+  description: z.string({ error: "Must be a string" }).trim().max(500, "At most 500 characters"),
+  color: z.enum(workspaceColors, { error: `Must be one of ${workspaceColors.join(", ")}` }),
+};
+
+const idParams = z.object({ id: z.uuid("Not a workspace id") });
+const memberParams = idParams.extend({ userId: z.uuid("Not a user id") });
+
+const toSummary = (workspace: WorkspaceSummary) => ({
+  id: workspace.id,
+  name: workspace.name,
+  description: workspace.description,
+  color: workspace.color,
+  memberCount: workspace.memberCount,
+  createdAt: workspace.createdAt.toISOString(),
+  updatedAt: workspace.updatedAt.toISOString(),
+});
+const toDetails = (workspace: WorkspaceDetails) => ({
+  ...toSummary(workspace),
+  members: workspace.members,
+});
+
+const current = "in the current organization";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/workspaces",
+  tags,
+  summary: `Workspaces ${current}, by name (workspaces.read)`,
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    query: z.object({
+      page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
+      pageSize: z.coerce
+        .number()
+        .int("Must be a whole number")
+        .min(1, "At least 1")
+        .max(100, "At most 100")
+        .default(20),
+      search: z.string().max(100, "At most 100 characters").optional().openapi({
+        description: "Part of a name or a description",
+      }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      "One page of workspaces",
+      z
+        .object({
+          items: z.array(WorkspaceSchema),
+          total: z.int(),
+          page: z.int(),
+          pageSize: z.int(),
+        })
+        .openapi("WorkspaceList"),
+    ),
+    ...errorResponses(401, 403, 422),
+  },
+});
+
+const createRoute_ = createRoute({
+  method: "post",
+  path: "/workspaces",
+  tags,
+  summary: `Create a workspace ${current} (workspaces.write)`,
+  description: "Its creator is its first member.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: jsonBody(
+    z.object({ ...fields, description: fields.description.optional() }).openapi("WorkspaceCreate"),
+  ),
+  responses: {
+    201: jsonResponse("The new workspace", WorkspaceDetailsSchema),
+    ...errorResponses(400, 401, 403, 422),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/workspaces/{id}",
+  tags,
+  summary: `A workspace ${current}, with its members (workspaces.read)`,
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: idParams },
+  responses: {
+    200: jsonResponse("The workspace", WorkspaceDetailsSchema),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/workspaces/{id}",
+  tags,
+  summary: "Change a workspace's name, description or colour (workspaces.write)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: {
+    params: idParams,
+    ...jsonBody(
+      z
+        .object({
+          name: fields.name.optional(),
+          description: fields.description.optional(),
+          color: fields.color.optional(),
+        })
+        .openapi("WorkspaceUpdate"),
+    ),
+  },
+  responses: {
+    200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/workspaces/{id}",
+  tags,
+  summary: "Delete a workspace (workspaces.write)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: idParams },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const addMemberRoute = createRoute({
+  method: "put",
+  path: "/workspaces/{id}/members/{userId}",
+  tags,
+  summary: "Add a member of the organization to the workspace (workspaces.write)",
+  description: "422 NOT_A_MEMBER for someone outside the organization. Adding twice is no error.",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: memberParams },
+  responses: {
+    200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+const removeMemberRoute = createRoute({
+  method: "delete",
+  path: "/workspaces/{id}/members/{userId}",
+  tags,
+  summary: "Take someone out of the workspace (workspaces.write)",
+  security: bearerSecurity,
+  middleware: requireAuth,
+  request: { params: memberParams },
+  responses: {
+    200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+export function createWorkspaceRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const query = c.req.valid("query");
+      const { items, total } = await listWorkspaces(c.var.db, c.var.auth.actor, query);
+      return c.json(
+        { items: items.map(toSummary), total, page: query.page, pageSize: query.pageSize },
+        200,
+      );
+    })
+    .openapi(createRoute_, async (c) => {
+      const { actor } = c.var.auth;
+      const created = await createWorkspace(c.var.db, actor, c.req.valid("json"));
+      return c.json(toDetails(await getWorkspace(c.var.db, actor, created.id)), 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(toDetails(await getWorkspace(c.var.db, c.var.auth.actor, id)), 200);
+    })
+    .openapi(updateRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await updateWorkspace(c.var.db, actor, id, c.req.valid("json"));
+      return c.json(toDetails(await getWorkspace(c.var.db, actor, id)), 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      await deleteWorkspace(c.var.db, c.var.auth.actor, id);
+      return c.body(null, 204);
+    })
+    .openapi(addMemberRoute, async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await addWorkspaceMember(c.var.db, actor, id, userId);
+      return c.json(toDetails(await getWorkspace(c.var.db, actor, id)), 200);
+    })
+    .openapi(removeMemberRoute, async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await removeWorkspaceMember(c.var.db, actor, id, userId);
+      return c.json(toDetails(await getWorkspace(c.var.db, actor, id)), 200);
+    });
+}

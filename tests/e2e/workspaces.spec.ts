@@ -1,0 +1,205 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  type Account,
+  expect,
+  expectNoAxeViolations,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  test,
+  waitForMessage,
+} from "./fixtures";
+
+const notice = (page: Page) => page.getByRole("status");
+
+/** A bearer token for the API, as any API client signs in. */
+async function apiToken(request: APIRequestContext, account: Account) {
+  const response = await request.post("/api/v1/login", {
+    data: { value: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token as string;
+}
+
+/** `member` joins the owner's current organization through an invitation, over the API. */
+async function join(request: APIRequestContext, owner: Account, member: Account) {
+  const ownerToken = await apiToken(request, owner);
+  const me = await (
+    await request.get("/api/v1/user", { headers: { Authorization: `Bearer ${ownerToken}` } })
+  ).json();
+  const since = Date.now();
+  const invited = await request.post(
+    `/api/v1/organizations/${me.account.currentOrganizationId}/invitations`,
+    {
+      headers: { Authorization: `Bearer ${ownerToken}` },
+      data: { email: member.email, role: "member" },
+    },
+  );
+  expect(invited.status()).toBe(201);
+  const link = /token=([\w-]+)/.exec((await waitForMessage(member.email, { since })).text)?.[1];
+  const accepted = await request.post("/api/v1/invitations/accept", {
+    headers: { Authorization: `Bearer ${await apiToken(request, member)}` },
+    data: { token: link },
+  });
+  expect(accepted.status()).toBe(200);
+}
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      title: "Workspaces",
+      newWorkspace: "New workspace",
+      name: "Name",
+      description: "Description",
+      rose: "Rose",
+      create: "Create workspace",
+      created: "The workspace is created.",
+      required: "This field is required.",
+      emptyTitle: "No workspaces yet",
+      search: "Search",
+      noMatch: "No workspace matches",
+      members: "Members",
+      oneMember: "One member",
+      save: "Save",
+      saved: "The workspace is saved.",
+      deleteButton: "Delete workspace",
+      deleted: "The workspace is deleted.",
+      list: "Workspaces",
+    },
+  ],
+  [
+    "/ar",
+    {
+      title: "مساحات العمل",
+      newWorkspace: "مساحة عمل جديدة",
+      name: "الاسم",
+      description: "الوصف",
+      rose: "وردي",
+      create: "إنشاء مساحة العمل",
+      created: "أُنشئت مساحة العمل.",
+      required: "هذا الحقل مطلوب.",
+      emptyTitle: "لا توجد مساحات عمل بعد",
+      search: "بحث",
+      noMatch: "لا توجد مساحة عمل مطابقة",
+      members: "الأعضاء",
+      oneMember: "عضو واحد",
+      save: "حفظ",
+      saved: "حُفظت مساحة العمل.",
+      deleteButton: "حذف مساحة العمل",
+      deleted: "حُذفت مساحة العمل.",
+      list: "مساحات العمل",
+    },
+  ],
+] as const) {
+  test.describe(`workspaces ${prefix || "(en)"}`, () => {
+    test("creates, finds, edits and deletes a workspace", async ({ page }) => {
+      test.setTimeout(90_000);
+      await signIn(page);
+      await page.goto(`${prefix}/workspaces`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
+      await expect(page.getByRole("region", { name: l.emptyTitle })).toBeVisible();
+      await screenshotBothModes(page, "workspaces-empty");
+
+      // An empty name is refused, and what was typed stays.
+      await page.getByText(l.newWorkspace).click();
+      await page.getByLabel(l.description).fill("Spring campaign assets");
+      await page.getByRole("button", { name: l.create }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(page.getByLabel(l.name)).toBeFocused();
+      await expect(page.getByLabel(l.description)).toHaveValue("Spring campaign assets");
+
+      await page.getByLabel(l.name).fill("Spring launch");
+      // The swatch is the radio's label: a click on it chooses the colour.
+      const rose = page.getByRole("radio", { name: l.rose });
+      await page.locator("label").filter({ has: rose }).click();
+      await expect(rose).toBeChecked();
+      await page.getByRole("button", { name: l.create }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`${prefix}/workspaces/[0-9a-f-]{36}\\?notice=workspace-created$`),
+      );
+      await expect(notice(page)).toHaveText(l.created);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spring launch");
+      await expect(page.getByRole("region", { name: l.members })).toContainText("Nadia Karim");
+      await screenshotBothModes(page, "workspace");
+      await expectNoAxeViolations(page);
+
+      await page.getByLabel(l.name).fill("Spring launch 2027");
+      await page.getByRole("button", { name: l.save, exact: true }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spring launch 2027");
+
+      await page.goto(`${prefix}/workspaces`);
+      const list = page.getByRole("list", { name: l.list });
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list).toContainText("Spring launch 2027");
+      await expect(list).toContainText(l.oneMember);
+      await screenshotBothModes(page, "workspaces");
+      await expectNoAxeViolations(page);
+      await page.getByRole("searchbox").fill("nothing like it");
+      await page.getByRole("button", { name: l.search, exact: true }).click();
+      await expect(page.getByRole("region", { name: l.noMatch })).toBeVisible();
+      await page.getByRole("searchbox").fill("campaign");
+      await page.getByRole("button", { name: l.search, exact: true }).click();
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+
+      await list.getByRole("link").click();
+      await page.getByRole("button", { name: l.deleteButton }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.deleteButton }).click();
+      await expect(page).toHaveURL(`${prefix}/workspaces?notice=workspace-deleted`);
+      await expect(notice(page)).toHaveText(l.deleted);
+      await expect(page.getByRole("region", { name: l.emptyTitle })).toBeVisible();
+    });
+  });
+}
+
+test.describe("workspace members", () => {
+  test("adds a member of the organization and takes them out again; others see it live", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const owner = await registerAccount(page.request);
+    const colleague = await registerAccount(page.request, { firstName: "Rami" });
+    await join(page.request, owner, colleague);
+    await signIn(page, owner);
+    await page.goto("/workspaces");
+    await page.getByText("New workspace").click();
+    await page.getByLabel("Name").fill("Studio B");
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await expect(notice(page)).toHaveText("The workspace is created.");
+    const workspacePath = new URL(page.url()).pathname;
+
+    // The colleague, in the organization now, has the workspace list open.
+    const other = await (
+      await browser.newContext({ baseURL: test.info().project.use.baseURL })
+    ).newPage();
+    await signIn(other, colleague);
+    await other.goto(workspacePath);
+    const seen = other.getByRole("region", { name: "Members" });
+    await expect(seen.getByRole("listitem")).toHaveCount(1);
+    await expect(other.locator("aside [data-realtime]")).toHaveAttribute("data-realtime", "live");
+
+    const members = page.getByRole("region", { name: "Members" });
+    await members.getByLabel("Add a member").selectOption({ label: "Rami Karim" });
+    await members.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(notice(page)).toHaveText("The member is added to the workspace.");
+    await expect(members.getByRole("listitem")).toHaveCount(2);
+    await expect(seen.getByRole("listitem")).toHaveCount(2);
+
+    await members.getByRole("button", { name: "Take Rami Karim out of the workspace" }).click();
+    await expect(notice(page)).toHaveText("The member is out of the workspace.");
+    await expect(members.getByRole("listitem")).toHaveCount(1);
+    await expect(seen.getByRole("listitem")).toHaveCount(1);
+
+    // Someone from another organization finds nothing there.
+    const stranger = await (
+      await browser.newContext({ baseURL: test.info().project.use.baseURL })
+    ).newPage();
+    await signIn(stranger);
+    expect((await stranger.goto(workspacePath))?.status()).toBe(404);
+    expect((await stranger.goto("/workspaces/w1"))?.status()).toBe(404);
+    await other.context().close();
+    await stranger.context().close();
+  });
+});
