@@ -43,8 +43,7 @@ export default defineConfig({
       command: "npx tsx tests/e2e/support/mail-sink.ts",
       url: `${SINK_URL}/health`,
       reuseExistingServer: false,
-      // Journeys that keep screenshots in both colour modes and run axe take a while on 2 cores.
-  timeout: 60_000,
+      timeout: 30_000,
     },
     {
       // The production build, served in test mode: cookies without Secure.

@@ -15,7 +15,14 @@ import {
   revokeInvitation,
 } from "../services/invitations";
 import { actorIn } from "../services/organizations";
-import { bearerSecurity, emailAddress, jsonBody, jsonResponse, tokenField } from "./schemas";
+import {
+  bearerSecurity,
+  emailAddress,
+  jsonBody,
+  jsonResponse,
+  pageOf,
+  tokenField,
+} from "./schemas";
 
 const tags = ["Invitations"];
 
@@ -57,14 +64,7 @@ const listRoute = createRoute({
   responses: {
     200: jsonResponse(
       "Every open invitation, on one page",
-      z
-        .object({
-          items: z.array(InvitationSchema),
-          total: z.int(),
-          page: z.int(),
-          pageSize: z.int(),
-        })
-        .openapi("InvitationList"),
+      pageOf(InvitationSchema, "InvitationList"),
     ),
     ...errorResponses(401, 403, 404, 422),
   },

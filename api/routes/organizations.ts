@@ -22,7 +22,14 @@ import {
   updateOrganization,
 } from "../services/organizations";
 import { permissions } from "../services/permissions";
-import { bearerSecurity, jsonBody, jsonResponse, requiredString } from "./schemas";
+import {
+  bearerSecurity,
+  jsonBody,
+  jsonResponse,
+  pagedSearchQuery,
+  pageOf,
+  requiredString,
+} from "./schemas";
 
 const tags = ["Organizations"];
 
@@ -73,14 +80,7 @@ const listRoute = createRoute({
   responses: {
     200: jsonResponse(
       "Every organization of the user's, on one page",
-      z
-        .object({
-          items: z.array(OrganizationSchema),
-          total: z.int(),
-          page: z.int(),
-          pageSize: z.int(),
-        })
-        .openapi("OrganizationList"),
+      pageOf(OrganizationSchema, "OrganizationList"),
     ),
     ...errorResponses(401),
   },
@@ -239,31 +239,10 @@ const membersRoute = createRoute({
   middleware: requireAuth,
   request: {
     params: idParams,
-    query: z.object({
-      page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
-      pageSize: z.coerce
-        .number()
-        .int("Must be a whole number")
-        .min(1, "At least 1")
-        .max(100, "At most 100")
-        .default(20),
-      search: z.string().max(100, "At most 100 characters").optional().openapi({
-        description: "Part of a name or an email address",
-      }),
-    }),
+    query: pagedSearchQuery("Part of a name or an email address"),
   },
   responses: {
-    200: jsonResponse(
-      "One page of members",
-      z
-        .object({
-          items: z.array(MemberSchema),
-          total: z.int(),
-          page: z.int(),
-          pageSize: z.int(),
-        })
-        .openapi("MemberList"),
-    ),
+    200: jsonResponse("One page of members", pageOf(MemberSchema, "MemberList")),
     ...errorResponses(401, 403, 404, 422),
   },
 });

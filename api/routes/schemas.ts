@@ -88,3 +88,28 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
 
 export const rateLimitedNote =
   "429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.";
+
+/** A list response: one page of items with the total, as every list in the API answers. */
+export function pageOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() })
+    .openapi(name);
+}
+
+/** The query of a paged list with a search: page from 1, up to 100 a page (20 by default). */
+export function pagedSearchQuery(searchDescription: string) {
+  return z.object({
+    page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
+    pageSize: z.coerce
+      .number()
+      .int("Must be a whole number")
+      .min(1, "At least 1")
+      .max(100, "At most 100")
+      .default(20),
+    search: z
+      .string()
+      .max(100, "At most 100 characters")
+      .optional()
+      .openapi({ description: searchDescription }),
+  });
+}

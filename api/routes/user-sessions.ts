@@ -4,7 +4,7 @@ import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { errorResponses, validationHook } from "../http/errors";
 import { listUserSessions, revokeUserSession, revokeUserSessions } from "../services/sessions";
-import { bearerSecurity } from "./schemas";
+import { bearerSecurity, pageOf } from "./schemas";
 
 const SessionSchema = z
   .object({
@@ -18,14 +18,7 @@ const SessionSchema = z
   })
   .openapi("Session");
 
-const SessionListSchema = z
-  .object({
-    items: z.array(SessionSchema),
-    total: z.int(),
-    page: z.int(),
-    pageSize: z.int(),
-  })
-  .openapi("SessionList");
+const SessionListSchema = pageOf(SessionSchema, "SessionList");
 
 const listRoute = createRoute({
   method: "get",

@@ -14,7 +14,14 @@ import {
   type WorkspaceDetails,
   type WorkspaceSummary,
 } from "../services/workspaces";
-import { bearerSecurity, jsonBody, jsonResponse, requiredString } from "./schemas";
+import {
+  bearerSecurity,
+  jsonBody,
+  jsonResponse,
+  pagedSearchQuery,
+  pageOf,
+  requiredString,
+} from "./schemas";
 
 const tags = ["Workspaces"];
 
@@ -76,31 +83,10 @@ const listRoute = createRoute({
   security: bearerSecurity,
   middleware: requireAuth,
   request: {
-    query: z.object({
-      page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
-      pageSize: z.coerce
-        .number()
-        .int("Must be a whole number")
-        .min(1, "At least 1")
-        .max(100, "At most 100")
-        .default(20),
-      search: z.string().max(100, "At most 100 characters").optional().openapi({
-        description: "Part of a name or a description",
-      }),
-    }),
+    query: pagedSearchQuery("Part of a name or a description"),
   },
   responses: {
-    200: jsonResponse(
-      "One page of workspaces",
-      z
-        .object({
-          items: z.array(WorkspaceSchema),
-          total: z.int(),
-          page: z.int(),
-          pageSize: z.int(),
-        })
-        .openapi("WorkspaceList"),
-    ),
+    200: jsonResponse("One page of workspaces", pageOf(WorkspaceSchema, "WorkspaceList")),
     ...errorResponses(401, 403, 422),
   },
 });

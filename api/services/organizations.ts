@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
+import { containsPattern } from "../db/search";
 import { AppError, forbidden, notFound, validationFailed } from "../errors";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
@@ -356,9 +357,7 @@ export async function listMembers(
 ): Promise<{ items: MemberView[]; total: number }> {
   requirePermission(actor, "members.read");
   const organizationId = actor.organizationId as string;
-  const pattern = query.search?.trim()
-    ? `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    : null;
+  const pattern = containsPattern(query.search);
   const where = and(
     eq(memberships.organizationId, organizationId),
     query.userId ? eq(memberships.userId, query.userId) : undefined,

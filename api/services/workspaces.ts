@@ -9,6 +9,7 @@ import {
   workspaceMembers,
   workspaces,
 } from "../db/schema";
+import { containsPattern } from "../db/search";
 import { AppError, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
 import { type Actor, requirePermission } from "./permissions";
@@ -63,8 +64,7 @@ export async function listWorkspaces(
   query: { page: number; pageSize: number; search?: string },
 ): Promise<{ items: WorkspaceSummary[]; total: number }> {
   requirePermission(actor, "workspaces.read");
-  const search = query.search?.trim();
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(query.search);
   const where = and(
     eq(workspaces.organizationId, organizationOf(actor)),
     pattern

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useRef } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
@@ -13,6 +13,49 @@ export function checkImage(file: File): string | undefined {
     return "common:apiErrors.invalidImage";
   if (file.size > maxImageBytes) return "common:apiErrors.fileTooLarge";
   return undefined;
+}
+
+/**
+ * The state of an image picker beside the current image: a preview of the chosen file (checked
+ * for type and size first), whether "remove" is ticked, and a reset for after a save.
+ */
+export function useImagePicker() {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [fileName, setFileName] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  return {
+    preview,
+    removing,
+    setRemoving,
+    /** A message key when the chosen file will not do. */
+    error,
+    fileName,
+    onChange(event: ChangeEvent<HTMLInputElement>) {
+      const file = event.currentTarget.files?.[0];
+      const problem = file ? checkImage(file) : undefined;
+      setError(problem);
+      setFileName(file?.name ?? null);
+      setPreview(file && !problem ? URL.createObjectURL(file) : null);
+      if (file) setRemoving(false);
+    },
+    reset() {
+      setPreview(null);
+      setRemoving(false);
+      setError(undefined);
+      setFileName(null);
+    },
+    /** What to show: the preview, nothing when removing, else the current image. */
+    shown(current: string | null) {
+      return preview ?? (removing ? null : current);
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
@@ -10,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -66,7 +67,6 @@ export default function WorkspacesPage() {
   const { workspaces, search, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("workspaces");
-  const [searchParams] = useSearchParams();
 
   if (!workspaces) {
     return (
@@ -78,14 +78,6 @@ export default function WorkspacesPage() {
       </>
     );
   }
-
-  const pages = Math.max(1, Math.ceil(workspaces.total / workspaces.pageSize));
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.delete("notice");
-    next.set("page", String(page));
-    return `?${next}`;
-  };
 
   return (
     <div className="space-y-6">
@@ -164,31 +156,12 @@ export default function WorkspacesPage() {
         </ul>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label={t("pages")} className="flex items-center justify-between">
-          {workspaces.page > 1 ? (
-            <Button variant="secondary" size="sm" asChild>
-              <a href={pageLink(workspaces.page - 1)}>
-                <Icon name="chevron-left" />
-                {t("previous")}
-              </a>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-text-muted">{t("pageOf", { page: workspaces.page, pages })}</p>
-          {workspaces.page < pages ? (
-            <Button variant="secondary" size="sm" asChild>
-              <a href={pageLink(workspaces.page + 1)}>
-                {t("next")}
-                <Icon name="chevron-right" />
-              </a>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={workspaces.page}
+        pageSize={workspaces.pageSize}
+        total={workspaces.total}
+        label={t("pages")}
+      />
     </div>
   );
 }

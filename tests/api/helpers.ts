@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../../api/db/client";
-import { sessions, type User } from "../../api/db/schema";
+import { memberships, type Role, sessions, type User, users } from "../../api/db/schema";
 import type { Api, ApiOptions } from "../../api/index";
 import { createMessenger } from "../../api/mail/index";
 import { createOrganization } from "../../api/services/organizations";
@@ -15,7 +15,7 @@ import {
   type RateLimits,
   resolveRateLimits,
 } from "../../api/services/rate-limits";
-import { hashSessionToken } from "../../api/services/sessions";
+import { createSession, hashSessionToken } from "../../api/services/sessions";
 import { createUser as createUserRecord } from "../../api/services/users";
 import { startApi } from "../../api/start";
 import { createLocalStorage } from "../../api/storage/local";
@@ -262,4 +262,46 @@ async function withAdminClient(url: string, use: (client: pg.Client) => Promise<
   } finally {
     await client.end();
   }
+}
+
+/** A signed-in user as the tests of organizations need one: ids, credentials and a token. */
+export type SignedInUser = { id: string; email: string; password: string; token: string };
+
+/**
+ * A user who owns an organization of their own, with a session; straight to the session, since
+ * logging in would verify a password for nothing.
+ */
+export async function ownerWithSession(
+  t: TestApi,
+  options: TestUserOptions = {},
+): Promise<SignedInUser & { organizationId: string }> {
+  const created = await t.createUser(options);
+  return {
+    id: created.user.id,
+    email: created.email,
+    password: created.password,
+    token: await createSession(t.db, created.user.id),
+    organizationId: created.organizationId as string,
+  };
+}
+
+/** A user who belongs to `organizationId` only, with `role`, which is their current one. */
+export async function memberWithSession(
+  t: TestApi,
+  organizationId: string,
+  role: Role,
+  options: TestUserOptions = {},
+): Promise<SignedInUser> {
+  const created = await t.createUser({ ...options, withOrganization: false });
+  await t.db.insert(memberships).values({ organizationId, userId: created.user.id, role });
+  await t.db
+    .update(users)
+    .set({ currentOrganizationId: organizationId })
+    .where(eq(users.id, created.user.id));
+  return {
+    id: created.user.id,
+    email: created.email,
+    password: created.password,
+    token: await createSession(t.db, created.user.id),
+  };
 }

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships, organizations, type Role, users } from "../../api/db/schema";
-import { createSession } from "../../api/services/sessions";
-import { createTestApi, type TestApi } from "./helpers";
+import { memberships, organizations, type Role } from "../../api/db/schema";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
 import { listen, rawClient } from "./realtime/socket-server";
 
 let t: TestApi;
@@ -16,35 +15,10 @@ afterAll(async () => {
   await t.close();
 });
 
-type Member = { id: string; email: string; password: string; token: string };
+const signedIn = () => ownerWithSession(t);
 
-async function signedIn(): Promise<Member & { organizationId: string }> {
-  const created = await t.createUser();
-  return {
-    id: created.user.id,
-    email: created.email,
-    password: created.password,
-    token: await createSession(t.db, created.user.id),
-    organizationId: created.organizationId as string,
-  };
-}
-
-/** A user who belongs to `organizationId` only, with `role`, and it is their current one. */
-async function memberOf(organizationId: string, role: Role, firstName = "Test"): Promise<Member> {
-  const created = await t.createUser({ withOrganization: false, firstName });
-  await t.db.insert(memberships).values({ organizationId, userId: created.user.id, role });
-  await t.db
-    .update(users)
-    .set({ currentOrganizationId: organizationId })
-    .where(eq(users.id, created.user.id));
-  return {
-    id: created.user.id,
-    email: created.email,
-    password: created.password,
-    // Straight to a session: logging in would verify a password per user for nothing here.
-    token: await createSession(t.db, created.user.id),
-  };
-}
+const memberOf = (organizationId: string, role: Role, firstName = "Test") =>
+  memberWithSession(t, organizationId, role, { firstName });
 
 /** An organization with one user of every role and two plain members to act on. */
 async function organizationWithRoles() {

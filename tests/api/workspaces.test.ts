@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships, type Role, users } from "../../api/db/schema";
+import type { Role } from "../../api/db/schema";
 import { createSession } from "../../api/services/sessions";
-import { createTestApi, type TestApi } from "./helpers";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
 import { listen, rawClient } from "./realtime/socket-server";
 
 let t: TestApi;
@@ -15,24 +14,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function owner() {
-  const created = await t.createUser();
-  return {
-    id: created.user.id,
-    token: await createSession(t.db, created.user.id),
-    organizationId: created.organizationId as string,
-  };
-}
+const owner = () => ownerWithSession(t);
 
-async function memberOf(organizationId: string, role: Role, firstName = "Test") {
-  const created = await t.createUser({ withOrganization: false, firstName });
-  await t.db.insert(memberships).values({ organizationId, userId: created.user.id, role });
-  await t.db
-    .update(users)
-    .set({ currentOrganizationId: organizationId })
-    .where(eq(users.id, created.user.id));
-  return { id: created.user.id, token: await createSession(t.db, created.user.id) };
-}
+const memberOf = (organizationId: string, role: Role) => memberWithSession(t, organizationId, role);
 
 async function create(token: string, json: Record<string, unknown>) {
   return t.request("POST", "/workspaces", { token, json });

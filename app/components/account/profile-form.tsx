@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { type CurrentUser, initials } from "~/lib/user";
-import { checkImage, ImageInput } from "../image-input";
+import { ImageInput, useImagePicker } from "../image-input";
 import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
@@ -32,39 +32,16 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
 
-  const [preview, setPreview] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [avatarError, setAvatarError] = useState<string | undefined>();
-  const [fileName, setFileName] = useState<string | null>(null);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
+  const picker = useImagePicker();
   useOnNotice("profile-saved", () => {
     formRef.current?.reset();
-    setPreview(null);
-    setRemoving(false);
-    setAvatarError(undefined);
-    setFileName(null);
+    picker.reset();
   });
-
-  const onAvatarChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    const error = file ? checkImage(file) : undefined;
-    setAvatarError(error);
-    setFileName(file?.name ?? null);
-    setPreview(file && !error ? URL.createObjectURL(file) : null);
-    if (file) setRemoving(false);
-  };
 
   const values = result?.values ?? {};
   const fieldErrors = result?.fieldErrors ?? {};
   const error = (field: ProfileField) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
-  const avatarMessage = avatarError ? t(avatarError) : error("avatar");
-  const shownAvatar = preview ?? (removing ? null : user.avatarUrl);
+  const avatarMessage = picker.error ? t(picker.error) : error("avatar");
 
   return (
     <SettingsSection id="profile" title={t("profile.title")} description={t("profile.description")}>
@@ -84,7 +61,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
 
         <div className="flex items-start gap-5">
           <Avatar
-            src={shownAvatar}
+            src={picker.shown(user.avatarUrl)}
             fallback={initials(user)}
             className="size-20 text-xl"
             alt={t("profile.avatarPreview")}
@@ -93,8 +70,8 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
             <ImageInput
               name="avatar"
               error={avatarMessage}
-              fileName={fileName}
-              onChange={onAvatarChange}
+              fileName={picker.fileName}
+              onChange={picker.onChange}
               label={t("profile.avatar")}
               hint={t("profile.avatarHint")}
               chooseLabel={t("profile.chooseAvatar")}
@@ -105,8 +82,8 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
                 name="removeAvatar"
                 value="true"
                 label={t("profile.removeAvatar")}
-                checked={removing}
-                onChange={(event) => setRemoving(event.currentTarget.checked)}
+                checked={picker.removing}
+                onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
               />
             ) : null}
           </div>

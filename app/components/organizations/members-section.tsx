@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { assignableRoles, type Member, type Organization, type Page } from "~/lib/organizations";
 import { initials } from "~/lib/user";
@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import { Input } from "../ui/input";
+import { Pagination } from "../ui/pagination";
 
 /** The members, with search and pages; managers change roles and remove members here. */
 export function MembersSection({
@@ -27,15 +28,7 @@ export function MembersSection({
 }) {
   const { t } = useTranslation("organizations");
   const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
   const manage = organization.permissions.includes("members.manage");
-  const pages = Math.max(1, Math.ceil(members.total / members.pageSize));
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.delete("notice");
-    next.set("page", String(page));
-    return `?${next}`;
-  };
 
   return (
     <SettingsSection
@@ -156,33 +149,13 @@ export function MembersSection({
         </ul>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label={t("members.pages")} className="mt-4 flex items-center justify-between">
-          {members.page > 1 ? (
-            <Button variant="secondary" size="sm" asChild>
-              <a href={pageLink(members.page - 1)}>
-                <Icon name="chevron-left" />
-                {t("members.previous")}
-              </a>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-text-muted">
-            {t("members.pageOf", { page: members.page, pages })}
-          </p>
-          {members.page < pages ? (
-            <Button variant="secondary" size="sm" asChild>
-              <a href={pageLink(members.page + 1)}>
-                {t("members.next")}
-                <Icon name="chevron-right" />
-              </a>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={members.page}
+        pageSize={members.pageSize}
+        total={members.total}
+        label={t("members.pages")}
+        className="mt-4"
+      />
     </SettingsSection>
   );
 }

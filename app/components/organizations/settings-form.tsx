@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type Organization, organizationInitials, organizationNameMax } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { SettingsSection } from "../account/settings-section";
-import { checkImage, ImageInput } from "../image-input";
+import { ImageInput, useImagePicker } from "../image-input";
 import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
@@ -37,38 +37,17 @@ export function OrganizationSettingsForm({
   useFocusFirstError(formRef, result);
   const editable = organization.permissions.includes("organization.manage");
 
-  const [preview, setPreview] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [logoError, setLogoError] = useState<string | undefined>();
-  const [fileName, setFileName] = useState<string | null>(null);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
+  const picker = useImagePicker();
   useOnNotice("organization-saved", () => {
     formRef.current?.reset();
-    setPreview(null);
-    setRemoving(false);
-    setLogoError(undefined);
-    setFileName(null);
+    picker.reset();
   });
 
-  const onLogoChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    const error = file ? checkImage(file) : undefined;
-    setLogoError(error);
-    setFileName(file?.name ?? null);
-    setPreview(file && !error ? URL.createObjectURL(file) : null);
-    if (file) setRemoving(false);
-  };
-
   const fieldErrors = result?.fieldErrors ?? {};
-  const logoMessage = logoError ? t(logoError) : fieldErrors.logo && t(fieldErrors.logo);
+  const logoMessage = picker.error ? t(picker.error) : fieldErrors.logo && t(fieldErrors.logo);
   const logo = (
     <Avatar
-      src={preview ?? (removing ? null : organization.logoUrl)}
+      src={picker.shown(organization.logoUrl)}
       fallback={organizationInitials(organization.name)}
       className="size-20 rounded-card text-xl"
       alt={t("settings.logoPreview")}
@@ -112,8 +91,8 @@ export function OrganizationSettingsForm({
             <ImageInput
               name="logo"
               error={logoMessage || undefined}
-              fileName={fileName}
-              onChange={onLogoChange}
+              fileName={picker.fileName}
+              onChange={picker.onChange}
               label={t("settings.logo")}
               hint={t("settings.logoHint")}
               chooseLabel={t("settings.chooseLogo")}
@@ -124,8 +103,8 @@ export function OrganizationSettingsForm({
                 name="removeLogo"
                 value="true"
                 label={t("settings.removeLogo")}
-                checked={removing}
-                onChange={(event) => setRemoving(event.currentTarget.checked)}
+                checked={picker.removing}
+                onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
               />
             ) : null}
           </div>

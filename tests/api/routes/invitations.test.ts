@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, memberships, type Role, users } from "../../../api/db/schema";
+import { invitations, type Role, users } from "../../../api/db/schema";
 import { createSession } from "../../../api/services/sessions";
-import { createTestApi, type TestApi, testAppUrl, uniqueEmail } from "../helpers";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerWithSession,
+  type TestApi,
+  testAppUrl,
+  uniqueEmail,
+} from "../helpers";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../smtp-sink";
 
 let t: TestApi;
@@ -18,29 +25,10 @@ afterAll(async () => {
   await mail.close();
 });
 
-async function owner() {
-  const created = await t.createUser();
-  return {
-    id: created.user.id,
-    email: created.email,
-    token: await createSession(t.db, created.user.id),
-    organizationId: created.organizationId as string,
-  };
-}
+const owner = () => ownerWithSession(t);
 
-async function memberWith(organizationId: string, role: Role) {
-  const created = await t.createUser({ withOrganization: false });
-  await t.db.insert(memberships).values({ organizationId, userId: created.user.id, role });
-  await t.db
-    .update(users)
-    .set({ currentOrganizationId: organizationId })
-    .where(eq(users.id, created.user.id));
-  return {
-    id: created.user.id,
-    email: created.email,
-    token: await createSession(t.db, created.user.id),
-  };
-}
+const memberWith = (organizationId: string, role: Role) =>
+  memberWithSession(t, organizationId, role);
 
 function invite(organizationId: string, token: string, json: Record<string, unknown>) {
   return t.request("POST", `/organizations/${organizationId}/invitations`, { token, json });

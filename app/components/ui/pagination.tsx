@@ -1,0 +1,60 @@
+import { useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./button";
+import { cx } from "./cx";
+import { Icon } from "./icon";
+
+/**
+ * Previous and next links for a paged list, keeping the other query parameters (a search) and
+ * dropping a notice. Plain links: they work without JavaScript. Nothing for a single page.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  label,
+  className,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** What is paged, for the navigation landmark: "Pages of members". */
+  label: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const linkTo = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("notice");
+    next.set("page", String(target));
+    return `?${next}`;
+  };
+  return (
+    <nav aria-label={label} className={cx("flex items-center justify-between", className)}>
+      {page > 1 ? (
+        <Button variant="secondary" size="sm" asChild>
+          <a href={linkTo(page - 1)}>
+            <Icon name="chevron-left" />
+            {t("pagination.previous")}
+          </a>
+        </Button>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-text-muted">{t("pagination.pageOf", { page, pages })}</p>
+      {page < pages ? (
+        <Button variant="secondary" size="sm" asChild>
+          <a href={linkTo(page + 1)}>
+            {t("pagination.next")}
+            <Icon name="chevron-right" />
+          </a>
+        </Button>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
