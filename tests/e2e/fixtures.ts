@@ -140,4 +140,41 @@ export async function screenshotBothModes(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+/** A bearer token for the API, as any API client signs in. */
+export async function apiToken(request: APIRequestContext, account: Account) {
+  const response = await request.post("/api/v1/login", {
+    data: { value: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token as string;
+}
+
+/** `member` joins the owner's current organization through an invitation, over the API. */
+export async function joinOrganization(
+  request: APIRequestContext,
+  owner: Account,
+  member: Account,
+  role: "admin" | "member" | "viewer" = "member",
+) {
+  const ownerToken = await apiToken(request, owner);
+  const me = await (
+    await request.get("/api/v1/user", { headers: { Authorization: `Bearer ${ownerToken}` } })
+  ).json();
+  const since = Date.now();
+  const invited = await request.post(
+    `/api/v1/organizations/${me.account.currentOrganizationId}/invitations`,
+    {
+      headers: { Authorization: `Bearer ${ownerToken}` },
+      data: { email: member.email, role },
+    },
+  );
+  expect(invited.status()).toBe(201);
+  const link = /token=([\w-]+)/.exec((await waitForMessage(member.email, { since })).text)?.[1];
+  const accepted = await request.post("/api/v1/invitations/accept", {
+    headers: { Authorization: `Bearer ${await apiToken(request, member)}` },
+    data: { token: link },
+  });
+  expect(accepted.status()).toBe(200);
+}
+
 export const test = base;

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import {
   expect,
   expectNoAxeViolations,
+  joinOrganization,
   registerAccount,
   screenshotBothModes,
   signIn,
@@ -223,5 +224,61 @@ test.describe("organization pages of others", () => {
 
     // Still there for its owner.
     expect((await page.goto(`/account/organization/${id}`))?.status()).toBe(200);
+  });
+});
+
+test.describe("organization forms with bad input", () => {
+  test("the settings keep the name on an empty one or a file that is not an image", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/account/organization");
+    await page.getByRole("link", { name: "Settings of Nadia's Studio" }).click();
+    await page.getByLabel("Organization name").fill("   ");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("This field is required.")).toBeVisible();
+    await expect(page.getByLabel("Organization name")).toBeFocused();
+
+    await page.getByLabel("Organization name").fill("Renamed Studio");
+    await page.getByLabel("Logo", { exact: true }).setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not really a picture"),
+    });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Choose a PNG, JPEG or WebP image.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nadia's Studio");
+  });
+
+  test("the transfer asks for an admin and the owner's password, then hands over", async ({
+    page,
+  }) => {
+    const owner = await registerAccount(page.request);
+    const admin = await registerAccount(page.request, { firstName: "Lina" });
+    await joinOrganization(page.request, owner, admin, "admin");
+    await signIn(page, owner);
+    await page.goto("/account/organization");
+    await page.getByRole("link", { name: "Settings of Nadia's Studio" }).click();
+    await page.getByRole("link", { name: "Owner settings" }).click();
+
+    const transfer = page.getByRole("region", { name: "Transfer ownership" });
+    await transfer.getByRole("button", { name: "Transfer ownership" }).click();
+    await expect(transfer.getByText("Choose the admin who becomes the owner.")).toBeVisible();
+    await expect(transfer.getByText("This field is required.")).toBeVisible();
+
+    await transfer.getByLabel("New owner").selectOption({ label: `Lina Karim (${admin.email})` });
+    await transfer.getByLabel("Your password", { exact: true }).fill("not my password at all");
+    await transfer.getByRole("button", { name: "Transfer ownership" }).click();
+    await expect(transfer.getByText("Your current password is not correct.")).toBeVisible();
+
+    await transfer.getByLabel("New owner").selectOption({ label: `Lina Karim (${admin.email})` });
+    await transfer.getByLabel("Your password", { exact: true }).fill(owner.password);
+    await transfer.getByRole("button", { name: "Transfer ownership" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "The organization has a new owner. You are now an admin.",
+    );
+    await expect(page.getByRole("link", { name: "Owner settings" })).toHaveCount(0);
+    expect((await page.goto(new URL(page.url()).pathname + "/owner"))?.status()).toBe(404);
   });
 });

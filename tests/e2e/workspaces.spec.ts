@@ -1,48 +1,15 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
-  type Account,
   expect,
   expectNoAxeViolations,
+  joinOrganization,
   registerAccount,
   screenshotBothModes,
   signIn,
   test,
-  waitForMessage,
 } from "./fixtures";
 
 const notice = (page: Page) => page.getByRole("status");
-
-/** A bearer token for the API, as any API client signs in. */
-async function apiToken(request: APIRequestContext, account: Account) {
-  const response = await request.post("/api/v1/login", {
-    data: { value: account.email, password: account.password },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).token as string;
-}
-
-/** `member` joins the owner's current organization through an invitation, over the API. */
-async function join(request: APIRequestContext, owner: Account, member: Account) {
-  const ownerToken = await apiToken(request, owner);
-  const me = await (
-    await request.get("/api/v1/user", { headers: { Authorization: `Bearer ${ownerToken}` } })
-  ).json();
-  const since = Date.now();
-  const invited = await request.post(
-    `/api/v1/organizations/${me.account.currentOrganizationId}/invitations`,
-    {
-      headers: { Authorization: `Bearer ${ownerToken}` },
-      data: { email: member.email, role: "member" },
-    },
-  );
-  expect(invited.status()).toBe(201);
-  const link = /token=([\w-]+)/.exec((await waitForMessage(member.email, { since })).text)?.[1];
-  const accepted = await request.post("/api/v1/invitations/accept", {
-    headers: { Authorization: `Bearer ${await apiToken(request, member)}` },
-    data: { token: link },
-  });
-  expect(accepted.status()).toBe(200);
-}
 
 for (const [prefix, l] of [
   [
@@ -161,7 +128,7 @@ test.describe("workspace members", () => {
     test.setTimeout(60_000);
     const owner = await registerAccount(page.request);
     const colleague = await registerAccount(page.request, { firstName: "Rami" });
-    await join(page.request, owner, colleague);
+    await joinOrganization(page.request, owner, colleague);
     await signIn(page, owner);
     await page.goto("/workspaces");
     await page.getByText("New workspace").click();
