@@ -79,7 +79,7 @@ export async function actorIn(
   const [membership] = await db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .where(membershipOf(organizationId, userId))
     .limit(1);
   if (!membership) throw notFound("No such organization.");
   return { userId, organizationId, permissions: permissionsForRole(membership.role) };
@@ -136,7 +136,7 @@ export async function getOrganization(
   organizationId: string,
 ): Promise<OrganizationView> {
   const [row] = await organizationQuery(db, userId)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .where(membershipOf(organizationId, userId))
     .limit(1);
   if (!row) throw notFound("No such organization.");
   return toView(row);
@@ -253,14 +253,7 @@ export async function transferOwnership(
     });
   }
   await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(
-        and(eq(memberships.organizationId, organizationId), eq(memberships.userId, input.userId)),
-      )
-      .for("update");
-    if (!target) throw notFound("No such member.");
+    const target = await lockMembership(tx, organizationId, input.userId);
     if (target.role !== "admin") {
       throw new AppError("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
         userId: "Ownership goes to an admin only",
@@ -395,6 +388,22 @@ export async function listMembers(
   return { items, total: totals?.total ?? 0 };
 }
 
+/** The row of one user's membership of one organization. */
+function membershipOf(organizationId: string, userId: string) {
+  return and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId));
+}
+
+/** Locks a membership for a change in this transaction, or 404. */
+async function lockMembership(tx: Database, organizationId: string, userId: string) {
+  const [member] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(membershipOf(organizationId, userId))
+    .for("update");
+  if (!member) throw notFound("No such member.");
+  return member;
+}
+
 export const assignableRoles = ["admin", "member", "viewer"] as const;
 export type AssignableRole = (typeof assignableRoles)[number];
 
@@ -408,18 +417,10 @@ export async function changeMemberRole(
   requirePermission(actor, "members.manage");
   const organizationId = actor.organizationId as string;
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-      .for("update");
-    if (!member) throw notFound("No such member.");
+    const member = await lockMembership(tx, organizationId, userId);
     if (member.role === "owner") throw forbidden("The owner's role changes only by a transfer.");
     if (member.role === role) return;
-    await tx
-      .update(memberships)
-      .set({ role })
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    await tx.update(memberships).set({ role }).where(membershipOf(organizationId, userId));
     const event = { type: "member.updated", id: userId, organizationId, actor: actor.userId };
     await publishEvent(tx, { organizationId }, event);
     await publishEvent(tx, { userId }, event);
@@ -434,12 +435,7 @@ export async function removeMember(db: Database, actor: Actor, userId: string): 
   if (userId !== actor.userId) requirePermission(actor, "members.manage");
   const organizationId = actor.organizationId as string;
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-      .for("update");
-    if (!member) throw notFound("No such member.");
+    const member = await lockMembership(tx, organizationId, userId);
     if (member.role === "owner") {
       throw forbidden("The owner cannot leave or be removed; transfer the ownership first.");
     }

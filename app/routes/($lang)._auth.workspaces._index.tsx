@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
+import { SearchForm } from "~/components/ui/search-form";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -101,23 +100,13 @@ export default function WorkspacesPage() {
         </Card>
       ) : null}
 
-      <Form method="get" role="search" className="flex gap-2">
-        <label htmlFor="workspace-search" className="sr-only">
-          {t("search.label")}
-        </label>
-        <Input
-          id="workspace-search"
-          name="q"
-          type="search"
-          maxLength={100}
-          defaultValue={search}
-          placeholder={t("search.placeholder")}
-        />
-        <Button type="submit" variant="secondary">
-          <Icon name="search" />
-          {t("search.submit")}
-        </Button>
-      </Form>
+      <SearchForm
+        id="workspace-search"
+        label={t("search.label")}
+        placeholder={t("search.placeholder")}
+        submitLabel={t("search.submit")}
+        defaultValue={search}
+      />
 
       {workspaces.items.length === 0 ? (
         <EmptyState icon="layers" title={search ? t("noMatch.title") : t("empty.title")}>

@@ -8,8 +8,8 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
-import { Input } from "../ui/input";
 import { Pagination } from "../ui/pagination";
+import { SearchForm } from "../ui/search-form";
 
 /** The members, with search and pages; managers change roles and remove members here. */
 export function MembersSection({
@@ -36,23 +36,14 @@ export function MembersSection({
       title={t("members.title")}
       description={t("members.count", { count: members.total })}
     >
-      <Form method="get" role="search" className="mb-4 flex gap-2">
-        <label htmlFor="member-search" className="sr-only">
-          {t("members.search")}
-        </label>
-        <Input
-          id="member-search"
-          name="q"
-          type="search"
-          defaultValue={search}
-          maxLength={100}
-          placeholder={t("members.searchPlaceholder")}
-        />
-        <Button type="submit" variant="secondary">
-          <Icon name="search" />
-          {t("members.search")}
-        </Button>
-      </Form>
+      <SearchForm
+        id="member-search"
+        className="mb-4"
+        label={t("members.search")}
+        placeholder={t("members.searchPlaceholder")}
+        submitLabel={t("members.search")}
+        defaultValue={search}
+      />
 
       {members.items.length === 0 ? (
         <p className="rounded-control border border-dashed border-border px-4 py-8 text-center text-sm text-text-muted">
