@@ -136,6 +136,14 @@ if (viteDevServer) {
     "/assets",
     express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
   );
+  // Open pages poll builds/latest.json to learn of a new deployment: always ask the server.
+  app.use(
+    "/builds",
+    express.static(join(buildDir, "client/builds"), {
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    }),
+  );
   app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
 }
 

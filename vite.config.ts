@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { writeLatestBuild } from "./scripts/vite/latest-build";
+import { guardRouteModuleReload } from "./scripts/vite/route-module-reload";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -31,9 +33,14 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
   plugins: [
     tailwindcss(),
+    guardRouteModuleReload(),
     remix({
       // BUILD_DIR lets several builds sit side by side (server.ts reads the same variable).
       buildDirectory: process.env.BUILD_DIR || "build",
+      // Open pages poll builds/latest.json to learn that a new deployment is out.
+      buildEnd({ remixConfig, viteConfig }) {
+        writeLatestBuild(join(remixConfig.buildDirectory, "client"), viteConfig.build.assetsDir);
+      },
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -4,7 +4,19 @@ import HttpBackend from "i18next-http-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { spriteHref } from "~/components/ui/icon";
 import { defaultNamespace, type Language, languages, localesUrl, namespaces } from "~/lib/i18n";
+import { listenForPreloadErrors } from "~/lib/runtime/chunk-errors";
+import { watchIconSprite } from "~/lib/runtime/icon-sprite";
+
+listenForPreloadErrors();
+
+const root = document.documentElement;
+void watchIconSprite({
+  href: spriteHref,
+  onFallback: () => root.setAttribute("data-icons", "fallback"),
+  onReady: () => root.removeAttribute("data-icons"),
+});
 
 async function hydrate() {
   const language = document.documentElement.lang === "ar" ? "ar" : "en";

@@ -15,6 +15,9 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ColorModeProvider, useForcedColorMode } from "~/components/color-mode";
 import { ErrorPage, errorKind } from "~/components/error-page";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { NewBuildNotice } from "~/components/new-build-notice";
+import { DataPreloads } from "~/components/prefetch";
 import { colorModeScript } from "~/lib/color-mode";
 import {
   htmlLang,
@@ -87,7 +90,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-bg text-text antialiased">
+        <NavigationProgress />
         <ColorModeProvider>{children}</ColorModeProvider>
+        <NewBuildNotice />
+        <DataPreloads />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

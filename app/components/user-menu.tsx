@@ -1,13 +1,14 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { colorModePreferences, isColorModePreference } from "~/lib/color-mode";
 import { isLanguage, languages } from "~/lib/i18n";
 import { disconnectRealtime } from "~/lib/realtime/store";
-import { useLanguage, useLocalizedPath } from "~/lib/use-language";
+import { useLanguage } from "~/lib/use-language";
 import { type CurrentUser, displayName, initials } from "~/lib/user";
 import { useColorMode } from "./color-mode";
 import { colorModeIcons } from "./color-mode-switcher";
 import { useSwitchTarget } from "./language-switcher";
+import { LocalizedLink } from "./localized-link";
 import { Avatar } from "./ui/avatar";
 import {
   DropdownMenu,
@@ -24,7 +25,6 @@ import { Icon } from "./ui/icon";
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const localize = useLocalizedPath();
   const submit = useSubmit();
   const switchTarget = useSwitchTarget();
   const { preference, setPreference } = useColorMode();
@@ -50,16 +50,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </DropdownMenuTrigger>
         <DropdownMenuContent side="top" align="start" className="w-64">
           <DropdownMenuItem asChild>
-            <Link to={localize("/account")}>
+            <LocalizedLink to="/account">
               <Icon name="user" />
               {t("userMenu.account")}
-            </Link>
+            </LocalizedLink>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
-            <Link to={localize("/account/organization")}>
+            <LocalizedLink to="/account/organization">
               <Icon name="building-2" />
               {t("userMenu.organization")}
-            </Link>
+            </LocalizedLink>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuLabel>{t("userMenu.colorMode")}</DropdownMenuLabel>

@@ -19,6 +19,7 @@ export function Icon({ name, label, className, ...props }: IconProps) {
       aria-hidden={label ? undefined : true}
       role={label ? "img" : undefined}
       aria-label={label}
+      data-icon={name}
       className={cx("size-4 shrink-0", directionalIcons.has(name) && "rtl:-scale-x-100", className)}
       {...props}
     >

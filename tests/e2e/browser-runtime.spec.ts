@@ -1,0 +1,181 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, screenshotBothModes, test } from "./fixtures";
+
+/** Opens a page and waits until it is hydrated (its links are discovered only then). */
+async function openHydrated(page: Page, path: string) {
+  const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
+  await page.goto(path);
+  await discovered;
+}
+
+/** Every request the page makes from now on, with the time since this call. */
+function recordRequests(page: Page) {
+  const started = Date.now();
+  const requests: { request: Request; at: number }[] = [];
+  page.on("request", (request) => requests.push({ request, at: Date.now() - started }));
+  return {
+    requests,
+    matching: (pattern: RegExp) =>
+      requests.filter(({ request }) => pattern.test(new URL(request.url()).pathname)),
+  };
+}
+
+const signupModule = /\/assets\/\(_lang\)\._guest\.signup-[\w-]+\.js$/;
+const signupData = /^\/signup\.data$/;
+
+test.describe("preloading on intent", () => {
+  test("a hovered link preloads its route's files at once and its data after a second", async ({
+    page,
+  }) => {
+    await openHydrated(page, "/login");
+    const recorded = recordRequests(page);
+    await page.getByRole("link", { name: "Create an account" }).hover();
+
+    await expect.poll(() => recorded.matching(signupModule).length).toBe(1);
+    await expect.poll(() => recorded.matching(signupData).length, { timeout: 5000 }).toBe(1);
+    const [data] = recorded.matching(signupData);
+    expect(data?.at).toBeGreaterThanOrEqual(1000);
+    // Files are asked for once, however often the link is hovered.
+    await page.mouse.move(0, 0);
+    await page.getByRole("link", { name: "Create an account" }).hover();
+    await page.waitForTimeout(300);
+    expect(recorded.matching(signupModule)).toHaveLength(1);
+  });
+
+  test("passing over a link, or focusing it briefly, preloads no data", async ({ page }) => {
+    await openHydrated(page, "/login");
+    const recorded = recordRequests(page);
+    await page.getByRole("link", { name: "Create an account" }).hover();
+    await page.waitForTimeout(400);
+    await page.mouse.move(0, 0);
+    await page.getByRole("link", { name: "Forgot your password?" }).focus();
+    await page.waitForTimeout(400);
+    await page.getByRole("link", { name: "Forgot your password?" }).blur();
+    await page.waitForTimeout(1500);
+    expect(recorded.matching(signupModule)).toHaveLength(1);
+    expect(recorded.matching(/\.data$/)).toHaveLength(0);
+  });
+
+  test("no data is preloaded on a slow-2g connection", async ({ page }) => {
+    await page.addInitScript(() => {
+      const value = { effectiveType: "slow-2g", saveData: false };
+      Object.defineProperty(navigator, "connection", { value, configurable: true });
+    });
+    await openHydrated(page, "/login");
+    const recorded = recordRequests(page);
+    await page.getByRole("link", { name: "Create an account" }).hover();
+    await expect.poll(() => recorded.matching(signupModule).length).toBe(1);
+    await page.waitForTimeout(2000);
+    expect(recorded.matching(/\.data$/)).toHaveLength(0);
+  });
+
+  test("no data is preloaded for someone who asked to save data", async ({ page }) => {
+    await page.addInitScript(() => {
+      const value = { effectiveType: "4g", saveData: true };
+      Object.defineProperty(navigator, "connection", { value, configurable: true });
+    });
+    // Remix itself discovers no routes ahead with Save-Data on: visit the page once, so that the
+    // link's route is known and only the connection check stands between the hover and the data.
+    await page.goto("/login", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+
+    const recorded = recordRequests(page);
+    await page.mouse.move(0, 0);
+    await page.getByRole("link", { name: "Create an account" }).hover();
+    await page.waitForTimeout(2000);
+    expect(recorded.matching(/\.data$/)).toHaveLength(0);
+  });
+});
+
+test.describe("the navigation progress bar", () => {
+  test.beforeEach(async ({ page }) => {
+    // Records whether the bar ever appeared, however briefly.
+    await page.addInitScript(() => {
+      const seen = { count: 0 };
+      Object.assign(window, { progressSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector("[data-navigation-progress]")) seen.count += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+  });
+
+  const progressSeen = (page: Page) =>
+    page.evaluate(
+      () => (window as unknown as { progressSeen: { count: number } }).progressSeen.count,
+    );
+
+  test("stays hidden on a fast transition", async ({ page }) => {
+    await openHydrated(page, "/login");
+    const link = page.getByRole("link", { name: "Create an account" });
+    // The route's files are preloaded on intent, so the transition is quick.
+    await link.hover();
+    await page.waitForTimeout(1500);
+    await link.click();
+    await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+    expect(await progressSeen(page)).toBe(0);
+  });
+
+  for (const { prefix, link, label } of [
+    { prefix: "", link: "Forgot your password?", label: "Loading the page" },
+    { prefix: "/ar", link: "نسيت كلمة المرور؟", label: "جارٍ تحميل الصفحة" },
+  ]) {
+    test(`shows while a slow transition runs (${prefix || "/en"})`, async ({ page }) => {
+      await openHydrated(page, `${prefix}/login`);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/forgot\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: link }).click();
+      const bar = page.getByRole("progressbar", { name: label });
+      await expect(bar).toBeVisible();
+      const box = await bar.boundingBox();
+      expect(box).toMatchObject({ x: 0, y: 0, width: 1280 });
+      release();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/forgot$`));
+      await expect(bar).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("icons", () => {
+  test("come from the app's own sprite, and nothing comes from another site", async ({ page }) => {
+    const origins = new Set<string>();
+    page.on("request", (request) => origins.add(new URL(request.url()).origin));
+    const sprite = page.waitForResponse((response) =>
+      /\/assets\/sprite-[\w-]+\.svg$/.test(response.url()),
+    );
+    await openHydrated(page, "/login");
+    expect((await sprite).status()).toBe(200);
+    await expect(page.locator("svg[data-icon] use").first()).toHaveAttribute(
+      "href",
+      /^\/assets\/sprite-[\w-]+\.svg#/,
+    );
+    expect([...origins]).toEqual([new URL(page.url()).origin]);
+    await expect(page.locator("html")).not.toHaveAttribute("data-icons");
+  });
+
+  for (const prefix of ["", "/ar"]) {
+    test(`fall back after 1.5 s without their sprite, and return when it comes (${prefix || "/en"})`, async ({
+      page,
+    }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/sprite-[\w-]+\.svg$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // The page's load event waits for the sprite: do not wait for it.
+      await page.goto(`${prefix}/login`, { waitUntil: "domcontentloaded" });
+      const html = page.locator("html");
+      await expect(html).toHaveAttribute("data-icons", "fallback", { timeout: 5000 });
+      await screenshotBothModes(page, "icons-fallback");
+      release();
+      await expect(html).not.toHaveAttribute("data-icons");
+    });
+  }
+});
