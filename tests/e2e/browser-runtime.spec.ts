@@ -135,6 +135,7 @@ test.describe("the navigation progress bar", () => {
       await expect(bar).toBeVisible();
       const box = await bar.boundingBox();
       expect(box).toMatchObject({ x: 0, y: 0, width: 1280 });
+      await screenshotBothModes(page, "navigation-progress");
       release();
       await expect(page).toHaveURL(new RegExp(`${prefix}/forgot$`));
       await expect(bar).toHaveCount(0);

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, screenshotBothModes, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotBothModes, test } from "./fixtures";
 
 // A server of its own, on a copy of the build that these tests change as a deployment would.
 const PORT = 3198;
@@ -138,6 +138,7 @@ test.describe("a new deployment", () => {
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect(page.getByText("يتوفر إصدار جديد من قلم.")).toBeVisible();
     await screenshotBothModes(page, "new-build");
+    await expectNoAxeViolations(page);
 
     const loads = countDocumentLoads(page, "/ar/login");
     await page.getByRole("button", { name: "إعادة التحميل" }).click();
@@ -208,6 +209,7 @@ for (const { prefix, signUp, title, reload } of languages) {
       await page.waitForTimeout(1000);
       expect(loginLoads).toHaveLength(2);
       await screenshotBothModes(page, "chunk-error");
+      await expectNoAxeViolations(page);
     } finally {
       writeFileSync(removed, kept);
     }
