@@ -101,26 +101,19 @@ export function usePrefetchIntent<T>(page: string, enabled: boolean, own: Intent
   };
   const cancel = () => clearTimeout(timer.current);
   return {
-    onMouseEnter: (event: MouseEvent<T>) => {
-      own.onMouseEnter?.(event);
-      start();
-    },
-    onFocus: (event: FocusEvent<T>) => {
-      own.onFocus?.(event);
-      start();
-    },
-    onTouchStart: (event: TouchEvent<T>) => {
-      own.onTouchStart?.(event);
-      start();
-    },
-    onMouseLeave: (event: MouseEvent<T>) => {
-      own.onMouseLeave?.(event);
-      cancel();
-    },
-    onBlur: (event: FocusEvent<T>) => {
-      own.onBlur?.(event);
-      cancel();
-    },
+    onMouseEnter: after(own.onMouseEnter, start),
+    onFocus: after(own.onFocus, start),
+    onTouchStart: after(own.onTouchStart, start),
+    onMouseLeave: after(own.onMouseLeave, cancel),
+    onBlur: after(own.onBlur, cancel),
+  };
+}
+
+/** The link's own handler, then ours. */
+function after<E>(own: ((event: E) => void) | undefined, then: () => void) {
+  return (event: E) => {
+    own?.(event);
+    then();
   };
 }
 

@@ -74,6 +74,12 @@ async function openHydrated(page: Page, path: string) {
   await discovered;
 }
 
+/** Opens a hydrated page whose clock the test moves on. */
+async function openWithClock(page: Page, path: string) {
+  await page.clock.install();
+  await openHydrated(page, path);
+}
+
 /** Counts the documents the tab loads at `path`: first visits and reloads alike. */
 function countDocumentLoads(page: Page, path: string) {
   const loads: string[] = [];
@@ -103,8 +109,7 @@ test.describe("a new deployment", () => {
   test("is found by the poll while the page is open, and the next link loads a whole page", async ({
     page,
   }) => {
-    await page.clock.install();
-    await openHydrated(page, "/login");
+    await openWithClock(page, "/login");
     const polls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/builds/latest.json")) polls.push(request.url());
@@ -131,8 +136,7 @@ test.describe("a new deployment", () => {
   });
 
   test("is found when the tab regains focus, and Reload loads the page again", async ({ page }) => {
-    await page.clock.install();
-    await openHydrated(page, "/ar/login");
+    await openWithClock(page, "/ar/login");
     deployAnotherBuild();
     await page.clock.fastForward("00:31");
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
@@ -146,8 +150,7 @@ test.describe("a new deployment", () => {
   });
 
   test("can be put off: Not now hides the offer", async ({ page }) => {
-    await page.clock.install();
-    await openHydrated(page, "/login");
+    await openWithClock(page, "/login");
     deployAnotherBuild();
     await page.clock.fastForward("05:00");
     await page.getByRole("button", { name: "Not now" }).click();
