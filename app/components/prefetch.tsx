@@ -6,8 +6,8 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
-  useSyncExternalStore,
 } from "react";
+import { createExternalStore } from "~/lib/external-store";
 import {
   canPreloadData,
   createPreloader,
@@ -23,12 +23,11 @@ const DATA_PRELOAD_TIMEOUT_MS = 10_000;
 
 /** Pages whose data is being preloaded, each with the way to end its turn. */
 const dataPreloads = new Map<string, () => void>();
-const listeners = new Set<() => void>();
-let snapshot: string[] = [];
+/** The same pages, for rendering. */
+const preloadingPages = createExternalStore<string[]>([]);
 
 function publish() {
-  snapshot = [...dataPreloads.keys()];
-  for (const listener of listeners) listener();
+  preloadingPages.set([...dataPreloads.keys()]);
 }
 
 /** Data goes through <PrefetchPageLinks>, which asks for exactly what Remix's navigation will. */
@@ -117,23 +116,9 @@ function after<E>(own: ((event: E) => void) | undefined, then: () => void) {
   };
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const serverSnapshot: string[] = [];
-
 /** Renders the data preloads that have their turn; mounted once, in the root layout. */
 export function DataPreloads() {
-  const pages = useSyncExternalStore(
-    subscribe,
-    () => snapshot,
-    () => serverSnapshot,
-  );
-  return pages.map((page) => <DataPreload key={page} page={page} />);
+  return preloadingPages.useValue().map((page) => <DataPreload key={page} page={page} />);
 }
 
 function DataPreload({ page }: { page: string }) {

@@ -1,12 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, screenshotBothModes, test } from "./fixtures";
-
-/** Opens a page and waits until it is hydrated (its links are discovered only then). */
-async function openHydrated(page: Page, path: string) {
-  const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
-  await page.goto(path);
-  await discovered;
-}
+import { expect, openHydrated, screenshotBothModes, test } from "./fixtures";
 
 /** Every request the page makes from now on, with the time since this call. */
 function recordRequests(page: Page) {

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, screenshotBothModes, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openHydrated, screenshotBothModes, test } from "./fixtures";
 
 // A server of its own, on a copy of the build that these tests change as a deployment would.
 const PORT = 3198;
@@ -67,17 +67,10 @@ function restoreBuild() {
   writeFileSync(latestFile, JSON.stringify(original));
 }
 
-/** Opens a page and waits until it is hydrated (its links are discovered only then). */
-async function openHydrated(page: Page, path: string) {
-  const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
-  await page.goto(`${origin}${path}`);
-  await discovered;
-}
-
 /** Opens a hydrated page whose clock the test moves on. */
 async function openWithClock(page: Page, path: string) {
   await page.clock.install();
-  await openHydrated(page, path);
+  await openHydrated(page, `${origin}${path}`);
 }
 
 /** Counts the documents the tab loads at `path`: first visits and reloads alike. */
@@ -192,11 +185,14 @@ for (const { prefix, signUp, title, reload } of languages) {
     rmSync(removed);
     try {
       const loginLoads = countDocumentLoads(page, `${prefix}/login`);
-      await openHydrated(page, `${prefix}/login`);
+      await openHydrated(page, `${origin}${prefix}/login`);
       expect(loginLoads).toHaveLength(1);
 
       // The first failure reloads the current path, once.
-      const reloaded = page.waitForResponse((response) => response.url().includes("/__manifest"));
+      // Hydrated again: the reloaded document's own route discovery has answered.
+      const reloaded = page.waitForResponse(
+        (response) => response.url().includes("/__manifest") && loginLoads.length === 2,
+      );
       await page.getByRole("link", { name: signUp }).click();
       await reloaded;
       await expect(page).toHaveURL(`${origin}${prefix}/login`);

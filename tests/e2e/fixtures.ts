@@ -177,4 +177,11 @@ export async function joinOrganization(
   expect(accepted.status()).toBe(200);
 }
 
+/** Opens a page and waits until it is hydrated: Remix discovers its links' routes only then. */
+export async function openHydrated(page: Page, url: string) {
+  const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
+  await page.goto(url);
+  await discovered;
+}
+
 export const test = base;

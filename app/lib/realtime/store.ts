@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createExternalStore } from "~/lib/external-store";
 
 /** The client's activation state, as @stomp/stompjs names it. */
 export type RealtimeActivation = "inactive" | "active" | "deactivating";
@@ -11,16 +11,15 @@ export type RealtimeStatus = {
 
 const initial: RealtimeStatus = { activation: "inactive", connected: false };
 
-let status = initial;
-const listeners = new Set<() => void>();
+const status = createExternalStore(initial);
 let stopConnection: (() => Promise<void>) | null = null;
 
 /** Called by the connection as it changes; components read it through useRealtimeStatus. */
 export function setRealtimeStatus(next: Partial<RealtimeStatus>) {
-  const merged = { ...status, ...next };
-  if (merged.activation === status.activation && merged.connected === status.connected) return;
-  status = merged;
-  for (const listener of listeners) listener();
+  const current = status.get();
+  const merged = { ...current, ...next };
+  if (merged.activation === current.activation && merged.connected === current.connected) return;
+  status.set(merged);
 }
 
 /** The running connection registers how to stop it, so that sign-out can close it first. */
@@ -38,17 +37,14 @@ export async function disconnectRealtime(): Promise<void> {
 }
 
 export function getRealtimeStatus(): RealtimeStatus {
-  return status;
+  return status.get();
 }
 
 /** Calls `listener` after every change; returns how to stop. */
 export function subscribeRealtimeStatus(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return status.subscribe(listener);
 }
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(subscribeRealtimeStatus, getRealtimeStatus, () => initial);
+  return status.useValue();
 }

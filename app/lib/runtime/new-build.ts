@@ -1,27 +1,10 @@
-import { useSyncExternalStore } from "react";
+import { createExternalStore } from "~/lib/external-store";
 import type { LatestBuild } from "./build-check";
 
-let newBuild: LatestBuild | null = null;
-const listeners = new Set<() => void>();
+const newBuild = createExternalStore<LatestBuild | null>(null);
 
 /** Records that another build is deployed; the page offers a reload from then on. */
-export function setNewBuild(build: LatestBuild) {
-  newBuild = build;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const setNewBuild = (build: LatestBuild) => newBuild.set(build);
 
 /** The deployed build when it is not this page's, else null. */
-export function useNewBuild() {
-  return useSyncExternalStore(
-    subscribe,
-    () => newBuild,
-    () => null,
-  );
-}
+export const useNewBuild = () => newBuild.useValue();
