@@ -3,7 +3,14 @@ export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
 
 /** Namespaces of locales/<lng>/<ns>.json; "common" is loaded on every page. */
-export const namespaces = ["common", "auth", "account", "organizations", "workspaces"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "account",
+  "organizations",
+  "workspaces",
+  "validation",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
 

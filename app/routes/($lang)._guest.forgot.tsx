@@ -1,30 +1,32 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { InputField } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { EmailField } from "~/components/ui/input";
 import { ApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
+import { email } from "~/lib/validation";
 
 export const handle = { title: "auth:forgot.title" };
 
-const ForgotForm = z.object({
-  email: z.string().trim().min(1, "required").max(320, "invalidEmail").email("invalidEmail"),
-});
-
-type ActionData = { email: string; fieldError?: string; retryAfterMinutes?: number };
+const ForgotForm = z.object({ email: email() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { email: new URL(request.url).searchParams.get("email") ?? "" };
@@ -35,31 +37,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const language = requireLanguage(params);
   const form = await readForm(request);
   rejectFilledHoneypot(form);
-  const email = String(form.get("email") ?? "").slice(0, 400);
-  const parsed = ForgotForm.safeParse({ email });
-  if (!parsed.success) {
-    return data<ActionData>(
-      { email, fieldError: parsed.error.issues[0]?.message ?? "invalidEmail" },
-      { status: 422 },
-    );
+  const submission = parseWithZod(form, { schema: ForgotForm });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 422 });
   }
 
   try {
     await getApiClient(request, context).post("/password/request/reset-by-email", {
-      email: parsed.data.email,
+      email: submission.value.email,
       resetType: "KEY",
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-      return data<ActionData>({ email, retryAfterMinutes: minutes }, { status: 429 });
-    }
-    if (error instanceof ApiError && error.status === 422) {
-      return data<ActionData>({ email, fieldError: "invalidEmail" }, { status: 422 });
+    if (error instanceof ApiError && (error.status === 429 || error.status === 422)) {
+      return data(
+        {
+          result: replyWithApiError(submission, error, {
+            codes: { INVALID_FORMAT: "invalidEmail" },
+          }),
+        },
+        { status: error.status },
+      );
     }
     throw serviceUnavailable(error);
   }
-  const search = new URLSearchParams({ email: parsed.data.email, sent: "1" });
+  const search = new URLSearchParams({ email: submission.value.email, sent: "1" });
   return redirect(`${localizedPath("/reset", language)}?${search}`);
 }
 
@@ -67,7 +68,11 @@ export default function ForgotPage() {
   const { t } = useTranslation("auth");
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useAppForm(ForgotForm, {
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+  });
+  const submitting = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, actionData);
 
@@ -76,21 +81,17 @@ export default function ForgotPage() {
       <h1 className="text-2xl font-semibold tracking-tight">{t("forgot.title")}</h1>
       <p className="mt-1 text-sm text-text-muted">{t("forgot.subtitle")}</p>
 
-      <FormAlert className="mt-6">
-        {actionData?.retryAfterMinutes ? (
-          <p>{t("errors.rateLimitedFor", { minutes: actionData.retryAfterMinutes })}</p>
-        ) : null}
-      </FormAlert>
+      <FormErrors className="mt-6" errors={form.errors} />
 
-      <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        className="mt-6 space-y-4"
+        {...getFormProps(form)}
+        noValidate
+      >
         <Honeypot />
-        <EmailField
-          label={t("forgot.email")}
-          name="email"
-          required
-          defaultValue={actionData?.email ?? loaderData.email}
-          error={actionData?.fieldError ? t(`errors.${actionData.fieldError}`) : undefined}
-        />
+        <InputField meta={fields.email} type="email" label={t("forgot.email")} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? t("forgot.submitting") : t("forgot.submit")}
         </Button>

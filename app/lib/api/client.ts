@@ -118,6 +118,7 @@ async function toApiError(response: Response) {
     body?.error?.message ?? response.statusText,
     body?.error?.fields,
     retryAfter(response.headers.get("Retry-After")),
+    body?.error?.fieldCodes,
   );
 }
 

@@ -1,5 +1,10 @@
 export type ApiErrorBody = {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    fieldCodes?: Record<string, string>;
+  };
 };
 
 /** The API answered with an error status; `code` is the API's machine-readable code. */
@@ -12,6 +17,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** Seconds to wait before trying again, from a 429's Retry-After. */
     readonly retryAfterSeconds: number | null = null,
+    /** One machine-readable code per invalid field (REQUIRED, EMAIL_TAKEN, …). */
+    readonly fieldCodes: Record<string, string> = {},
   ) {
     super(message);
   }
