@@ -44,12 +44,18 @@ export function replyWithApiError(
   const explain = (code: string) => options.codes?.[code] ?? messageOfCode[code] ?? "invalid";
   const sent = new Set(Object.keys(submission.payload));
   const fieldErrors: Record<string, string[]> = {};
-  for (const [apiField, code] of Object.entries(error.fieldCodes)) {
+  for (const [apiField, code] of Object.entries(codesByField(error))) {
     const field = options.fields?.[apiField] ?? apiField;
     if (sent.has(field)) fieldErrors[field] ??= [explain(code)];
   }
   const formErrors = Object.keys(fieldErrors).length ? [] : [formMessage(error, explain)];
   return submission.reply({ formErrors, fieldErrors, hideFields: options.hideFields });
+}
+
+/** Each field's code; a field named without one (an older API) takes the error's own code. */
+function codesByField(error: ApiError): Record<string, string> {
+  if (Object.keys(error.fieldCodes).length > 0) return error.fieldCodes;
+  return Object.fromEntries(Object.keys(error.fields).map((field) => [field, error.code]));
 }
 
 function formMessage(error: ApiError, explain: (code: string) => string) {

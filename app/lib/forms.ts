@@ -17,7 +17,8 @@ const constraints = new WeakMap<z.ZodType, Constraint>();
 export function formConstraint(schema: z.ZodType): Constraint {
   const cached = constraints.get(schema);
   if (cached) return cached;
-  const constraint = getZodConstraint(schema);
+  // Conform's result is a proxy that ignores writes: the constraints are copied out of it.
+  const constraint: Constraint = { ...getZodConstraint(schema) };
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
   for (const [name, maxLength] of maxLengths(json)) {
     constraint[name] = { ...constraint[name], maxLength };

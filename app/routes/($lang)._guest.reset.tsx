@@ -1,86 +1,68 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { InputField, KeyInput, PasswordInput } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { PasswordStrength } from "~/components/password-strength";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { EmailField, Field } from "~/components/ui/input";
-import { PasswordField } from "~/components/ui/password-field";
 import { getApiClient } from "~/lib/api.server";
-import { explainApiError, isUserError } from "~/lib/api-errors";
+import { isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import { keyPattern, normalizeKeyInput } from "~/lib/key-input";
 import { dropResetToken, holdResetToken, readResetToken } from "~/lib/password-reset.server";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { email, newPassword, verificationKey } from "~/lib/validation";
 
 export const handle = { title: "auth:reset.title" };
 
-const ResetForm = z.object({
-  email: z.string().trim().min(1, "required").max(320, "invalidEmail").email("invalidEmail"),
-  key: z.string().transform(normalizeKeyInput),
-  newPassword: z
-    .string()
-    .min(1, "required")
-    .refine((value) => [...value].length >= 8, "passwordTooShort")
-    .refine((value) => [...value].length <= 128, "passwordTooLong"),
-});
+const resetFields = { email: email(), newPassword: newPassword() };
+const ResetForm = z.object({ ...resetFields, key: verificationKey() });
+/** The key checked on an earlier try (its token is held): it may be left out. */
+const ResetWithHeldKey = z.object({ ...resetFields, key: verificationKey().optional() });
 
-type FieldName = keyof z.infer<typeof ResetForm>;
-type ActionData = {
-  email: string;
-  fieldErrors?: Partial<Record<FieldName, string>>;
-  /** A key in common:apiErrors. */
-  formError?: string;
-  /** The key has checked already: only a new password is needed. */
-  keyAccepted?: boolean;
-};
+const hideFields = ["newPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return { email: url.searchParams.get("email") ?? "", sent: url.searchParams.get("sent") === "1" };
 }
 
-const apiFields: Record<string, FieldName> = {
-  email: "email",
-  key: "key",
-  newPassword: "newPassword",
-  password: "newPassword",
-};
-
 /** Exchanges the mailed key for a reset token, sets the password, and signs the user in. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const language = requireLanguage(params);
   const form = await readForm(request);
   rejectFilledHoneypot(form);
-  const email = String(form.get("email") ?? "").slice(0, 400);
-  const parsed = ResetForm.safeParse({
-    email,
-    key: String(form.get("key") ?? ""),
-    newPassword: String(form.get("newPassword") ?? ""),
-  });
   const held = await readResetToken(request);
-  const heldToken =
-    parsed.success && held?.email === parsed.data.email.toLowerCase() ? held.token : null;
-  const fieldErrors: NonNullable<ActionData["fieldErrors"]> = {};
-  for (const issue of parsed.error?.issues ?? [])
-    fieldErrors[issue.path[0] as FieldName] ??= issue.message;
-  const key = parsed.data?.key ?? "";
-  if (!heldToken && !fieldErrors.key && !keyPattern.test(key)) {
-    fieldErrors.key = key ? "keyFormat" : "required";
+  const submission = parseWithZod(form, { schema: held ? ResetWithHeldKey : ResetForm });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields }), keyAccepted: Boolean(held) },
+      { status: 422 },
+    );
   }
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
-    return data<ActionData>(
-      { email, fieldErrors, keyAccepted: Boolean(heldToken) },
+  const { email, key, newPassword } = submission.value;
+  const heldToken = held?.email === email.toLowerCase() ? held.token : null;
+  if (!heldToken && !key) {
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { key: ["required"] }, hideFields }),
+        keyAccepted: false,
+      },
       { status: 422 },
     );
   }
@@ -90,13 +72,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     token ??= (
       await api.post<{ token: string }>("/password/verify/by-email", {
-        email: parsed.data.email,
+        email,
         key,
       })
     ).token;
     const signedIn = await api.post<{ token: string }>("/password/reset", {
       token,
-      newPassword: parsed.data.newPassword,
+      newPassword,
       loginType: "EMAIL",
     });
     const headers = new Headers();
@@ -105,27 +87,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`${localizedPath("/dashboard", language)}?notice=password-reset`, { headers });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
-    const { message, field } = explainApiError(error);
-    const headers = new Headers();
+    // A dead key or token is the form's to explain, with a way to a new key.
+    const keyIsDead = error.code === "KEY_EXPIRED" || error.code === "INVALID_TOKEN";
     // A refused password leaves the (spent) key's token good for another try.
-    const keyAccepted = Boolean(token) && message !== "invalidToken";
+    const keyAccepted = Boolean(token) && error.code !== "INVALID_TOKEN";
+    const headers = new Headers();
     headers.append(
       "Set-Cookie",
       keyAccepted && token
-        ? await holdResetToken({ email: parsed.data.email.toLowerCase(), token })
+        ? await holdResetToken({ email: email.toLowerCase(), token })
         : await dropResetToken(),
     );
-    const target = field ? apiFields[field] : undefined;
-    if (target && message !== "keyExpired" && message !== "invalidToken") {
-      return data<ActionData>(
-        { email, keyAccepted, fieldErrors: { [target]: `common:apiErrors.${message}` } },
-        { status: error.status, headers },
-      );
-    }
-    return data<ActionData>(
-      { email, formError: message, keyAccepted },
-      { status: error.status, headers },
-    );
+    const result = keyIsDead
+      ? replyWithFormError(
+          submission,
+          error.code === "KEY_EXPIRED" ? "keyExpired" : "invalidToken",
+          {
+            hideFields,
+          },
+        )
+      : replyWithApiError(submission, error, { fields: { password: "newPassword" }, hideFields });
+    return data({ result, keyAccepted, keyIsDead }, { status: error.status, headers });
   }
 }
 
@@ -134,20 +116,16 @@ export default function ResetPage() {
   const language = useLanguage();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const keyAccepted = actionData?.keyAccepted ?? false;
+  const [form, fields] = useAppForm(keyAccepted ? ResetWithHeldKey : ResetForm, {
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+  });
+  const submitting = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);
-  const [newPassword, setNewPassword] = useState("");
+  const [password, setPassword] = useState("");
   useFocusFirstError(formRef, actionData);
-
-  const email = actionData?.email ?? loaderData.email;
-  const fieldErrors = actionData?.fieldErrors ?? {};
-  const fieldError = (field: FieldName) => {
-    const key = fieldErrors[field];
-    if (!key) return undefined;
-    return key.startsWith("common:") ? t(key) : t(`errors.${key}`);
-  };
-  const keyIsDead =
-    actionData?.formError === "keyExpired" || actionData?.formError === "invalidToken";
+  const email = fields.email.value ?? loaderData.email;
 
   return (
     <div>
@@ -162,54 +140,38 @@ export default function ResetPage() {
         </FormAlert>
       ) : null}
 
-      <FormAlert className="mt-6">
-        {actionData?.formError ? (
-          <p>
-            {t(`common:apiErrors.${actionData.formError}`)}{" "}
-            {keyIsDead ? t("reset.sendNewKeyHint") : null}
-          </p>
+      <FormErrors className="mt-6" errors={form.errors}>
+        {actionData && "keyIsDead" in actionData && actionData.keyIsDead ? (
+          <p>{t("reset.sendNewKeyHint")}</p>
         ) : null}
-      </FormAlert>
+      </FormErrors>
 
-      <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        className="mt-6 space-y-4"
+        {...getFormProps(form)}
+        noValidate
+      >
         <Honeypot />
-        <EmailField
-          label={t("reset.email")}
-          name="email"
-          required
-          defaultValue={email}
-          error={fieldError("email")}
-        />
-        {actionData?.keyAccepted ? (
+        <InputField meta={fields.email} type="email" label={t("reset.email")} />
+        {keyAccepted ? (
           <p className="flex items-center gap-2 text-sm text-success">
             <Icon name="circle-check" />
             {t("reset.keyAccepted")}
           </p>
         ) : (
-          <Field
-            label={t("reset.key")}
-            name="key"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            required
-            maxLength={6}
-            hint={t("reset.keyHint")}
-            className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
-            error={fieldError("key")}
-          />
+          <KeyInput meta={fields.key} label={t("reset.key")} hint={t("reset.keyHint")} />
         )}
-        <PasswordField
+        <PasswordInput
+          meta={fields.newPassword}
           label={t("reset.newPassword")}
-          name="newPassword"
           autoComplete="new-password"
-          required
           hint={t("reset.newPasswordHint")}
-          error={fieldError("newPassword")}
-          onChange={(event) => setNewPassword(event.currentTarget.value)}
+          onChange={(event) => setPassword(event.currentTarget.value)}
         >
-          <PasswordStrength password={newPassword} userInputs={email ? [email] : []} />
-        </PasswordField>
+          <PasswordStrength password={password} userInputs={email ? [email] : []} />
+        </PasswordInput>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? t("reset.submitting") : t("reset.submit")}
         </Button>

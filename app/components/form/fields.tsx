@@ -151,3 +151,17 @@ export function TextareaInput({ meta, label, hint, ...props }: TextareaInputProp
     />
   );
 }
+
+/** A 6-digit key from a message: digits, left to right, filled in from the message by the OS. */
+export function KeyInput(props: Omit<InputFieldProps, "type">) {
+  return (
+    <InputField
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      dir="ltr"
+      maxLength={6}
+      className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
+      {...props}
+    />
+  );
+}
