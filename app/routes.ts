@@ -1,4 +1,5 @@
 import { flatRoutes } from "@remix-run/fs-routes";
 import type { RouteConfig } from "@remix-run/route-config";
 
-export default flatRoutes() satisfies RouteConfig;
+// `*.server.ts` beside a route holds its server-side helpers; it is not a route itself.
+export default flatRoutes({ ignoredRouteFiles: ["**/*.server.ts"] }) satisfies RouteConfig;

@@ -2,6 +2,12 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { ApiError } from "./api/errors";
 import { errorMessage } from "./validation";
 
+/** A submission that passed its schema, for action helpers that take it on. */
+export type AcceptedSubmission<Value> = Extract<
+  Submission<unknown, string[], Value>,
+  { status: "success" }
+>;
+
 /** API codes, for a field or a whole form, → message keys of the `validation` namespace. */
 const messageOfCode: Record<string, string> = {
   REQUIRED: "required",

@@ -88,10 +88,10 @@ export function currentPassword() {
 }
 
 /** The 6-digit key of verification and password reset; spaces and Arabic-Indic digits are read. */
-export function verificationKey() {
+export function verificationKey(messages = { required: "required", format: "keyFormat" }) {
   return z.preprocess(
     (value) => (typeof value === "string" ? normalizeKeyInput(value) : value),
-    requiredString().regex(/^\d{6}$/, "keyFormat"),
+    z.string({ error: messages.required }).regex(/^\d{6}$/, messages.format),
   );
 }
 

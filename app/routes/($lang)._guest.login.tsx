@@ -162,7 +162,7 @@ async function startVerification(
   const { loginValue, loginType } = parsed.data;
   try {
     const pending = await sendVerificationKey(request, context, loginValue, loginType);
-    throw redirect(`${localizedPath("/signup", language)}?step=verify`, {
+    throw redirect(localizedPath("/signup/verify", language), {
       headers: { "Set-Cookie": await commitPendingVerification(pending) },
     });
   } catch (error) {

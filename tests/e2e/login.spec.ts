@@ -126,7 +126,7 @@ for (const [prefix, l] of [
 
       const since = Date.now();
       await page.getByRole("button", { name: l.verifyNow }).click();
-      await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+      await expect(page).toHaveURL(`${prefix}/signup/verify`);
       await waitForMessage(account.email, { since });
     });
 

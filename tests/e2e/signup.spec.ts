@@ -133,7 +133,7 @@ async function signUpToVerifyStep(page: Page, prefix: string, l: Labels, email: 
   await fillSignup(page, l, { email });
   const since = Date.now();
   await page.getByRole("button", { name: l.submit }).click();
-  await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+  await expect(page).toHaveURL(`${prefix}/signup/verify`);
   return since;
 }
 
@@ -156,7 +156,7 @@ for (const [prefix, l] of languages) {
 
       const since = Date.now();
       await page.getByRole("button", { name: l.submit }).click();
-      await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+      await expect(page).toHaveURL(`${prefix}/signup/verify`);
       await expect(page.getByRole("heading", { name: l.checkEmail })).toBeVisible();
       await expect(page.getByText(l.sentTo)).toContainText(email);
       await expect(page.getByText(email, { exact: true })).toHaveAttribute("dir", "ltr");
@@ -188,7 +188,7 @@ for (const [prefix, l] of languages) {
       await fillSignup(page, l, { phone: phone.replace("+966", "+966 ") });
       const since = Date.now();
       await page.getByRole("button", { name: l.submit }).click();
-      await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+      await expect(page).toHaveURL(`${prefix}/signup/verify`);
       await expect(page.getByRole("heading", { name: l.checkPhone })).toBeVisible();
 
       const key = keyIn(await waitForMessage(phone, { since }));
@@ -359,7 +359,7 @@ for (const [prefix, l] of languages) {
       await keyField.fill(key);
       await page.getByRole("button", { name: l.verify, exact: true }).click();
       await expect(page.getByText(l.keyExpired)).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/signup\\?step=verify`));
+      await expect(page).toHaveURL(new RegExp(`${prefix}/signup/verify`));
     });
 
     test("starts over with a different email", async ({ page }) => {
@@ -368,7 +368,7 @@ for (const [prefix, l] of languages) {
       await expect(page).toHaveURL(`${prefix}/signup`);
       await expect(page.getByRole("heading", { name: l.title })).toBeVisible();
       // The pending verification is gone: the verify step is no longer reachable.
-      await page.goto(`${prefix}/signup?step=verify`);
+      await page.goto(`${prefix}/signup/verify`);
       await expect(page).toHaveURL(`${prefix}/signup`);
     });
 
@@ -382,7 +382,7 @@ for (const [prefix, l] of languages) {
         maxRedirects: 0,
       });
       expect(started.status()).toBe(302);
-      await page.goto(`${prefix}/signup?step=verify`);
+      await page.goto(`${prefix}/signup/verify`);
       await expect(page.getByRole("heading", { name: l.checkPhone })).toBeVisible();
       await expect(page.getByText(phone, { exact: true })).toHaveAttribute("dir", "ltr");
       const key = keyIn(await waitForMessage(phone, { since }));
@@ -394,7 +394,7 @@ for (const [prefix, l] of languages) {
 }
 
 test("the verify step without a pending verification goes back to the form", async ({ page }) => {
-  await page.goto("/ar/signup?step=verify");
+  await page.goto("/ar/signup/verify");
   await expect(page).toHaveURL("/ar/signup");
 });
 
@@ -426,7 +426,7 @@ test("a sign-up with the honeypot filled in is refused and creates no account", 
   // The same form without the honeypot goes through.
   const accepted = await page.request.post("/signup", { form, maxRedirects: 0 });
   expect(accepted.status()).toBe(302);
-  expect(accepted.headers().location).toBe("/signup?step=verify");
+  expect(accepted.headers().location).toBe("/signup/verify");
 });
 
 test("bad input answers 422 with the typed values and never the password", async ({ page }) => {
@@ -460,7 +460,7 @@ test.describe("without JavaScript", () => {
       await expect(page.locator("[data-strength]")).toHaveCount(0);
       const since = Date.now();
       await page.getByRole("button", { name: l.submit }).click();
-      await expect(page).toHaveURL(`${prefix}/signup?step=verify`);
+      await expect(page).toHaveURL(`${prefix}/signup/verify`);
       await expect(page.getByRole("heading", { name: l.checkEmail })).toBeVisible();
       // No countdown without JavaScript: the seconds left at render, and a usable button.
       await expect(page.getByRole("button", { name: l.resendIn })).toBeEnabled();

@@ -23,7 +23,9 @@ import { useErrorText } from "~/lib/forms";
  * aria-describedby are the kit's, which also point at the hint.
  */
 
-type Meta = FieldMetadata<string | undefined> | FieldMetadata<unknown>;
+/** A field of a Conform form, whatever the form's shape. */
+export type FieldMeta = FieldMetadata<string | undefined> | FieldMetadata<unknown>;
+type Meta = FieldMeta;
 type InputType = "text" | "email" | "tel" | "url" | "search" | "hidden";
 
 type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name"> & {
