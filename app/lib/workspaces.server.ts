@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { WorkspaceFormResult } from "~/components/workspaces/workspace-form";
 import type { ApiClient } from "./api/client";
-import { explainApiError, isUserError } from "./api-errors";
+import { explainApiError, isUserError } from "./api/errors";
 import { serviceUnavailable } from "./session.server";
 import { type WorkspaceDetails, type WorkspaceFieldName, WorkspaceFields } from "./workspaces";
 

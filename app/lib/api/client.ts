@@ -1,5 +1,5 @@
 import { isWriteMethod, shouldRetry } from "../retry-policy";
-import { ApiError, type ApiErrorBody, ApiUnavailableError } from "./errors";
+import { ApiUnavailableError, readApiError } from "./errors";
 
 type Fetcher = (request: Request) => Promise<Response>;
 type Params = Record<string, string | number | boolean | null | undefined>;
@@ -97,7 +97,7 @@ export function createApiClient(options: ApiClientOptions) {
         response.body?.cancel().catch(() => {});
         continue;
       }
-      throw await toApiError(response);
+      throw await readApiError(response);
     }
   }
 
@@ -108,20 +108,4 @@ export function createApiClient(options: ApiClientOptions) {
     patch: <T>(path: string, body?: Body) => call<T>("PATCH", path, body),
     delete: <T>(path: string, params?: Params) => call<T>("DELETE", path, params),
   };
-}
-
-async function toApiError(response: Response) {
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  return new ApiError(
-    response.status,
-    body?.error?.code ?? `HTTP_${response.status}`,
-    body?.error?.message ?? response.statusText,
-    body?.error?.fields,
-    retryAfter(response.headers.get("Retry-After")),
-  );
-}
-
-function retryAfter(header: string | null): number | null {
-  const seconds = Number(header);
-  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }

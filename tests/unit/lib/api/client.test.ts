@@ -36,9 +36,9 @@ function errorBody(
   status: number,
   code: string,
   message: string,
-  fields?: Record<string, string>,
+  details: { fields?: Record<string, string>; fieldCodes?: Record<string, string> } = {},
 ): Reply {
-  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+  return json({ error: { code, message, ...details } }, status);
 }
 
 const PENDING = Symbol("pending");
@@ -192,7 +192,10 @@ describe("createApiClient", () => {
 
     it("maps the error body onto ApiError", async () => {
       const api = scripted(
-        errorBody(422, "VALIDATION_FAILED", "Check the form.", { email: "Invalid email." }),
+        errorBody(422, "VALIDATION_FAILED", "Check the form.", {
+          fields: { email: "Invalid email.", name: "Required" },
+          fieldCodes: { email: "INVALID_FORMAT", name: "REQUIRED" },
+        }),
       );
       const error = await createApiClient({ baseUrl, fetch: api.fetch })
         .post("/clients", { email: "x" })
@@ -203,16 +206,53 @@ describe("createApiClient", () => {
         status: 422,
         code: "VALIDATION_FAILED",
         message: "Check the form.",
-        fields: { email: "Invalid email." },
+        fields: { email: "Invalid email.", name: "Required" },
+        fieldCodes: { email: "INVALID_FORMAT", name: "REQUIRED" },
       });
     });
 
-    it("gives an error body without fields an empty fields object", async () => {
+    it("gives an error body without fields empty fields and fieldCodes objects", async () => {
       const api = scripted(errorBody(401, "UNAUTHENTICATED", "Sign in."));
       const error = await createApiClient({ baseUrl, fetch: api.fetch })
         .get("/me")
         .catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ status: 401, code: "UNAUTHENTICATED", fields: {} });
+      expect(error).toMatchObject({
+        status: 401,
+        code: "UNAUTHENTICATED",
+        fields: {},
+        fieldCodes: {},
+      });
+    });
+
+    it("keeps only the string entries of fields and fieldCodes", async () => {
+      const api = scripted(
+        json(
+          {
+            error: { code: "X", message: "m", fields: { a: "ok", b: 1 }, fieldCodes: ["TOO_LONG"] },
+          },
+          422,
+        ),
+      );
+      const error = await createApiClient({ baseUrl, fetch: api.fetch })
+        .get("/me")
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ fields: { a: "ok" }, fieldCodes: {} });
+    });
+
+    it("reads Retry-After into retryAfterSeconds", async () => {
+      const api = scripted(
+        () =>
+          new Response(JSON.stringify({ error: { code: "TOO_MANY_REQUESTS", message: "Wait." } }), {
+            status: 429,
+            headers: { "Content-Type": "application/json", "Retry-After": "120" },
+          }),
+        errorBody(429, "TOO_MANY_REQUESTS", "Wait."),
+      );
+      const client = createApiClient({ baseUrl, fetch: api.fetch });
+      const first = await client.post("/login", {}).catch((caught: unknown) => caught);
+      const second = await client.post("/login", {}).catch((caught: unknown) => caught);
+      expect(first).toMatchObject({ status: 429, retryAfterSeconds: 120 });
+      expect(second).toMatchObject({ status: 429, retryAfterSeconds: null });
     });
 
     it("falls back to HTTP_<status> and the status text when the error body is not JSON", async () => {
