@@ -47,7 +47,9 @@ export async function renderApiTypes(document: OpenAPI3): Promise<string> {
     return [path.slice(apiBasePath.length), item] as const;
   });
   const relative = { ...document, paths: Object.fromEntries(paths) };
-  const source = header + astToString(await openapiTS(relative, { silent: true }));
+  // A field with a default is one a request may leave out, so `required` alone decides.
+  const types = await openapiTS(relative, { defaultNonNullable: false, silent: true });
+  const source = header + astToString(types);
   return formatWithBiome(source);
 }
 

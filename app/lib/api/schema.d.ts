@@ -3617,7 +3617,7 @@ export interface components {
        * @default EMAIL
        * @enum {string}
        */
-      loginType: "EMAIL" | "PHONE";
+      loginType?: "EMAIL" | "PHONE";
     };
     EmailLoginRequest: {
       /**
