@@ -58,9 +58,8 @@ export async function sendVerificationKey(
   loginValue: string,
   loginType: LoginType,
 ): Promise<PendingVerification> {
-  const { token } = await getApiClient(request, context).post<{ token: string }>(
-    "/request-reg-verification-key",
-    { loginValue, loginType },
-  );
+  const { token } = await getApiClient(request, context).post("/request-reg-verification-key", {
+    body: { loginValue, loginType },
+  });
   return { token, loginValue, loginType, sentAt: Date.now() };
 }

@@ -37,7 +37,7 @@ async function findInvitation(api: ApiClient, token: string | null) {
   const parsed = Token.safeParse(token);
   if (!parsed.success) return null;
   try {
-    return await api.get<InvitationDetails>("/invitations", { token: parsed.data });
+    return await api.get("/invitations", { query: { token: parsed.data } });
   } catch (error) {
     if (isApiError(error, 404) || isApiError(error, 422)) return null;
     throw serviceUnavailable(error);
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!linkToken.success) throw new Response("Bad Request", { status: 400 });
   try {
     await getApiClient(request, context, token).post("/invitations/accept", {
-      token: linkToken.data,
+      body: { token: linkToken.data },
     });
   } catch (error) {
     // The page, loaded again, shows the invitation as it now is.

@@ -42,8 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   let created: Organization;
   try {
-    created = await getApiClient(request, context, token).post<Organization>("/organizations", {
-      name: parsed.data,
+    created = await getApiClient(request, context, token).post("/organizations", {
+      body: { name: parsed.data },
     });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);

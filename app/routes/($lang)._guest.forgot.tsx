@@ -46,8 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   try {
     await getApiClient(request, context).post("/password/request/reset-by-email", {
-      email: parsed.data.email,
-      resetType: "KEY",
+      body: { email: parsed.data.email, resetType: "KEY" },
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {

@@ -89,15 +89,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let token = heldToken;
   try {
     token ??= (
-      await api.post<{ token: string }>("/password/verify/by-email", {
-        email: parsed.data.email,
-        key,
-      })
+      await api.post("/password/verify/by-email", { body: { email: parsed.data.email, key } })
     ).token;
-    const signedIn = await api.post<{ token: string }>("/password/reset", {
-      token,
-      newPassword: parsed.data.newPassword,
-      loginType: "EMAIL",
+    const signedIn = await api.post("/password/reset", {
+      body: { token, newPassword: parsed.data.newPassword, loginType: "EMAIL" },
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitToken(signedIn.token));

@@ -236,13 +236,15 @@ async function register(
   const loginValue = input.method === "phone" ? input.phone : input.email;
   try {
     await getApiClient(request, context).post("/registration", {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      [input.method]: loginValue,
-      password: input.password,
-      loginType,
-      locale: language,
-      "organization.name": input.organization,
+      body: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        [input.method]: loginValue,
+        password: input.password,
+        loginType,
+        locale: language,
+        "organization.name": input.organization,
+      },
     });
   } catch (error) {
     return registrationFailure(error, method, values);
@@ -324,10 +326,9 @@ async function checkEmailExists(request: Request, context: AppLoadContext, form:
   const email = EmailToCheck.safeParse(text(form, "email"));
   if (!email.success) return { intent: "email-exists", exists: false } satisfies ExistsResult;
   try {
-    const { exists } = await getApiClient(request, context).post<{ exists: boolean }>(
-      "/user/email-exists",
-      { value: email.data },
-    );
+    const { exists } = await getApiClient(request, context).post("/user/email-exists", {
+      body: { value: email.data },
+    });
     return { intent: "email-exists", exists } satisfies ExistsResult;
   } catch {
     // Only a hint: the submission itself tells a taken email apart.
@@ -357,9 +358,9 @@ async function verify(
 
   let session: string;
   try {
-    ({ token: session } = await getApiClient(request, context).post<{ token: string }>(
+    ({ token: session } = await getApiClient(request, context).post(
       "/verify-reg-verification-key",
-      { token: pending.token, key, loginType: pending.loginType },
+      { body: { token: pending.token, key, loginType: pending.loginType } },
     ));
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
