@@ -14,21 +14,11 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import type { Role } from "~/lib/organizations";
+import type { InvitationDetails } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "organizations:accept.title" };
-
-type InvitationDetails = {
-  id: string;
-  email: string;
-  role: Exclude<Role, "owner">;
-  status: "pending" | "expired" | "revoked" | "accepted";
-  organizationId: string;
-  organizationName: string;
-  inviterName: string | null;
-};
 
 /** A link's token as the API hands them out; anything else is not a link of ours. */
 const Token = z.string().regex(/^[\w-]{16,128}$/);
