@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { ApiSchema } from "./api/client";
 import { getApiClient } from "./api.server";
 import { createServerCookie } from "./cookies.server";
 
-export type LoginType = "EMAIL" | "PHONE";
+export type LoginType = ApiSchema<"VerificationKeyRequest">["loginType"];
 
 /** An account waiting for its verification key: what /signup's verify step needs. */
 export type PendingVerification = {
