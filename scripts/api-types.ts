@@ -28,8 +28,9 @@ export async function fetchOpenApiDocument(): Promise<OpenAPI3> {
     outboxDir: join(dir, "outbox"),
   });
   try {
-    const response = await api.fetch(new Request("http://qalam.internal/api/v1/openapi.json"));
-    if (!response.ok) throw new Error(`GET /api/v1/openapi.json answered ${response.status}`);
+    const url = `http://qalam.internal${apiBasePath}/openapi.json`;
+    const response = await api.fetch(new Request(url));
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
     return (await response.json()) as OpenAPI3;
   } finally {
     await api.close();
