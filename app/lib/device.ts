@@ -1,3 +1,5 @@
+import type { ApiSchema } from "./api/client";
+
 /** What a session list shows of the browser that holds a session. */
 export type Device = {
   browser: string | null;
@@ -6,11 +8,7 @@ export type Device = {
 };
 
 /** A session as the account page shows it. */
-export type AccountSession = {
-  id: string;
-  current: boolean;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  device: Device;
-};
+export type AccountSession = Pick<
+  ApiSchema<"Session">,
+  "id" | "current" | "ip" | "createdAt" | "lastUsedAt"
+> & { device: Device };

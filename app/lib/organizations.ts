@@ -1,46 +1,25 @@
 import { z } from "zod";
+import type { ApiSchema } from "./api/client";
 
 /** What the API says of an organization and of the signed-in user's place in it. */
-export type Organization = {
-  id: string;
-  name: string;
-  logoUrl: string | null;
-  ownerId: string;
-  memberCount: number;
-  role: Role;
-  permissions: string[];
-  current: boolean;
-  createdAt: string;
-};
+export type Organization = ApiSchema<"Organization">;
+export type Member = ApiSchema<"Member">;
+export type Invitation = ApiSchema<"Invitation">;
+export type InvitationDetails = ApiSchema<"InvitationDetails">;
 
-export const roles = ["owner", "admin", "member", "viewer"] as const;
-export type Role = (typeof roles)[number];
+export type Role = Member["role"];
+export type Permission = Organization["permissions"][number];
+
+export const roles = ["owner", "admin", "member", "viewer"] as const satisfies readonly Role[];
 
 /** The roles a member can be given; ownership changes hands only by a transfer. */
-export const assignableRoles = ["admin", "member", "viewer"] as const;
+export const assignableRoles = [
+  "admin",
+  "member",
+  "viewer",
+] as const satisfies readonly Invitation["role"][];
 
-export type Member = {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  avatarUrl: string | null;
-  role: Role;
-  joinedAt: string;
-};
-
-export type Invitation = {
-  id: string;
-  email: string;
-  role: (typeof assignableRoles)[number];
-  status: "pending" | "expired" | "revoked" | "accepted";
-  sentAt: string;
-  expiresAt: string;
-};
-
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-
-export function can(organization: Pick<Organization, "permissions">, permission: string) {
+export function can(organization: Pick<Organization, "permissions">, permission: Permission) {
   return organization.permissions.includes(permission);
 }
 

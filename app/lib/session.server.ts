@@ -34,7 +34,7 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
   const token = await getToken(request);
   if (!token) return { status: "guest" };
   try {
-    const user = await getApiClient(request, context, token).get<CurrentUser>("/user");
+    const user = await getApiClient(request, context, token).get("/user");
     return { status: "signed-in", token, user };
   } catch (error) {
     if (isApiError(error, 401)) return { status: "expired" };

@@ -1,18 +1,7 @@
+import type { ApiSchema } from "./api/client";
+
 /** The current user as GET /user returns it. */
-export type CurrentUser = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  avatarUrl: string | null;
-  locale: string;
-  verified: boolean;
-  account: {
-    currentOrganizationId: string | null;
-    currentOrganizationPermissions: string[];
-  };
-};
+export type CurrentUser = ApiSchema<"CurrentUser">;
 
 export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">) {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email || "";

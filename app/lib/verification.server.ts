@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { ApiSchema } from "./api/client";
 import { getApiClient } from "./api.server";
 import { createServerCookie } from "./cookies.server";
 
-export type LoginType = "EMAIL" | "PHONE";
+export type LoginType = ApiSchema<"VerificationKeyRequest">["loginType"];
 
 /** An account waiting for its verification key: what /signup's verify step needs. */
 export type PendingVerification = {
@@ -58,9 +59,8 @@ export async function sendVerificationKey(
   loginValue: string,
   loginType: LoginType,
 ): Promise<PendingVerification> {
-  const { token } = await getApiClient(request, context).post<{ token: string }>(
-    "/request-reg-verification-key",
-    { loginValue, loginType },
-  );
+  const { token } = await getApiClient(request, context).post("/request-reg-verification-key", {
+    body: { loginValue, loginType },
+  });
   return { token, loginValue, loginType, sentAt: Date.now() };
 }

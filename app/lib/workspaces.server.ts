@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import type { WorkspaceFormResult } from "~/components/workspaces/workspace-form";
 import type { ApiClient } from "./api/client";
-import { explainApiError, isUserError } from "./api-errors";
+import { explainApiError, isUserError } from "./api/errors";
 import { serviceUnavailable } from "./session.server";
-import { type WorkspaceDetails, type WorkspaceFieldName, WorkspaceFields } from "./workspaces";
+import { type WorkspaceFieldName, WorkspaceFields } from "./workspaces";
 
 const fieldNames: readonly string[] = ["name", "description", "color"];
 
@@ -35,8 +35,8 @@ export async function submitWorkspaceForm(
   try {
     const workspace =
       target.intent === "create"
-        ? await api.post<WorkspaceDetails>("/workspaces", parsed.data)
-        : await api.patch<WorkspaceDetails>(`/workspaces/${target.id}`, parsed.data);
+        ? await api.post("/workspaces", { body: parsed.data })
+        : await api.patch("/workspaces/{id}", { path: { id: target.id }, body: parsed.data });
     return { workspace };
   } catch (error) {
     if (!isUserError(error) || error.status === 404) throw serviceUnavailable(error);

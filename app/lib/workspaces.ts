@@ -1,5 +1,9 @@
 import { z } from "zod";
-import type { Role } from "./organizations";
+import type { ApiSchema } from "./api/client";
+
+export type Workspace = ApiSchema<"Workspace">;
+export type WorkspaceDetails = ApiSchema<"WorkspaceDetails">;
+export type WorkspaceColor = Workspace["color"];
 
 export const workspaceColors = [
   "indigo",
@@ -10,8 +14,7 @@ export const workspaceColors = [
   "orange",
   "rose",
   "violet",
-] as const;
-export type WorkspaceColor = (typeof workspaceColors)[number];
+] as const satisfies readonly WorkspaceColor[];
 
 /** Full class names, so that Tailwind finds them in the source. */
 export const workspaceSwatches: Record<WorkspaceColor, string> = {
@@ -23,27 +26,6 @@ export const workspaceSwatches: Record<WorkspaceColor, string> = {
   orange: "bg-orange-500",
   rose: "bg-rose-500",
   violet: "bg-violet-500",
-};
-
-export type Workspace = {
-  id: string;
-  name: string;
-  description: string;
-  color: WorkspaceColor;
-  memberCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type WorkspaceDetails = Workspace & {
-  members: {
-    userId: string;
-    firstName: string;
-    lastName: string;
-    email: string | null;
-    avatarUrl: string | null;
-    role: Role;
-  }[];
 };
 
 export const workspaceNameMax = 100;

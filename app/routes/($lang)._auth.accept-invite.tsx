@@ -14,21 +14,11 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import type { Role } from "~/lib/organizations";
+import type { InvitationDetails } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "organizations:accept.title" };
-
-type InvitationDetails = {
-  id: string;
-  email: string;
-  role: Exclude<Role, "owner">;
-  status: "pending" | "expired" | "revoked" | "accepted";
-  organizationId: string;
-  organizationName: string;
-  inviterName: string | null;
-};
 
 /** A link's token as the API hands them out; anything else is not a link of ours. */
 const Token = z.string().regex(/^[\w-]{16,128}$/);
@@ -37,7 +27,7 @@ async function findInvitation(api: ApiClient, token: string | null) {
   const parsed = Token.safeParse(token);
   if (!parsed.success) return null;
   try {
-    return await api.get<InvitationDetails>("/invitations", { token: parsed.data });
+    return await api.get("/invitations", { query: { token: parsed.data } });
   } catch (error) {
     if (isApiError(error, 404) || isApiError(error, 422)) return null;
     throw serviceUnavailable(error);
@@ -66,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!linkToken.success) throw new Response("Bad Request", { status: 400 });
   try {
     await getApiClient(request, context, token).post("/invitations/accept", {
-      token: linkToken.data,
+      body: { token: linkToken.data },
     });
   } catch (error) {
     // The page, loaded again, shows the invitation as it now is.

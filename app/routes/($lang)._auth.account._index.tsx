@@ -14,9 +14,8 @@ import { maxImageBytes } from "~/components/image-input";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import type { ApiClient } from "~/lib/api/client";
-import { ApiError } from "~/lib/api/errors";
+import { ApiError, explainApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { explainApiError, isUserError } from "~/lib/api-errors";
 import { localeCookie } from "~/lib/cookies.server";
 import type { AccountSession } from "~/lib/device";
 import { describeDevice } from "~/lib/device.server";
@@ -24,7 +23,6 @@ import { readMultipartForm } from "~/lib/form.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import type { CurrentUser } from "~/lib/user";
 
 export const handle = { title: "account:title" };
 
@@ -69,21 +67,10 @@ const Preferences = z.object({ locale: z.enum(["en", "ar"]) });
 
 const SessionId = z.object({ sessionId: z.uuid() });
 
-type SessionList = {
-  items: {
-    id: string;
-    current: boolean;
-    ip: string | null;
-    userAgent: string | null;
-    createdAt: string;
-    lastUsedAt: string;
-  }[];
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   const list = await getApiClient(request, context, token)
-    .get<SessionList>("/user/sessions")
+    .get("/user/sessions")
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
@@ -178,7 +165,7 @@ async function saveProfile(api: ApiClient, form: FormData, language: Language) {
   else if (form.get("removeAvatar") === "true") body.set("removeAvatar", "true");
 
   try {
-    await api.put<CurrentUser>("/user", body);
+    await api.put("/user", { body });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     const { message, field } = explainApiError(error);
@@ -208,7 +195,7 @@ async function changePassword(api: ApiClient, form: FormData, language: Language
     );
   }
   try {
-    await api.post("/password/change", parsed.data);
+    await api.post("/password/change", { body: parsed.data });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     if (error.status === 429) {
@@ -237,7 +224,7 @@ async function savePreferences(api: ApiClient, form: FormData) {
   const body = new FormData();
   body.set("locale", locale);
   try {
-    await api.put<CurrentUser>("/user", body);
+    await api.put("/user", { body });
   } catch (error) {
     throw serviceUnavailable(error);
   }
@@ -250,7 +237,7 @@ async function endSession(api: ApiClient, form: FormData, language: Language) {
   const parsed = SessionId.safeParse({ sessionId: form.get("sessionId") });
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
   try {
-    await api.delete(`/user/sessions/${parsed.data.sessionId}`);
+    await api.delete("/user/sessions/{id}", { path: { id: parsed.data.sessionId } });
   } catch (error) {
     // Ended already, here or elsewhere: what the user asked for is true.
     if (!(error instanceof ApiError && error.status === 404)) throw serviceUnavailable(error);

@@ -19,21 +19,12 @@ import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { PageHeader } from "~/components/ui/page-header";
 import type { ApiClient } from "~/lib/api/client";
-import { isApiError } from "~/lib/api/errors";
+import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { explainApiError, isUserError } from "~/lib/api-errors";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import {
-  assignableRoles,
-  can,
-  type Invitation,
-  type Member,
-  type Organization,
-  OrganizationName,
-  type Page,
-} from "~/lib/organizations";
+import { assignableRoles, can, OrganizationName } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 
 export const handle = { title: "organizations:settings.pageTitle" };
@@ -70,15 +61,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
   const api = getApiClient(request, context, token);
   const [organization, members] = await Promise.all([
-    api.get<Organization>(`/organizations/${id}`),
-    api.get<Page<Member>>(`/organizations/${id}/members`, {
-      page,
-      pageSize: membersPageSize,
-      search: q || undefined,
+    api.get("/organizations/{id}", { path: { id } }),
+    api.get("/organizations/{id}/members", {
+      path: { id },
+      query: { page, pageSize: membersPageSize, search: q || undefined },
     }),
   ]).catch(notFoundOr);
   const invitations = can(organization, "members.manage")
-    ? (await api.get<Page<Invitation>>(`/organizations/${id}/invitations`).catch(notFoundOr)).items
+    ? (await api.get("/organizations/{id}/invitations", { path: { id } }).catch(notFoundOr)).items
     : null;
   return { organization, members, invitations, search: q, me: user.id, now: Date.now() };
 }
@@ -129,7 +119,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const parsed = RoleChange.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw badRequest();
       await api
-        .patch(`/organizations/${id}/members/${parsed.data.userId}`, { role: parsed.data.role })
+        .patch("/organizations/{id}/members/{userId}", {
+          path: { id, userId: parsed.data.userId },
+          body: { role: parsed.data.role },
+        })
         .catch(notFoundOr);
       return back("member-updated");
     }
@@ -139,7 +132,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!isConfirmed(form)) {
         return data<ActionResult>({ intent: "remove", confirm: true, userId: parsed.data.userId });
       }
-      await api.delete(`/organizations/${id}/members/${parsed.data.userId}`).catch((error) => {
+      const path = { id, userId: parsed.data.userId };
+      await api.delete("/organizations/{id}/members/{userId}", { path }).catch((error) => {
         // Gone already: what was asked is true.
         if (!isApiError(error, 404)) notFoundOr(error);
       });
@@ -151,7 +145,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const parsed = InvitationId.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw badRequest();
       await api
-        .post(`/organizations/${id}/invitations/${parsed.data.invitationId}/resend`)
+        .post("/organizations/{id}/invitations/{invitationId}/resend", {
+          path: { id, invitationId: parsed.data.invitationId },
+        })
         .catch(notFoundOr);
       return back("invitation-resent");
     }
@@ -166,7 +162,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         });
       }
       await api
-        .delete(`/organizations/${id}/invitations/${parsed.data.invitationId}`)
+        .delete("/organizations/{id}/invitations/{invitationId}", {
+          path: { id, invitationId: parsed.data.invitationId },
+        })
         .catch((error) => {
           // Accepted or revoked meanwhile: the list, reloaded, says how it stands.
           if (!isApiError(error, 404)) notFoundOr(error);
@@ -175,7 +173,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case "leave": {
       if (!isConfirmed(form)) return data<ActionResult>({ intent: "leave", confirm: true });
-      await api.delete(`/organizations/${id}/members/${user.id}`).catch(notFoundOr);
+      await api
+        .delete("/organizations/{id}/members/{userId}", { path: { id, userId: user.id } })
+        .catch(notFoundOr);
       return redirect(
         `${localizedPath("/account/organization", language)}?notice=organization-left`,
       );
@@ -211,7 +211,7 @@ async function invite(
     return data<ActionResult>({ intent: "invite", values, fieldErrors }, { status: 422 });
   }
   try {
-    await api.post(`/organizations/${id}/invitations`, parsed.data);
+    await api.post("/organizations/{id}/invitations", { path: { id }, body: parsed.data });
   } catch (error) {
     if (!isUserError(error) || error.status === 404) notFoundOr(error);
     if (error.code === "ALREADY_MEMBER" || error.code === "INVITATION_PENDING") {
@@ -252,7 +252,7 @@ async function saveSettings(
   if (logo instanceof File && logo.size > 0) body.set("logo", logo, logo.name);
   else if (form.get("removeLogo") === "true") body.set("removeLogo", "true");
   try {
-    await api.put(`/organizations/${id}`, body);
+    await api.put("/organizations/{id}", { path: { id }, body });
   } catch (error) {
     if (!isUserError(error) || error.status === 404) notFoundOr(error);
     const { message, field } = explainApiError(error);

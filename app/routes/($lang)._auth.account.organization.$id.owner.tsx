@@ -12,13 +12,12 @@ import { Field } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
 import { PasswordField } from "~/components/ui/password-field";
 import { SelectField } from "~/components/ui/select";
-import { isApiError } from "~/lib/api/errors";
+import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { explainApiError, isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import type { Member, Organization, Page } from "~/lib/organizations";
+import type { Member } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 
@@ -41,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const id = organizationId(params);
   const api = getApiClient(request, context, token);
-  const organization = await api.get<Organization>(`/organizations/${id}`).catch((error) => {
+  const organization = await api.get("/organizations/{id}", { path: { id } }).catch((error) => {
     throw isApiError(error, 404) ? notFound() : serviceUnavailable(error);
   });
   if (organization.role !== "owner") throw notFound();
@@ -49,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admins: Member[] = [];
   for (let page = 1; ; page++) {
     const members = await api
-      .get<Page<Member>>(`/organizations/${id}/members`, { page, pageSize: 100 })
+      .get("/organizations/{id}/members", { path: { id }, query: { page, pageSize: 100 } })
       .catch((error: unknown) => {
         throw serviceUnavailable(error);
       });
@@ -92,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data<TransferResult>({ intent: "transfer", fieldErrors }, { status: 422 });
     }
     try {
-      await api.post(`/organizations/${id}/transfer`, parsed.data);
+      await api.post("/organizations/{id}/transfer", { path: { id }, body: parsed.data });
     } catch (error) {
       if (!isUserError(error) || error.status === 404 || error.status === 403) {
         throw isApiError(error, 404) || isApiError(error, 403)
@@ -125,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       );
     }
     try {
-      await api.delete(`/organizations/${id}`, { confirmName });
+      await api.delete("/organizations/{id}", { path: { id }, query: { confirmName } });
     } catch (error) {
       if (isApiError(error, 422)) {
         return data<DeleteResult>(

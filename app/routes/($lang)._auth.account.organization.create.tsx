@@ -9,8 +9,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { PageHeader } from "~/components/ui/page-header";
+import { explainApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { explainApiError, isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -42,8 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   let created: Organization;
   try {
-    created = await getApiClient(request, context, token).post<Organization>("/organizations", {
-      name: parsed.data,
+    created = await getApiClient(request, context, token).post("/organizations", {
+      body: { name: parsed.data },
     });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);

@@ -19,10 +19,10 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import type { Member, Page } from "~/lib/organizations";
+import type { Member } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { initials } from "~/lib/user";
-import { type WorkspaceDetails, workspaceSwatches } from "~/lib/workspaces";
+import { workspaceSwatches } from "~/lib/workspaces";
 import { submitWorkspaceForm } from "~/lib/workspaces.server";
 
 export const handle = { title: "workspaces:detail.title" };
@@ -49,14 +49,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   const id = workspaceId(params);
   const api = getApiClient(request, context, token);
-  const workspace = await api.get<WorkspaceDetails>(`/workspaces/${id}`).catch(rethrow);
+  const workspace = await api.get("/workspaces/{id}", { path: { id } }).catch(rethrow);
   const { currentOrganizationId, currentOrganizationPermissions } = user.account;
   const canWrite = currentOrganizationPermissions.includes("workspaces.write");
   let candidates: Member[] = [];
   if (canWrite && currentOrganizationId) {
     // Organization members who are not in the workspace yet, for "add a member".
     const members = await api
-      .get<Page<Member>>(`/organizations/${currentOrganizationId}/members`, { pageSize: 100 })
+      .get("/organizations/{id}/members", {
+        path: { id: currentOrganizationId },
+        query: { pageSize: 100 },
+      })
       .catch(rethrow);
     const inWorkspace = new Set(workspace.members.map((member) => member.userId));
     candidates = members.items.filter((member) => !inWorkspace.has(member.userId));
@@ -83,7 +86,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!parsed.success) {
         return data({ intent: "addMember" as const, error: "errors.chooseMember" }, 422);
       }
-      await api.put(`/workspaces/${id}/members/${parsed.data.userId}`).catch((error) => {
+      const path = { id, userId: parsed.data.userId };
+      await api.put("/workspaces/{id}/members/{userId}", { path }).catch((error) => {
         // Left the organization meanwhile: the page, reloaded, no longer offers them.
         if (!isApiError(error, 422)) rethrow(error);
       });
@@ -92,12 +96,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "removeMember": {
       const parsed = UserId.safeParse({ userId: form.get("userId") });
       if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-      await api.delete(`/workspaces/${id}/members/${parsed.data.userId}`).catch(rethrow);
+      await api
+        .delete("/workspaces/{id}/members/{userId}", { path: { id, userId: parsed.data.userId } })
+        .catch(rethrow);
       return back("workspace-member-removed");
     }
     case "delete": {
       if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
-      await api.delete(`/workspaces/${id}`).catch(rethrow);
+      await api.delete("/workspaces/{id}", { path: { id } }).catch(rethrow);
       return redirect(`${localizedPath("/workspaces", language)}?notice=workspace-deleted`);
     }
     default:

@@ -15,9 +15,8 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import type { Page } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { type Workspace, workspaceSwatches } from "~/lib/workspaces";
+import { workspaceSwatches } from "~/lib/workspaces";
 import { submitWorkspaceForm } from "~/lib/workspaces.server";
 
 export const handle = { title: "workspaces:title" };
@@ -41,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return { workspaces: null, search: q, canWrite: false };
   }
   const workspaces = await getApiClient(request, context, token)
-    .get<Page<Workspace>>("/workspaces", { page, pageSize, search: q || undefined })
+    .get("/workspaces", { query: { page, pageSize, search: q || undefined } })
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });

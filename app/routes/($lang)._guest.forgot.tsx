@@ -44,8 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   try {
     await getApiClient(request, context).post("/password/request/reset-by-email", {
-      email: submission.value.email,
-      resetType: "KEY",
+      body: { email: submission.value.email, resetType: "KEY" },
     });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 429 || error.status === 422)) {

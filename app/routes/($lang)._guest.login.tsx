@@ -109,9 +109,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const login = input.method === "phone" ? input.phone : input.email;
   const loginType: LoginType = input.method === "phone" ? "PHONE" : "EMAIL";
   try {
-    const { token } = await getApiClient(request, context).post<{ token: string }>(
+    const { token } = await getApiClient(request, context).post(
       input.method === "phone" ? "/login/phone" : "/login/email",
-      { value: login, password: input.password },
+      { body: { value: login, password: input.password } },
     );
     throw redirect(safeRedirectPath(input.redirectTo, localizedPath("/dashboard", language)), {
       headers: { "Set-Cookie": await commitToken(token) },

@@ -13,8 +13,8 @@ import { PasswordStrength } from "~/components/password-strength";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
 import { useAppForm } from "~/lib/forms";
 import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
@@ -70,16 +70,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = getApiClient(request, context);
   let token = heldToken;
   try {
-    token ??= (
-      await api.post<{ token: string }>("/password/verify/by-email", {
-        email,
-        key,
-      })
-    ).token;
-    const signedIn = await api.post<{ token: string }>("/password/reset", {
-      token,
-      newPassword,
-      loginType: "EMAIL",
+    token ??= (await api.post("/password/verify/by-email", { body: { email, key: key ?? "" } }))
+      .token;
+    const signedIn = await api.post("/password/reset", {
+      body: { token, newPassword, loginType: "EMAIL" },
     });
     const headers = new Headers();
     headers.append("Set-Cookie", await commitToken(signedIn.token));

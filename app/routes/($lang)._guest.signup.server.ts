@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { isUserError } from "~/lib/api-errors";
 import { type AcceptedSubmission, replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { serviceUnavailable } from "~/lib/session.server";
@@ -45,13 +45,15 @@ export async function register(
   const loginValue = (input.method === "phone" ? input.phone : input.email) ?? "";
   try {
     await getApiClient(request, context).post("/registration", {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      [input.method]: loginValue,
-      password: input.password,
-      loginType,
-      locale: language,
-      "organization.name": input.organization,
+      body: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        [input.method]: loginValue,
+        password: input.password,
+        loginType,
+        locale: language,
+        "organization.name": input.organization,
+      },
     });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
@@ -107,10 +109,9 @@ export async function checkEmailExists(request: Request, context: AppLoadContext
   const email = EmailToCheck.safeParse(String(form.get("email") ?? "").trim());
   if (!email.success) return { exists: false };
   try {
-    const { exists } = await getApiClient(request, context).post<{ exists: boolean }>(
-      "/user/email-exists",
-      { value: email.data },
-    );
+    const { exists } = await getApiClient(request, context).post("/user/email-exists", {
+      body: { value: email.data },
+    });
     return { exists };
   } catch {
     return { exists: false };

@@ -18,8 +18,8 @@ import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
 import { useAppForm } from "~/lib/forms";
 import { replyWithApiError } from "~/lib/forms.server";
@@ -102,9 +102,9 @@ async function verify(
 
   let session: string;
   try {
-    ({ token: session } = await getApiClient(request, context).post<{ token: string }>(
+    ({ token: session } = await getApiClient(request, context).post(
       "/verify-reg-verification-key",
-      { token: pending.token, key: submission.value.key, loginType: pending.loginType },
+      { body: { token: pending.token, key: submission.value.key, loginType: pending.loginType } },
     ));
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);

@@ -15,7 +15,7 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import { type Organization, organizationInitials, type Page } from "~/lib/organizations";
+import { type Organization, organizationInitials } from "~/lib/organizations";
 import { getViewer, requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useLocalizedPath } from "~/lib/use-language";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context);
   if (viewer.status !== "signed-in") return { organizations: null };
   const list = await getApiClient(request, context, viewer.token)
-    .get<Page<Organization>>("/organizations")
+    .get("/organizations")
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
@@ -44,7 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
   }
   try {
-    await getApiClient(request, context, token).put("/user/current-organization", parsed.data);
+    await getApiClient(request, context, token).put("/user/current-organization", {
+      body: parsed.data,
+    });
   } catch (error) {
     // No longer a member (removed meanwhile): the list, reloaded, says so.
     if (!isApiError(error, 404)) throw serviceUnavailable(error);

@@ -5,9 +5,7 @@ import { getApiClient } from "~/lib/api.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {
-    const health = await getApiClient(request, context).get<{ status: string; database: string }>(
-      "/health",
-    );
+    const health = await getApiClient(request, context).get("/health");
     return Response.json({ status: "ok", database: health.database }, { headers });
   } catch {
     return Response.json({ status: "error", database: "error" }, { status: 503, headers });

@@ -3,8 +3,6 @@ import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { getToken } from "~/lib/session.server";
 
-type SocketTicket = { ticket: string; expiresAt: string };
-
 /**
  * Where browsers open the real-time socket: SOCKET_URL, else the API's /socket (the embedded
  * API's is on this origin). http(s) becomes ws(s) in the browser.
@@ -25,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await getToken(request);
   if (!token) return Response.json({ error: "Unauthorized" }, { status: 401, headers });
   try {
-    const { ticket, expiresAt } = await getApiClient(request, context, token).post<SocketTicket>(
+    const { ticket, expiresAt } = await getApiClient(request, context, token).post(
       "/user/socket-ticket",
     );
     return Response.json({ ticket, expiresAt, url: publicSocketUrl() }, { headers });

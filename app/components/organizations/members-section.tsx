@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { assignableRoles, type Member, type Organization, type Page } from "~/lib/organizations";
+import type { ApiSchema } from "~/lib/api/client";
+import { assignableRoles, type Organization } from "~/lib/organizations";
 import { initials } from "~/lib/user";
 import { SettingsSection } from "../account/settings-section";
 import { Avatar } from "../ui/avatar";
@@ -20,7 +21,7 @@ export function MembersSection({
   askingToRemove,
 }: {
   organization: Organization;
-  members: Page<Member>;
+  members: ApiSchema<"MemberList">;
   search: string;
   me: string;
   /** Without JavaScript: the member whose removal awaits its confirmation. */

@@ -1,9 +1,8 @@
-import { isWriteMethod, shouldRetry } from "../retry-policy";
-import { ApiError, type ApiErrorBody, ApiUnavailableError } from "./errors";
+import { shouldRetry } from "../retry-policy";
+import { ApiUnavailableError, readApiError } from "./errors";
+import type { components, paths } from "./schema";
 
 type Fetcher = (request: Request) => Promise<Response>;
-type Params = Record<string, string | number | boolean | null | undefined>;
-type Body = Record<string, unknown> | FormData;
 
 export type ApiClientOptions = {
   /** Base URL ending in /api/v1. */
@@ -24,33 +23,95 @@ export type ApiClientOptions = {
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** What openapi-typescript writes for every operation. */
+type OperationShape = {
+  parameters: { path?: unknown; query?: unknown };
+  requestBody?: unknown;
+  responses: unknown;
+};
+
+/** The paths (relative to /api/v1) that have an operation for `M`. */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends OperationShape ? P : never;
+}[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], OperationShape>;
+
+/** A named schema of the API, such as ApiSchema<"Workspace">. */
+export type ApiSchema<N extends keyof components["schemas"]> = components["schemas"][N];
+
+/** What an operation answers with on success: its 200 or 201 JSON, or undefined for a 204. */
+export type ApiBody<P extends ApiPath<M>, M extends Method = "get"> = SuccessBody<
+  Operation<P, M>["responses"]
+>;
+
+/** The `path`, `query` and `body` of a call, each required where the operation requires it. */
+export type ApiRequest<P extends ApiPath<M>, M extends Method = "get"> = RequestOf<Operation<P, M>>;
+
+type SuccessBody<R> = 200 extends keyof R
+  ? JsonContent<R[200]>
+  : 201 extends keyof R
+    ? JsonContent<R[201]>
+    : undefined;
+
+type JsonContent<R> = R extends { content: { "application/json": infer T } } ? T : undefined;
+
+type RequestOf<O extends OperationShape> = Option<"path", O["parameters"]["path"]> &
+  Option<"query", O["parameters"]["query"]> &
+  Option<"body", RequestBody<O["requestBody"]>>;
+
+/** FormData where the operation takes multipart/form-data, otherwise its JSON. */
+type RequestBody<B> = B extends { content: infer C }
+  ? "multipart/form-data" extends keyof C
+    ? FormData
+    : C[keyof C]
+  : B;
+
+/** `{ key: T }`: optional when T may be undefined, never there when the operation has none. */
+type Option<K extends string, T> = [Exclude<T, undefined>] extends [never]
+  ? { [_ in K]?: never }
+  : undefined extends T
+    ? { [_ in K]?: Exclude<T, undefined> }
+    : { [_ in K]: T };
+
+/** The request argument may be left out when nothing in it is required. */
+type RequestArgs<R> = Partial<R> extends R ? [request?: R] : [request: R];
+
+/** A request as the client sends it, once the types have done their work. */
+type RawRequest = {
+  path?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+};
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  function buildRequest(method: string, path: string, payload?: Params | Body) {
+  function buildRequest(method: string, path: string, { query, body }: RawRequest) {
     const url = new URL(`${options.baseUrl.replace(/\/$/, "")}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
     const headers = new Headers({ Accept: "application/json" });
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     if (options.language) headers.set("Accept-Language", options.language);
     if (options.clientAddress) headers.set("X-Forwarded-For", options.clientAddress);
     if (options.userAgent) headers.set("User-Agent", options.userAgent);
 
-    let body: BodyInit | undefined;
-    if (!isWriteMethod(method) || method === "DELETE") {
-      for (const [key, value] of Object.entries((payload ?? {}) as Params)) {
-        if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-      }
-    } else if (payload instanceof FormData) {
-      body = payload;
-    } else if (payload !== undefined) {
+    let content: BodyInit | undefined;
+    if (body instanceof FormData) {
+      content = body;
+    } else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
-      body = JSON.stringify(payload);
+      content = JSON.stringify(body);
     }
 
-    return new Request(url, { method, headers, body });
+    return new Request(url, { method, headers, body: content });
   }
 
   /**
@@ -79,50 +140,48 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
-  async function call<T>(method: string, path: string, payload?: Params | Body): Promise<T> {
+  async function call(method: string, template: string, request: RawRequest): Promise<unknown> {
+    const path = substitute(template, request.path ?? {});
     for (let retries = 0; ; retries++) {
       let response: Response;
       try {
-        response = await withDeadline(send, buildRequest(method, path, payload));
+        response = await withDeadline(send, buildRequest(method, path, request));
       } catch (error) {
         throw new ApiUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, {
           cause: error,
         });
       }
       if (response.ok) {
-        if (response.status === 204) return undefined as T;
-        return (await response.json()) as T;
+        if (response.status === 204) return undefined;
+        return await response.json();
       }
       if (shouldRetry(method, response.status, retries)) {
         response.body?.cancel().catch(() => {});
         continue;
       }
-      throw await toApiError(response);
+      throw await readApiError(response);
     }
   }
 
+  function operation<M extends Method>(method: M) {
+    return <P extends ApiPath<M>>(path: P, ...[request]: RequestArgs<ApiRequest<P, M>>) =>
+      call(method.toUpperCase(), path, (request ?? {}) as RawRequest) as Promise<ApiBody<P, M>>;
+  }
+
   return {
-    get: <T>(path: string, params?: Params) => call<T>("GET", path, params),
-    post: <T>(path: string, body?: Body) => call<T>("POST", path, body),
-    put: <T>(path: string, body?: Body) => call<T>("PUT", path, body),
-    patch: <T>(path: string, body?: Body) => call<T>("PATCH", path, body),
-    delete: <T>(path: string, params?: Params) => call<T>("DELETE", path, params),
+    get: operation("get"),
+    post: operation("post"),
+    put: operation("put"),
+    patch: operation("patch"),
+    delete: operation("delete"),
   };
 }
 
-async function toApiError(response: Response) {
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  return new ApiError(
-    response.status,
-    body?.error?.code ?? `HTTP_${response.status}`,
-    body?.error?.message ?? response.statusText,
-    body?.error?.fields,
-    retryAfter(response.headers.get("Retry-After")),
-    body?.error?.fieldCodes,
-  );
-}
-
-function retryAfter(header: string | null): number | null {
-  const seconds = Number(header);
-  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+/** "/workspaces/{id}" with { id } → "/workspaces/<id, URL-encoded>". */
+function substitute(template: string, params: Record<string, string | number>) {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`${template} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }

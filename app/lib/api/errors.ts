@@ -1,26 +1,29 @@
-export type ApiErrorBody = {
-  error: {
-    code: string;
-    message: string;
-    fields?: Record<string, string>;
-    fieldCodes?: Record<string, string>;
-  };
+type ApiErrorDetails = {
+  /** Per-field messages, keyed by the dotted field path. */
+  fields?: Record<string, string>;
+  /** One machine-readable code per invalid field (REQUIRED, TOO_LONG, EMAIL_TAKEN, …). */
+  fieldCodes?: Record<string, string>;
+  /** Seconds to wait before trying again, from a 429's Retry-After. */
+  retryAfterSeconds?: number | null;
 };
 
 /** The API answered with an error status; `code` is the API's machine-readable code. */
 export class ApiError extends Error {
   override name = "ApiError";
+  readonly fields: Record<string, string>;
+  readonly fieldCodes: Record<string, string>;
+  readonly retryAfterSeconds: number | null;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields: Record<string, string> = {},
-    /** Seconds to wait before trying again, from a 429's Retry-After. */
-    readonly retryAfterSeconds: number | null = null,
-    /** One machine-readable code per invalid field (REQUIRED, EMAIL_TAKEN, …). */
-    readonly fieldCodes: Record<string, string> = {},
+    details: ApiErrorDetails = {},
   ) {
     super(message);
+    this.fields = details.fields ?? {};
+    this.fieldCodes = details.fieldCodes ?? {};
+    this.retryAfterSeconds = details.retryAfterSeconds ?? null;
   }
 }
 
@@ -31,4 +34,81 @@ export class ApiUnavailableError extends Error {
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The ApiError for an error response: `{ "error": { code, message, fields, fieldCodes } }`, read
+ * without trusting it, since a proxy in between can answer with anything.
+ */
+export async function readApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  return new ApiError(
+    response.status,
+    typeof error.code === "string" ? error.code : `HTTP_${response.status}`,
+    typeof error.message === "string" ? error.message : response.statusText,
+    {
+      fields: stringRecord(error.fields),
+      fieldCodes: stringRecord(error.fieldCodes),
+      retryAfterSeconds: retryAfter(response.headers.get("Retry-After")),
+    },
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
+function retryAfter(header: string | null): number | null {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+/** API error codes the web app explains in the user's language (common:apiErrors.*). */
+const knownCodes = {
+  INVALID_CREDENTIALS: "invalidCredentials",
+  ACCOUNT_NOT_VERIFIED: "notVerified",
+  TOO_MANY_REQUESTS: "rateLimited",
+  EMAIL_TAKEN: "emailTaken",
+  PHONE_TAKEN: "phoneTaken",
+  PASSWORD_TOO_COMMON: "passwordTooCommon",
+  INVALID_KEY: "invalidKey",
+  KEY_EXPIRED: "keyExpired",
+  INVALID_TOKEN: "invalidToken",
+  INVALID_PASSWORD: "wrongCurrentPassword",
+  INVALID_IMAGE: "invalidImage",
+  IMAGE_TOO_LARGE_DIMENSIONS: "imageTooLarge",
+  PAYLOAD_TOO_LARGE: "fileTooLarge",
+  VALIDATION_FAILED: "invalidInput",
+  NOT_AN_ADMIN: "notAnAdmin",
+  CONFIRMATION_MISMATCH: "confirmationMismatch",
+} as const;
+
+export type ApiErrorMessage = (typeof knownCodes)[keyof typeof knownCodes] | "unknown";
+
+/**
+ * The translation key (in common:apiErrors) for an API error a form shows, and the field it
+ * belongs to when the API named one. Errors that are not the user's to fix are not handled here:
+ * the caller rethrows them to the error page.
+ */
+export function explainApiError(error: ApiError): { message: ApiErrorMessage; field?: string } {
+  const message = (knownCodes as Record<string, ApiErrorMessage>)[error.code] ?? "unknown";
+  const field = Object.keys(error.fields)[0];
+  return field ? { message, field } : { message };
+}
+
+/** An error a form can show (4xx), as opposed to one for the error page. */
+export function isUserError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
+  );
 }

@@ -16,8 +16,9 @@ const sent = { email: "a@example.com", password: "secret-secret", name: "Amal" }
 
 describe("replyWithApiError", () => {
   it("puts each field's code on that field, not on the others, and hides passwords", () => {
-    const error = new ApiError(422, "VALIDATION_FAILED", "Invalid", { email: "Taken" }, null, {
-      email: "EMAIL_TAKEN",
+    const error = new ApiError(422, "VALIDATION_FAILED", "Invalid", {
+      fields: { email: "Taken" },
+      fieldCodes: { email: "EMAIL_TAKEN" },
     });
     const result = replyWithApiError(submit(sent), error, { hideFields: ["password"] });
     expect(result.error).toEqual({ email: ["emailTaken"] });
@@ -25,16 +26,10 @@ describe("replyWithApiError", () => {
   });
 
   it("maps the API's field names onto the form's and lets a form explain a code its way", () => {
-    const error = new ApiError(
-      422,
-      "INVALID_PASSWORD",
-      "Wrong",
-      { currentPassword: "Wrong" },
-      null,
-      {
-        currentPassword: "INVALID_PASSWORD",
-      },
-    );
+    const error = new ApiError(422, "INVALID_PASSWORD", "Wrong", {
+      fields: { currentPassword: "Wrong" },
+      fieldCodes: { currentPassword: "INVALID_PASSWORD" },
+    });
     const result = replyWithApiError(submit(sent), error, {
       fields: { currentPassword: "password" },
       codes: { INVALID_PASSWORD: "wrongPassword" },
@@ -43,11 +38,12 @@ describe("replyWithApiError", () => {
   });
 
   it("gives the form an error that names no field it has, and a rate limit with its wait", () => {
-    const elsewhere = new ApiError(422, "NOT_AN_ADMIN", "No", { userId: "No" }, null, {
-      userId: "NOT_AN_ADMIN",
+    const elsewhere = new ApiError(422, "NOT_AN_ADMIN", "No", {
+      fields: { userId: "No" },
+      fieldCodes: { userId: "NOT_AN_ADMIN" },
     });
     expect(replyWithApiError(submit(sent), elsewhere).error).toEqual({ "": ["notAnAdmin"] });
-    const limited = new ApiError(429, "TOO_MANY_REQUESTS", "Slow down", {}, 120);
+    const limited = new ApiError(429, "TOO_MANY_REQUESTS", "Slow down", { retryAfterSeconds: 120 });
     expect(replyWithApiError(submit(sent), limited).error).toEqual({
       "": ["rateLimitedFor?seconds=120"],
     });
@@ -56,7 +52,7 @@ describe("replyWithApiError", () => {
   });
 
   it("takes the error's own code for a field named without one", () => {
-    const error = new ApiError(422, "INVALID_KEY", "Wrong key", { email: "Wrong key" });
+    const error = new ApiError(422, "INVALID_KEY", "Wrong key", { fields: { email: "Wrong key" } });
     expect(replyWithApiError(submit(sent), error).error).toEqual({ email: ["invalidKey"] });
   });
 });
