@@ -7,14 +7,6 @@ import { type AcceptedSubmission, replyWithApiError, replyWithFormError } from "
 import { type Language, localizedPath } from "~/lib/i18n";
 import { serviceUnavailable } from "~/lib/session.server";
 import {
-  acceptance,
-  email,
-  newPassword,
-  organizationName,
-  personName,
-  phone,
-} from "~/lib/validation";
-import {
   commitPendingVerification,
   type LoginType,
   sendVerificationKey,
