@@ -12,11 +12,13 @@ import { EmailField } from "~/components/ui/input";
 import { ApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { formatDuration } from "~/lib/format-duration";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "auth:forgot.title" };
 
@@ -24,7 +26,7 @@ const ForgotForm = z.object({
   email: z.string().trim().min(1, "required").max(320, "invalidEmail").email("invalidEmail"),
 });
 
-type ActionData = { email: string; fieldError?: string; retryAfterMinutes?: number };
+type ActionData = { email: string; fieldError?: string; retryAfterSeconds?: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { email: new URL(request.url).searchParams.get("email") ?? "" };
@@ -51,8 +53,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
-      const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-      return data<ActionData>({ email, retryAfterMinutes: minutes }, { status: 429 });
+      const retryAfterSeconds = error.retryAfterSeconds ?? 60;
+      return data<ActionData>({ email, retryAfterSeconds }, { status: 429 });
     }
     if (error instanceof ApiError && error.status === 422) {
       return data<ActionData>({ email, fieldError: "invalidEmail" }, { status: 422 });
@@ -65,6 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ForgotPage() {
   const { t } = useTranslation("auth");
+  const language = useLanguage();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
@@ -77,8 +80,12 @@ export default function ForgotPage() {
       <p className="mt-1 text-sm text-text-muted">{t("forgot.subtitle")}</p>
 
       <FormAlert className="mt-6">
-        {actionData?.retryAfterMinutes ? (
-          <p>{t("errors.rateLimitedFor", { minutes: actionData.retryAfterMinutes })}</p>
+        {actionData?.retryAfterSeconds ? (
+          <p>
+            {t("errors.rateLimitedFor", {
+              duration: formatDuration(actionData.retryAfterSeconds, language),
+            })}
+          </p>
         ) : null}
       </FormAlert>
 

@@ -20,12 +20,14 @@ import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { formatDuration } from "~/lib/format-duration";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useLanguage } from "~/lib/use-language";
 import {
   commitPendingVerification,
   type LoginType,
@@ -68,7 +70,7 @@ type FieldName = "email" | "phone" | "password";
 type FieldErrors = Partial<Record<FieldName, string>>;
 type ActionData = {
   formError?: string;
-  retryAfterMinutes?: number;
+  retryAfterSeconds?: number;
   fieldErrors?: FieldErrors;
   /** The login as typed, kept for the next try; never the password. */
   login?: string;
@@ -136,11 +138,8 @@ function loginFailure(error: unknown, login: string, loginType: LoginType) {
     );
   }
   if (error.status === 429) {
-    const retryAfterMinutes = error.retryAfterSeconds
-      ? Math.ceil(error.retryAfterSeconds / 60)
-      : undefined;
     return data<ActionData>(
-      { formError: "rateLimited", retryAfterMinutes, login },
+      { formError: "rateLimited", retryAfterSeconds: error.retryAfterSeconds ?? undefined, login },
       { status: 429 },
     );
   }
@@ -171,9 +170,7 @@ async function startVerification(
       return data<ActionData>(
         {
           formError: "rateLimited",
-          retryAfterMinutes: error.retryAfterSeconds
-            ? Math.ceil(error.retryAfterSeconds / 60)
-            : undefined,
+          retryAfterSeconds: error.retryAfterSeconds ?? undefined,
           login: loginValue,
           unverified: { loginValue, loginType },
         },
@@ -186,6 +183,7 @@ async function startVerification(
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
+  const language = useLanguage();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -244,8 +242,10 @@ export default function LoginPage() {
         {actionData?.formError ? (
           <>
             <p>
-              {actionData.formError === "rateLimited" && actionData.retryAfterMinutes
-                ? t("errors.rateLimitedFor", { minutes: actionData.retryAfterMinutes })
+              {actionData.formError === "rateLimited" && actionData.retryAfterSeconds
+                ? t("errors.rateLimitedFor", {
+                    duration: formatDuration(actionData.retryAfterSeconds, language),
+                  })
                 : t(`errors.${actionData.formError}`)}
             </p>
             {actionData.unverified ? (

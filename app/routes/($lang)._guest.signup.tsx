@@ -32,6 +32,7 @@ import type { ApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { explainApiError, isUserError } from "~/lib/api-errors";
 import { readForm } from "~/lib/form.server";
+import { formatDuration } from "~/lib/format-duration";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -245,7 +246,7 @@ async function register(
       "organization.name": input.organization,
     });
   } catch (error) {
-    return registrationFailure(error, method, values);
+    return registrationFailure(error, method, values, language);
   }
 
   let pending: Awaited<ReturnType<typeof sendVerificationKey>>;
@@ -270,11 +271,16 @@ async function register(
   });
 }
 
-function registrationFailure(error: unknown, method: Method, values: SignupValues) {
+function registrationFailure(
+  error: unknown,
+  method: Method,
+  values: SignupValues,
+  language: Language,
+) {
   if (!isUserError(error)) throw serviceUnavailable(error);
   const result: RegisterResult = { intent: "register", values };
   if (error.status === 429) {
-    result.formError = rateLimitedMessage(error);
+    result.formError = rateLimitedMessage(error, language);
   } else if (error.code === "EMAIL_TAKEN" || error.code === "PHONE_TAKEN") {
     const field = error.code === "PHONE_TAKEN" ? "phone" : "email";
     result.fieldErrors = { [field]: `common:apiErrors.${explainApiError(error).message}` };
@@ -311,11 +317,11 @@ function validationErrors(error: ApiError): RegisterResult["fieldErrors"] {
   return fieldErrors;
 }
 
-function rateLimitedMessage(error: ApiError): Message {
+function rateLimitedMessage(error: ApiError, language: Language): Message {
   return error.retryAfterSeconds
     ? {
         key: "common:apiErrors.rateLimitedFor",
-        values: { minutes: Math.ceil(error.retryAfterSeconds / 60) },
+        values: { duration: formatDuration(error.retryAfterSeconds, language) },
       }
     : { key: "common:apiErrors.rateLimited" };
 }
@@ -364,7 +370,7 @@ async function verify(
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     const result: VerifyResult = { intent: "verify", key: typed };
-    if (error.status === 429) result.formError = rateLimitedMessage(error);
+    if (error.status === 429) result.formError = rateLimitedMessage(error, language);
     else if (error.code === "INVALID_KEY") result.keyError = "common:apiErrors.invalidKey";
     else if (error.code === "KEY_EXPIRED") result.formError = { key: "verify.errors.keyExpired" };
     else if (error.code === "INVALID_TOKEN") {
@@ -393,7 +399,12 @@ async function resend(request: Request, context: AppLoadContext, language: Langu
       error.status === 429
         ? {
             key: "verify.errors.resendTooSoon",
-            values: { seconds: error.retryAfterSeconds ?? secondsUntilResend(pending.sentAt) },
+            values: {
+              duration: formatDuration(
+                error.retryAfterSeconds ?? secondsUntilResend(pending.sentAt),
+                language,
+              ),
+            },
           }
         : { key: `common:apiErrors.${explainApiError(error).message}` };
     return data<VerifyResult>({ intent: "resend", formError }, { status: error.status });
