@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
+import { PhoneHint, phoneExample } from "~/components/phone-hint";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { EmailField, Field } from "~/components/ui/input";
@@ -277,8 +278,8 @@ export default function LoginPage() {
             autoComplete="tel"
             dir="ltr"
             required
-            placeholder="+966 50 123 4567"
-            hint={t("login.phoneHint")}
+            placeholder={phoneExample}
+            hint={<PhoneHint i18nKey="auth:login.phoneHint" />}
             defaultValue={actionData?.login ?? ""}
             error={fieldError("phone")}
           />

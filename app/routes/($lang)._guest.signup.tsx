@@ -21,6 +21,7 @@ import { z } from "zod";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { PasswordStrength } from "~/components/password-strength";
+import { PhoneHint, phoneExample } from "~/components/phone-hint";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -553,8 +554,8 @@ function SignupStep() {
               autoComplete="tel"
               dir="ltr"
               required
-              placeholder="+966 50 123 4567"
-              hint={t("signup.phoneHint")}
+              placeholder={phoneExample}
+              hint={<PhoneHint i18nKey="auth:signup.phoneHint" />}
               defaultValue={values?.phone}
               error={fieldError("phone")}
             />
