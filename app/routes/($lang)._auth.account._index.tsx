@@ -292,7 +292,7 @@ export default function AccountPage() {
           now={now}
           askingToEndOthers={actionData?.intent === "revokeOthers"}
         />
-        <PreferencesSection locale={user.locale} />
+        <PreferencesSection />
       </div>
     </div>
   );

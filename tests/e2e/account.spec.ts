@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
   type Account,
+  apiToken,
   expect,
   expectNoAxeViolations,
   registerAccount,
@@ -332,15 +333,38 @@ for (const [prefix, l] of [
   });
 }
 
-test("the language preference changes the pages and the profile's language", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/account");
-  await page.getByLabel("Language").selectOption("ar");
-  await page.getByRole("button", { name: "Save language" }).click();
+/** The language saved on the profile, which mail and SMS use. */
+async function profileLocale(page: Page, account: Account) {
+  const response = await page.request.get("/api/v1/user", {
+    headers: { Authorization: `Bearer ${await apiToken(page.request, account)}` },
+  });
+  return (await response.json()).locale as string;
+}
+
+test("the language shown is the page's, and choosing one applies at once", async ({ page }) => {
+  const account = await signIn(page, await registerAccount(page.request, { locale: "en" }));
+  await page.goto("/ar/account");
+  // The profile still says English; the page is Arabic, and so is the choice it shows.
+  const preferences = page.getByRole("region", { name: "التفضيلات" });
+  await expect(preferences.getByRole("radio", { name: "العربية" })).toBeChecked();
+  await expect(preferences.getByRole("radio", { name: "English" })).not.toBeChecked();
+  // Choosing is enough: no button to press once JavaScript runs.
+  await expect(preferences.getByRole("button", { name: "حفظ اللغة" })).toHaveCount(0);
+
+  await preferences.locator("label").filter({ hasText: "English" }).click();
+  await expect(page).toHaveURL("/account?notice=preferences-saved");
+  await expect(page.getByRole("status")).toHaveText("Your language is saved.");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  const english = page.getByRole("region", { name: "Preferences" });
+  await expect(english.getByRole("radio", { name: "English" })).toBeChecked();
+  await expect(english.getByRole("radio", { name: "العربية" })).not.toBeChecked();
+  expect(await profileLocale(page, account)).toBe("en");
+
+  await english.locator("label").filter({ hasText: "العربية" }).click();
   await expect(page).toHaveURL("/ar/account?notice=preferences-saved");
   await expect(page.getByRole("status")).toHaveText("تم حفظ اللغة.");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByLabel("اللغة")).toHaveValue("ar");
+  expect(await profileLocale(page, account)).toBe("ar");
   // An unprefixed address now leads to Arabic.
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/ar/dashboard");
@@ -380,6 +404,21 @@ test.describe("without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+  });
+
+  test("saves the language with its button", async ({ page }) => {
+    const account = await signIn(page);
+    await page.goto("/ar/account");
+    const preferences = page.getByRole("region", { name: "التفضيلات" });
+    await expect(preferences.getByRole("radio", { name: "العربية" })).toBeChecked();
+    await preferences.locator("label").filter({ hasText: "English" }).click();
+    // Nothing happens until the choice is sent.
+    await expect(page).toHaveURL("/ar/account");
+    await preferences.getByRole("button", { name: "حفظ اللغة" }).click();
+    await expect(page).toHaveURL("/account?notice=preferences-saved");
+    await expect(page.getByRole("status")).toHaveText("Your language is saved.");
+    await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
+    expect(await profileLocale(page, account)).toBe("en");
   });
 
   test("asks in the page before signing out everywhere else", async ({ page, browser }) => {
