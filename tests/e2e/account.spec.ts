@@ -64,6 +64,9 @@ for (const [prefix, l] of [
       emailOrPhone: "Keep an email address or a phone number.",
       emailTaken: "This email is already registered.",
       invalidImage: "Choose a PNG, JPEG or WebP image.",
+      unreadableImage:
+        "This file is not an image that can be read. Choose a PNG, JPEG or WebP image.",
+      noAvatarChosen: "No photo chosen",
       fileTooLarge: "The file is too large: at most 5 MB.",
       wrongCurrent: "Your current password is not correct.",
       tooShort: "Use at least 8 characters.",
@@ -106,6 +109,8 @@ for (const [prefix, l] of [
       emailOrPhone: "احتفظ ببريد إلكتروني أو رقم هاتف.",
       emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
       invalidImage: "اختر صورة بصيغة PNG أو JPEG أو WebP.",
+      unreadableImage: "هذا الملف ليس صورة يمكن قراءتها. اختر صورة بصيغة PNG أو JPEG أو WebP.",
+      noAvatarChosen: "لم تُختر صورة",
       fileTooLarge: "الملف كبير جدًا: الحد الأقصى 5 ميغابايت.",
       wrongCurrent: "كلمة المرور الحالية غير صحيحة.",
       tooShort: "استخدم 8 أحرف على الأقل.",
@@ -205,15 +210,28 @@ for (const [prefix, l] of [
       await expect(page.getByText(l.emailTaken)).toBeVisible();
       await expect(email).toBeFocused();
 
-      // Named and typed as a PNG, but not one: the API reads the content.
+      // Named and typed as a PNG, but not one: it does not decode, so there is nothing to
+      // preview and nothing to send.
       await email.fill(account.email);
-      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+      const avatar = page.getByLabel(l.avatar, { exact: true });
+      await avatar.setInputFiles({
         name: "photo.png",
         mimeType: "image/png",
         buffer: Buffer.from("this is not an image"),
       });
-      await save.click();
-      await expect(page.getByText(l.invalidImage)).toBeVisible();
+      await expect(page.getByText(l.unreadableImage)).toBeVisible();
+      await expect(avatar).toHaveAttribute("aria-invalid", "true");
+      expect(await avatar.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+      await expect(page.getByText(l.noAvatarChosen)).toBeVisible();
+      await expect(page.getByRole("img", { name: l.avatarPreview })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // A real image afterwards is previewed, and the message goes.
+      await avatar.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png() });
+      await expect(page.getByRole("img", { name: l.avatarPreview })).toHaveAttribute(
+        "src",
+        /^blob:/,
+      );
+      await expect(page.getByText(l.unreadableImage)).toHaveCount(0);
 
       // Too large or of the wrong type: said before anything is sent.
       await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
@@ -404,6 +422,15 @@ test.describe("without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+
+    // Named and typed as a PNG, but not one: the API reads the content.
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is not an image"),
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Choose a PNG, JPEG or WebP image.")).toBeVisible();
   });
 
   test("saves the language with its button", async ({ page }) => {
