@@ -6,6 +6,8 @@ import { Icon } from "./ui/icon";
 /** What the API takes as an avatar or a logo. */
 export const imageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 export const maxImageBytes = 5 * 1024 * 1024;
+/** The API's limit on either side, in pixels. */
+export const maxImageDimension = 4096;
 
 /** An error the browser can tell before sending the file: its type or its size (a message key). */
 export function checkImage(file: File): string | undefined {
@@ -16,14 +18,35 @@ export function checkImage(file: File): string | undefined {
 }
 
 /**
+ * An error only decoding tells: a file named and typed as an image whose content is not one (a
+ * broken preview otherwise), or one larger than the API takes.
+ */
+async function checkDecodedImage(url: string): Promise<string | undefined> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch {
+    return "common:apiErrors.unreadableImage";
+  }
+  if (image.naturalWidth > maxImageDimension || image.naturalHeight > maxImageDimension) {
+    return "common:apiErrors.imageTooLarge";
+  }
+  return undefined;
+}
+
+/**
  * The state of an image picker beside the current image: a preview of the chosen file (checked
- * for type and size first), whether "remove" is ticked, and a reset for after a save.
+ * for type and size, then decoded), whether "remove" is ticked, and a reset for after a save. A
+ * file that will not do is taken out of the input, so that the form never sends it.
  */
 export function useImagePicker() {
   const [preview, setPreview] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [fileName, setFileName] = useState<string | null>(null);
+  // Decoding takes a moment: only the latest choice may set the state.
+  const latestChoice = useRef(0);
   useEffect(
     () => () => {
       if (preview) URL.revokeObjectURL(preview);
@@ -37,15 +60,37 @@ export function useImagePicker() {
     /** A message key when the chosen file will not do. */
     error,
     fileName,
-    onChange(event: ChangeEvent<HTMLInputElement>) {
-      const file = event.currentTarget.files?.[0];
-      const problem = file ? checkImage(file) : undefined;
-      setError(problem);
-      setFileName(file?.name ?? null);
-      setPreview(file && !problem ? URL.createObjectURL(file) : null);
-      if (file) setRemoving(false);
+    async onChange(event: ChangeEvent<HTMLInputElement>) {
+      const input = event.currentTarget;
+      const file = input.files?.[0];
+      const choice = ++latestChoice.current;
+      const refuse = (problem: string) => {
+        input.value = "";
+        setError(problem);
+        setFileName(null);
+        setPreview(null);
+      };
+      if (!file) {
+        setError(undefined);
+        setFileName(null);
+        setPreview(null);
+        return;
+      }
+      const problem = checkImage(file);
+      if (problem) return refuse(problem);
+
+      const url = URL.createObjectURL(file);
+      const decodingProblem = await checkDecodedImage(url);
+      if (choice !== latestChoice.current || decodingProblem) URL.revokeObjectURL(url);
+      if (choice !== latestChoice.current) return;
+      if (decodingProblem) return refuse(decodingProblem);
+      setError(undefined);
+      setFileName(file.name);
+      setPreview(url);
+      setRemoving(false);
     },
     reset() {
+      latestChoice.current += 1;
       setPreview(null);
       setRemoving(false);
       setError(undefined);

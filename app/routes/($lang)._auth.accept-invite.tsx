@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/icon-names";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
@@ -101,13 +102,17 @@ export default function AcceptInvitePage() {
           <Icon name={stateIcons[state]} className="size-6" />
         </span>
         <h1 className="text-2xl font-semibold tracking-tight">
-          {t(`accept.${state}.title`, values)}
+          <IsolatedMessage ns="organizations" i18nKey={`accept.${state}.title`} values={values} />
         </h1>
-        <p className="mt-3 text-text-muted">{t(`accept.${state}.body`, values)}</p>
+        <p className="mt-3 text-text-muted">
+          <IsolatedMessage ns="organizations" i18nKey={`accept.${state}.body`} values={values} />
+        </p>
 
         {state === "pending" && forSomeoneElse ? (
           <div className="mt-6 space-y-4 text-start">
-            <FormAlert tone="info">{t("accept.forSomeoneElse", values)}</FormAlert>
+            <FormAlert tone="info">
+              <IsolatedMessage ns="organizations" i18nKey="accept.forSomeoneElse" values={values} />
+            </FormAlert>
             <Form method="post" action="/logout" className="flex justify-center">
               <input type="hidden" name="language" value={language} />
               <Button type="submit" variant="secondary">

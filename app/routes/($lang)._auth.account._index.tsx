@@ -199,9 +199,9 @@ async function changePassword(api: ApiClient, form: FormData, language: Language
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     if (error.status === 429) {
-      const retryAfterMinutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+      const retryAfterSeconds = error.retryAfterSeconds ?? 60;
       return data<ActionResult>(
-        { intent: "password", formError: "common:apiErrors.rateLimited", retryAfterMinutes },
+        { intent: "password", formError: "common:apiErrors.rateLimited", retryAfterSeconds },
         { status: 429 },
       );
     }
@@ -279,7 +279,7 @@ export default function AccountPage() {
           now={now}
           askingToEndOthers={actionData?.intent === "revokeOthers"}
         />
-        <PreferencesSection locale={user.locale} />
+        <PreferencesSection />
       </div>
     </div>
   );

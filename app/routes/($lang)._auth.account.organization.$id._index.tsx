@@ -17,6 +17,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageHeader } from "~/components/ui/page-header";
 import type { ApiClient } from "~/lib/api/client";
 import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
@@ -325,7 +326,13 @@ export default function OrganizationPage() {
           <ConfirmDialog
             intent="leave"
             asking={result?.intent === "leave"}
-            title={t("leave.confirmTitle", { name: organization.name })}
+            title={
+              <IsolatedMessage
+                ns="organizations"
+                i18nKey="leave.confirmTitle"
+                values={{ name: organization.name }}
+              />
+            }
             description={t("leave.confirmDescription")}
             confirmLabel={t("leave.confirm")}
             cancelLabel={t("common:actions.cancel")}

@@ -11,6 +11,7 @@ import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageHeader } from "~/components/ui/page-header";
 import { SelectField } from "~/components/ui/select";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
@@ -235,7 +236,13 @@ export default function WorkspacePage() {
           <ConfirmDialog
             intent="delete"
             asking={result?.intent === "delete"}
-            title={t("detail.deleteTitle", { name: workspace.name })}
+            title={
+              <IsolatedMessage
+                ns="workspaces"
+                i18nKey="detail.deleteTitle"
+                values={{ name: workspace.name }}
+              />
+            }
             description={t("detail.deleteDescription")}
             confirmLabel={t("detail.deleteConfirm")}
             cancelLabel={t("common:actions.cancel")}

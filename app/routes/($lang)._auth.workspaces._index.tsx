@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/ui/search-form";
@@ -109,7 +110,11 @@ export default function WorkspacesPage() {
 
       {workspaces.items.length === 0 ? (
         <EmptyState icon="layers" title={search ? t("noMatch.title") : t("empty.title")}>
-          {search ? t("noMatch.body", { search }) : t("empty.body")}
+          {search ? (
+            <IsolatedMessage ns="workspaces" i18nKey="noMatch.body" values={{ search }} />
+          ) : (
+            t("empty.body")
+          )}
         </EmptyState>
       ) : (
         <ul aria-label={t("list")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
+import { PhoneHint, phoneExample } from "~/components/phone-hint";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { EmailField, Field } from "~/components/ui/input";
@@ -20,12 +21,14 @@ import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { formatDuration } from "~/lib/format-duration";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useLanguage } from "~/lib/use-language";
 import {
   commitPendingVerification,
   type LoginType,
@@ -68,7 +71,7 @@ type FieldName = "email" | "phone" | "password";
 type FieldErrors = Partial<Record<FieldName, string>>;
 type ActionData = {
   formError?: string;
-  retryAfterMinutes?: number;
+  retryAfterSeconds?: number;
   fieldErrors?: FieldErrors;
   /** The login as typed, kept for the next try; never the password. */
   login?: string;
@@ -136,11 +139,8 @@ function loginFailure(error: unknown, login: string, loginType: LoginType) {
     );
   }
   if (error.status === 429) {
-    const retryAfterMinutes = error.retryAfterSeconds
-      ? Math.ceil(error.retryAfterSeconds / 60)
-      : undefined;
     return data<ActionData>(
-      { formError: "rateLimited", retryAfterMinutes, login },
+      { formError: "rateLimited", retryAfterSeconds: error.retryAfterSeconds ?? undefined, login },
       { status: 429 },
     );
   }
@@ -171,9 +171,7 @@ async function startVerification(
       return data<ActionData>(
         {
           formError: "rateLimited",
-          retryAfterMinutes: error.retryAfterSeconds
-            ? Math.ceil(error.retryAfterSeconds / 60)
-            : undefined,
+          retryAfterSeconds: error.retryAfterSeconds ?? undefined,
           login: loginValue,
           unverified: { loginValue, loginType },
         },
@@ -186,6 +184,7 @@ async function startVerification(
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
+  const language = useLanguage();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -244,8 +243,10 @@ export default function LoginPage() {
         {actionData?.formError ? (
           <>
             <p>
-              {actionData.formError === "rateLimited" && actionData.retryAfterMinutes
-                ? t("errors.rateLimitedFor", { minutes: actionData.retryAfterMinutes })
+              {actionData.formError === "rateLimited" && actionData.retryAfterSeconds
+                ? t("errors.rateLimitedFor", {
+                    duration: formatDuration(actionData.retryAfterSeconds, language),
+                  })
                 : t(`errors.${actionData.formError}`)}
             </p>
             {actionData.unverified ? (
@@ -277,8 +278,8 @@ export default function LoginPage() {
             autoComplete="tel"
             dir="ltr"
             required
-            placeholder="+966 50 123 4567"
-            hint={t("login.phoneHint")}
+            placeholder={phoneExample}
+            hint={<PhoneHint i18nKey="auth:login.phoneHint" />}
             defaultValue={actionData?.login ?? ""}
             error={fieldError("phone")}
           />

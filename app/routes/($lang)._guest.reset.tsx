@@ -129,7 +129,10 @@ export default function ResetPage() {
       {loaderData.sent && !actionData ? (
         <FormAlert tone="info" className="mt-6">
           <p>
-            {t("reset.sent")} <bdi className="font-medium">{loaderData.email}</bdi>
+            {t("reset.sent")}{" "}
+            <bdi dir="ltr" className="font-medium">
+              {loaderData.email}
+            </bdi>
           </p>
         </FormAlert>
       ) : null}

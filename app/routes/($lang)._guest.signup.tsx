@@ -17,6 +17,7 @@ import { FormErrors } from "~/components/form/form-errors";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { PasswordStrength } from "~/components/password-strength";
+import { PhoneHint, phoneExample } from "~/components/phone-hint";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { readForm } from "~/lib/form.server";
@@ -153,8 +154,8 @@ export default function SignupPage() {
               inputMode="tel"
               autoComplete="tel"
               dir="ltr"
-              placeholder="+966 50 123 4567"
-              hint={t("signup.phoneHint")}
+              placeholder={phoneExample}
+              hint={<PhoneHint i18nKey="auth:signup.phoneHint" />}
             />
             {answer?.taken && fields.phone.errors ? (
               <p className="mt-1.5 text-xs">

@@ -1,8 +1,10 @@
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { apiToken, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 const guestPages = [
   "/login",
+  "/login?method=phone",
   "/signup",
+  "/signup?method=phone",
   "/forgot",
   "/reset",
   "/account/organization",
@@ -31,8 +33,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
 
       test("signed-in pages have no violations", async ({ page }) => {
-        await signIn(page);
-        for (const path of signedInPages) {
+        const account = await signIn(page);
+        // The owner's page holds the one danger button that is always on screen.
+        const me = await page.request.get("/api/v1/user", {
+          headers: { Authorization: `Bearer ${await apiToken(page.request, account)}` },
+        });
+        const organizationId = (await me.json()).account.currentOrganizationId as string;
+        for (const path of [...signedInPages, `/account/organization/${organizationId}/owner`]) {
           await page.goto(`${prefix}${path}`);
           await expect(page.locator("main h1").first()).toBeVisible();
           await expectNoAxeViolations(page);

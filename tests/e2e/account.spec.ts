@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
   type Account,
+  apiToken,
   expect,
   expectNoAxeViolations,
   registerAccount,
@@ -63,6 +64,9 @@ for (const [prefix, l] of [
       emailOrPhone: "Keep an email address or a phone number.",
       emailTaken: "This email is already registered.",
       invalidImage: "Choose a PNG, JPEG or WebP image.",
+      unreadableImage:
+        "This file is not an image that can be read. Choose a PNG, JPEG or WebP image.",
+      noAvatarChosen: "No photo chosen",
       fileTooLarge: "The file is too large: at most 5 MB.",
       wrongCurrent: "Your current password is not correct.",
       tooShort: "Use at least 8 characters.",
@@ -105,6 +109,8 @@ for (const [prefix, l] of [
       emailOrPhone: "احتفظ ببريد إلكتروني أو رقم هاتف.",
       emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
       invalidImage: "اختر صورة بصيغة PNG أو JPEG أو WebP.",
+      unreadableImage: "هذا الملف ليس صورة يمكن قراءتها. اختر صورة بصيغة PNG أو JPEG أو WebP.",
+      noAvatarChosen: "لم تُختر صورة",
       fileTooLarge: "الملف كبير جدًا: الحد الأقصى 5 ميغابايت.",
       wrongCurrent: "كلمة المرور الحالية غير صحيحة.",
       tooShort: "استخدم 8 أحرف على الأقل.",
@@ -204,15 +210,28 @@ for (const [prefix, l] of [
       await expect(page.getByText(l.emailTaken)).toBeVisible();
       await expect(email).toBeFocused();
 
-      // Named and typed as a PNG, but not one: the API reads the content.
+      // Named and typed as a PNG, but not one: it does not decode, so there is nothing to
+      // preview and nothing to send.
       await email.fill(account.email);
-      await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
+      const avatar = page.getByLabel(l.avatar, { exact: true });
+      await avatar.setInputFiles({
         name: "photo.png",
         mimeType: "image/png",
         buffer: Buffer.from("this is not an image"),
       });
-      await save.click();
-      await expect(page.getByText(l.invalidImage)).toBeVisible();
+      await expect(page.getByText(l.unreadableImage)).toBeVisible();
+      await expect(avatar).toHaveAttribute("aria-invalid", "true");
+      expect(await avatar.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+      await expect(page.getByText(l.noAvatarChosen)).toBeVisible();
+      await expect(page.getByRole("img", { name: l.avatarPreview })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // A real image afterwards is previewed, and the message goes.
+      await avatar.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await png() });
+      await expect(page.getByRole("img", { name: l.avatarPreview })).toHaveAttribute(
+        "src",
+        /^blob:/,
+      );
+      await expect(page.getByText(l.unreadableImage)).toHaveCount(0);
 
       // Too large or of the wrong type: said before anything is sent.
       await page.getByLabel(l.avatar, { exact: true }).setInputFiles({
@@ -332,15 +351,38 @@ for (const [prefix, l] of [
   });
 }
 
-test("the language preference changes the pages and the profile's language", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/account");
-  await page.getByLabel("Language").selectOption("ar");
-  await page.getByRole("button", { name: "Save language" }).click();
+/** The language saved on the profile, which mail and SMS use. */
+async function profileLocale(page: Page, account: Account) {
+  const response = await page.request.get("/api/v1/user", {
+    headers: { Authorization: `Bearer ${await apiToken(page.request, account)}` },
+  });
+  return (await response.json()).locale as string;
+}
+
+test("the language shown is the page's, and choosing one applies at once", async ({ page }) => {
+  const account = await signIn(page, await registerAccount(page.request, { locale: "en" }));
+  await page.goto("/ar/account");
+  // The profile still says English; the page is Arabic, and so is the choice it shows.
+  const preferences = page.getByRole("region", { name: "التفضيلات" });
+  await expect(preferences.getByRole("radio", { name: "العربية" })).toBeChecked();
+  await expect(preferences.getByRole("radio", { name: "English" })).not.toBeChecked();
+  // Choosing is enough: no button to press once JavaScript runs.
+  await expect(preferences.getByRole("button", { name: "حفظ اللغة" })).toHaveCount(0);
+
+  await preferences.locator("label").filter({ hasText: "English" }).click();
+  await expect(page).toHaveURL("/account?notice=preferences-saved");
+  await expect(page.getByRole("status")).toHaveText("Your language is saved.");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  const english = page.getByRole("region", { name: "Preferences" });
+  await expect(english.getByRole("radio", { name: "English" })).toBeChecked();
+  await expect(english.getByRole("radio", { name: "العربية" })).not.toBeChecked();
+  expect(await profileLocale(page, account)).toBe("en");
+
+  await english.locator("label").filter({ hasText: "العربية" }).click();
   await expect(page).toHaveURL("/ar/account?notice=preferences-saved");
   await expect(page.getByRole("status")).toHaveText("تم حفظ اللغة.");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByLabel("اللغة")).toHaveValue("ar");
+  expect(await profileLocale(page, account)).toBe("ar");
   // An unprefixed address now leads to Arabic.
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/ar/dashboard");
@@ -380,6 +422,30 @@ test.describe("without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+
+    // Named and typed as a PNG, but not one: the API reads the content.
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is not an image"),
+    });
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Choose a PNG, JPEG or WebP image.")).toBeVisible();
+  });
+
+  test("saves the language with its button", async ({ page }) => {
+    const account = await signIn(page);
+    await page.goto("/ar/account");
+    const preferences = page.getByRole("region", { name: "التفضيلات" });
+    await expect(preferences.getByRole("radio", { name: "العربية" })).toBeChecked();
+    await preferences.locator("label").filter({ hasText: "English" }).click();
+    // Nothing happens until the choice is sent.
+    await expect(page).toHaveURL("/ar/account");
+    await preferences.getByRole("button", { name: "حفظ اللغة" }).click();
+    await expect(page).toHaveURL("/account?notice=preferences-saved");
+    await expect(page.getByRole("status")).toHaveText("Your language is saved.");
+    await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
+    expect(await profileLocale(page, account)).toBe("en");
   });
 
   test("asks in the page before signing out everywhere else", async ({ page, browser }) => {

@@ -29,3 +29,27 @@ test("the switcher in the user menu stores the preference", async ({ page }) => 
   await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
   await page.getByRole("menuitemradio", { name: "Light" }).waitFor({ state: "detached" });
 });
+
+/** Relative luminance of a computed `rgb(…)` colour, as WCAG defines it. */
+function luminance(color: string) {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
+    const value = Number(channel) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the chosen sign-in method is raised above its track in ${colorScheme} mode`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/login?method=phone");
+    await expect(page.locator("html")).toHaveAttribute("data-color-mode", colorScheme);
+    const track = page.getByRole("navigation", { name: "Sign in with" });
+    const background = (element: Element) => getComputedStyle(element).backgroundColor;
+    const trackColor = await track.evaluate(background);
+    const chosenColor = await track.locator('[aria-current="page"]').evaluate(background);
+    expect(luminance(chosenColor)).toBeGreaterThan(luminance(trackColor));
+  });
+}

@@ -85,3 +85,27 @@ test("messages are served per language as cacheable JSON", async ({ request, pag
   expect((await response.json()).login.title).toBe("تسجيل الدخول");
   expect((await request.get("/locales/fr/common.json")).status()).toBe(404);
 });
+
+test("in Arabic, the phone hints' example keeps its left-to-right order", async ({ page }) => {
+  for (const path of ["/ar/login?method=phone", "/ar/signup?method=phone", "/ar/account"]) {
+    // The guest pages first: they send a signed-in visitor on.
+    if (path === "/ar/account") await signIn(page);
+    await page.goto(path);
+    const phone = page.locator('input[type="tel"]');
+    const hintId = (await phone.getAttribute("aria-describedby"))?.split(" ")[0];
+    const example = page.locator(`[id="${hintId}"] bdi[dir="ltr"]`);
+    await expect(example).toHaveText("+966 50 123 4567");
+    // Drawn in that order too: the "+" sits left of the last digit, not right of it.
+    const [first, last] = await example.evaluate((element) => {
+      const text = element.firstChild as Text;
+      const range = document.createRange();
+      const left = (start: number) => {
+        range.setStart(text, start);
+        range.setEnd(text, start + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [left(0), left(text.length - 1)];
+    });
+    expect(first).toBeLessThan(last as number);
+  }
+});

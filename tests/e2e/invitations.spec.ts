@@ -306,6 +306,8 @@ for (const [prefix, l] of [
     const invitee = uniqueEmail("revoked");
     const link = await sendTo(invitee);
     await invitations.getByRole("button", { name: l.revokeFor(invitee) }).click();
+    // The address keeps its left-to-right order inside an Arabic question.
+    await expect(page.getByRole("alertdialog").locator('bdi[dir="ltr"]')).toHaveText(invitee);
     await page.getByRole("alertdialog").getByRole("button", { name: l.revoke }).click();
     await expect(notice(page)).toHaveText(l.revoked);
     await expect(invitations.getByRole("listitem")).toHaveCount(0);
@@ -320,6 +322,10 @@ for (const [prefix, l] of [
     const secondLink = await sendTo(second);
     await other.goto(secondLink.path);
     await expect(other.getByText(l.forSomeoneElse(second, someoneElse.email))).toBeVisible();
+    await expect(other.getByRole("status").locator('bdi[dir="ltr"]')).toHaveText([
+      second,
+      someoneElse.email,
+    ]);
     // No way to accept it: the form that would is not there.
     await expect(other.locator('input[name="token"]')).toHaveCount(0);
 

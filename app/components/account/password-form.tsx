@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDuration } from "~/lib/format-duration";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useLanguage } from "~/lib/use-language";
 import type { CurrentUser } from "~/lib/user";
 import { useOnNotice } from "../notice";
 import { PasswordStrength } from "../password-strength";
@@ -15,11 +17,13 @@ export type PasswordResult = {
   intent: "password";
   fieldErrors?: Partial<Record<"currentPassword" | "newPassword", string>>;
   formError?: string;
-  retryAfterMinutes?: number;
+  /** How long the API asks to wait before the next try. */
+  retryAfterSeconds?: number;
 };
 
 export function PasswordForm({ user, result }: { user: CurrentUser; result?: PasswordResult }) {
   const { t } = useTranslation("account");
+  const language = useLanguage();
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
@@ -43,8 +47,10 @@ export function PasswordForm({ user, result }: { user: CurrentUser; result?: Pas
       <FormAlert className="mb-6">
         {result?.formError ? (
           <p>
-            {result.retryAfterMinutes
-              ? t("common:apiErrors.rateLimitedFor", { minutes: result.retryAfterMinutes })
+            {result.retryAfterSeconds
+              ? t("common:apiErrors.rateLimitedFor", {
+                  duration: formatDuration(result.retryAfterSeconds, language),
+                })
               : t(result.formError)}
           </p>
         ) : null}

@@ -5,6 +5,7 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { type CurrentUser, initials } from "~/lib/user";
 import { ImageInput, useImagePicker } from "../image-input";
 import { useOnNotice } from "../notice";
+import { PhoneHint, phoneExample } from "../phone-hint";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
@@ -122,8 +123,8 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
             autoComplete="tel"
             dir="ltr"
             maxLength={32}
-            placeholder="+966 50 123 4567"
-            hint={t("profile.phoneHint")}
+            placeholder={phoneExample}
+            hint={<PhoneHint i18nKey="account:profile.phoneHint" />}
             defaultValue={values.phone ?? user.phone ?? ""}
             error={error("phone")}
           />

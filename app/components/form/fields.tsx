@@ -31,7 +31,7 @@ type InputType = "text" | "email" | "tel" | "url" | "search" | "hidden";
 type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name"> & {
   meta: Meta;
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   type?: InputType;
 };
 

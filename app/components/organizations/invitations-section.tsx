@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
 import { EmailField } from "../ui/input";
+import { IsolatedMessage } from "../ui/isolated-message";
 import { SelectField } from "../ui/select";
 
 export type InviteResult = {
@@ -126,7 +127,13 @@ export function InvitationsSection({
                 intent="revoke"
                 fields={{ invitationId: invitation.id }}
                 asking={askingToRevoke === invitation.id}
-                title={t("invitations.revokeTitle", { email: invitation.email })}
+                title={
+                  <IsolatedMessage
+                    ns="organizations"
+                    i18nKey="invitations.revokeTitle"
+                    values={{ email: invitation.email }}
+                  />
+                }
                 description={t("invitations.revokeDescription")}
                 confirmLabel={t("invitations.revokeConfirm")}
                 cancelLabel={t("common:actions.cancel")}

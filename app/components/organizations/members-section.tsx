@@ -9,6 +9,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
+import { IsolatedMessage } from "../ui/isolated-message";
 import { Pagination } from "../ui/pagination";
 import { SearchForm } from "../ui/search-form";
 
@@ -48,7 +49,11 @@ export function MembersSection({
 
       {members.items.length === 0 ? (
         <p className="rounded-control border border-dashed border-border px-4 py-8 text-center text-sm text-text-muted">
-          {search ? t("members.noMatch", { search }) : t("members.none")}
+          {search ? (
+            <IsolatedMessage ns="organizations" i18nKey="members.noMatch" values={{ search }} />
+          ) : (
+            t("members.none")
+          )}
         </p>
       ) : (
         <ul className="divide-y divide-border">
@@ -116,11 +121,20 @@ export function MembersSection({
                     intent="remove"
                     fields={{ userId: member.userId }}
                     asking={askingToRemove === member.userId}
-                    title={t("members.removeTitle", { name })}
-                    description={t("members.removeDescription", {
-                      name,
-                      organization: organization.name,
-                    })}
+                    title={
+                      <IsolatedMessage
+                        ns="organizations"
+                        i18nKey="members.removeTitle"
+                        values={{ name }}
+                      />
+                    }
+                    description={
+                      <IsolatedMessage
+                        ns="organizations"
+                        i18nKey="members.removeDescription"
+                        values={{ name, organization: organization.name }}
+                      />
+                    }
                     confirmLabel={t("members.removeConfirm")}
                     cancelLabel={t("common:actions.cancel")}
                     trigger={

@@ -7,7 +7,8 @@ const variants = {
     "bg-accent text-accent-contrast hover:bg-accent-hover border border-transparent shadow-card",
   secondary: "bg-surface text-text border border-border hover:bg-surface-muted shadow-card",
   ghost: "bg-transparent text-text border border-transparent hover:bg-surface-muted",
-  danger: "bg-danger text-white border border-transparent hover:opacity-90",
+  danger:
+    "bg-danger text-danger-contrast hover:bg-danger-hover border border-transparent shadow-card",
 } as const;
 
 const sizes = {

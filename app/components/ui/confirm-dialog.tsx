@@ -17,7 +17,7 @@ type ConfirmDialogProps = {
   intent: string;
   /** Other fields the action needs, posted with both forms. */
   fields?: Record<string, string>;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
   cancelLabel: string;

@@ -1,10 +1,10 @@
-import { forwardRef, type InputHTMLAttributes, useId } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { cx } from "./cx";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
 };
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(

@@ -25,7 +25,9 @@ export function SegmentedLinks({ label, links }: { label: string; links: Segment
           aria-current={link.current ? "page" : undefined}
           className={cx(
             "flex h-8 items-center justify-center gap-1.5 rounded-[calc(var(--radius-control)-2px)] text-sm font-medium transition-colors",
-            link.current ? "bg-surface text-text shadow-card" : "text-text-muted hover:text-text",
+            link.current
+              ? "bg-surface-raised text-text shadow-card"
+              : "text-text-muted hover:text-text",
           )}
         >
           {link.icon ? <Icon name={link.icon} /> : null}
