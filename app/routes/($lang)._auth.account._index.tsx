@@ -11,6 +11,7 @@ import {
 } from "~/components/account/profile-form";
 import { SessionsSection } from "~/components/account/sessions-section";
 import { maxImageBytes } from "~/components/image-input";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageHeader } from "~/components/ui/page-header";
 import type { ApiClient } from "~/lib/api/client";
@@ -296,4 +297,8 @@ export default function AccountPage() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -14,6 +14,7 @@ import {
   OrganizationSettingsForm,
   type SettingsResult,
 } from "~/components/organizations/settings-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
@@ -340,4 +341,8 @@ export default function OrganizationPage() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }
