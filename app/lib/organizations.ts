@@ -13,6 +13,12 @@ export type Organization = {
   createdAt: string;
 };
 
+/** What the sidebar's organization switcher shows of each of the user's organizations. */
+export type OrganizationSummary = Pick<
+  Organization,
+  "id" | "name" | "logoUrl" | "role" | "current"
+>;
+
 export const roles = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof roles)[number];
 
