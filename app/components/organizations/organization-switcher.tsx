@@ -27,7 +27,8 @@ function OrganizationLogo({
     <Avatar
       src={organization.logoUrl}
       fallback={organizationInitials(organization.name)}
-      className={className ?? "rounded-control"}
+      shape="square"
+      className={className}
     />
   );
 }
@@ -57,7 +58,14 @@ export function OrganizationSwitcher({ organizations }: { organizations: Organiz
 
   return (
     <>
-      <DropdownMenu open={open} onOpenChange={setOpen} dir={language === "ar" ? "rtl" : "ltr"}>
+      <DropdownMenu
+        open={open}
+        onOpenChange={setOpen}
+        dir={language === "ar" ? "rtl" : "ltr"}
+        // Not modal: the page stays readable around the menu (nothing is hidden from assistive
+        // technology), and a click outside still closes it.
+        modal={false}
+      >
         <DropdownMenuTrigger
           aria-label={current ? t("switcher.open", { name: current.name }) : t("switcher.openNone")}
           className="flex w-full items-center gap-3 rounded-control border border-border bg-surface p-2 text-start shadow-card hover:bg-surface-muted data-[state=open]:bg-surface-muted"
@@ -79,7 +87,11 @@ export function OrganizationSwitcher({ organizations }: { organizations: Organiz
           </span>
           <Icon name="chevrons-up-down" className="text-text-muted" />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width)">
+        <DropdownMenuContent
+          align="start"
+          portalled={false}
+          className="w-(--radix-dropdown-menu-trigger-width)"
+        >
           <DropdownMenuGroup aria-labelledby="organization-switcher-label">
             <DropdownMenuLabel id="organization-switcher-label">
               {t("switcher.label")}
@@ -87,7 +99,10 @@ export function OrganizationSwitcher({ organizations }: { organizations: Organiz
             {organizations.map((organization) =>
               organization.current ? (
                 <DropdownMenuItem key={organization.id} className="h-10">
-                  <OrganizationLogo organization={organization} className="size-6 rounded-md" />
+                  <OrganizationLogo
+                    organization={organization}
+                    className="size-6 text-[0.625rem]"
+                  />
                   <span className="min-w-0 flex-1 truncate font-medium">{organization.name}</span>
                   <Icon name="check" className="text-accent" label={t("list.current")} />
                 </DropdownMenuItem>
@@ -108,7 +123,10 @@ export function OrganizationSwitcher({ organizations }: { organizations: Organiz
                     onSelect={(event) => event.preventDefault()}
                   >
                     <button type="submit">
-                      <OrganizationLogo organization={organization} className="size-6 rounded-md" />
+                      <OrganizationLogo
+                        organization={organization}
+                        className="size-6 text-[0.625rem]"
+                      />
                       <span className="min-w-0 flex-1 truncate">{organization.name}</span>
                     </button>
                   </DropdownMenuItem>
