@@ -13,7 +13,7 @@ import { UserMenu } from "./user-menu";
 
 /**
  * The signed-in frame: the sidebar on the start side (the organization, the sections, the user)
- * and the page beside it.
+ * and the page beside it, in the one content width every signed-in page shares.
  */
 export function AppShell({
   user,
@@ -84,8 +84,10 @@ export function AppShell({
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-10 py-8">
-        <Notice />
-        {children}
+        <div className="mx-auto w-full max-w-5xl">
+          <Notice />
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
-import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -12,7 +11,7 @@ import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { SelectField } from "~/components/ui/select";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { isApiError } from "~/lib/api/errors";
@@ -115,27 +114,17 @@ export default function WorkspacePage() {
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader
-        title={workspace.name}
-        description={workspace.description || undefined}
-        breadcrumbs={
-          <LocalizedLink
-            to="/workspaces"
-            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
-          >
-            <Icon name="arrow-left" />
-            {t("title")}
-          </LocalizedLink>
-        }
-        actions={
-          <span
-            aria-hidden
-            className={cx("size-4 rounded-full", workspaceSwatches[workspace.color])}
-          />
-        }
-      />
-
+    <PageShell
+      title={workspace.name}
+      description={workspace.description || undefined}
+      back={{ to: "/workspaces", label: t("title") }}
+      leading={
+        <span
+          data-workspace-color={workspace.color}
+          className={cx("size-4 rounded-full", workspaceSwatches[workspace.color])}
+        />
+      }
+    >
       <EmptyState icon="layers" title={t("detail.contentTitle")}>
         {t("detail.contentBody")}
       </EmptyState>
@@ -243,7 +232,7 @@ export default function WorkspacePage() {
           />
         </SettingsSection>
       ) : null}
-    </div>
+    </PageShell>
   );
 }
 
