@@ -69,6 +69,8 @@ for (const [prefix, l] of [
       all: "All organizations",
       create: "Create organization",
       switched: "You are now working in this organization.",
+      createFirst: "Create an organization",
+      noOrganization: "No organization",
     },
   ],
   [
@@ -88,6 +90,8 @@ for (const [prefix, l] of [
       all: "كل المؤسسات",
       create: "إنشاء مؤسسة",
       switched: "أنت تعمل الآن في هذه المؤسسة.",
+      createFirst: "أنشئ مؤسسة",
+      noOrganization: "لا توجد مؤسسة",
     },
   ],
 ] as const) {
@@ -160,6 +164,37 @@ for (const [prefix, l] of [
       await expect(organizations.getByRole("menuitem", { name: "Harbour Films" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page.getByRole("button", { name: l.switcher("Harbour Films") })).toBeVisible();
+    });
+
+    test("without an organization the sidebar and the workspaces page offer to create one", async ({
+      page,
+    }) => {
+      const account = await registerAccount(page.request);
+      const token = await apiToken(page.request, account);
+      const headers = { Authorization: `Bearer ${token}` };
+      const [organization] = (
+        await (await page.request.get("/api/v1/organizations", { headers })).json()
+      ).items;
+      const deleted = await page.request.delete(`/api/v1/organizations/${organization.id}`, {
+        headers,
+        params: { confirmName: organization.name },
+      });
+      expect(deleted.status()).toBe(204);
+      await signIn(page, account);
+
+      await page.goto(`${prefix}/workspaces`);
+      const sidebar = page.getByRole("complementary");
+      await expect(sidebar.getByRole("link", { name: l.createFirst })).toHaveAttribute(
+        "href",
+        `${prefix}/account/organization/create`,
+      );
+      const empty = page.getByRole("region", { name: l.noOrganization });
+      await expect(empty.getByRole("link", { name: l.createFirst })).toHaveAttribute(
+        "href",
+        `${prefix}/account/organization/create`,
+      );
+      await expectNoAxeViolations(page);
+      await screenshotBothModes(page, "no-organization");
     });
 
     test("a long workspace description wraps and the colour dot leads the title", async ({
