@@ -1,16 +1,30 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { sidebarGroups } from "~/lib/navigation";
+import type { OrganizationSummary } from "~/lib/organizations";
 import type { CurrentUser } from "~/lib/user";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { Notice } from "./notice";
+import { OrganizationSwitcher } from "./organizations/organization-switcher";
 import { ConnectionIndicator } from "./realtime";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 import { UserMenu } from "./user-menu";
 
-/** The signed-in frame: the section sidebar on the start side and the page beside it. */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+/**
+ * The signed-in frame: the sidebar on the start side (the organization, the sections, the user)
+ * and the page beside it, in the one content width every signed-in page shares.
+ */
+export function AppShell({
+  user,
+  organizations,
+  children,
+}: {
+  user: CurrentUser;
+  /** The user's organizations, for the switcher at the top of the sidebar. */
+  organizations: OrganizationSummary[];
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen">
@@ -30,6 +44,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </span>
           {t("app.name")}
         </LocalizedLink>
+        <div className="px-3 pb-2">
+          <OrganizationSwitcher organizations={organizations} />
+        </div>
         <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 pb-4">
           {sidebarGroups.map((group) => (
             <div key={group.label ?? "main"} className="mt-4 first:mt-1">
@@ -67,8 +84,10 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-10 py-8">
-        <Notice />
-        {children}
+        <div className="mx-auto w-full max-w-5xl">
+          <Notice />
+          {children}
+        </div>
       </main>
     </div>
   );

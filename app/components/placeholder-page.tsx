@@ -4,7 +4,7 @@ import { Button } from "./ui/button";
 import { EmptyState } from "./ui/empty-state";
 import { Icon } from "./ui/icon";
 import type { IconName } from "./ui/icons/icon-names";
-import { PageHeader } from "./ui/page-header";
+import { PageShell } from "./ui/page-shell";
 
 /** A section whose content is not built yet: its title and an honest empty state. */
 export function PlaceholderPage({
@@ -26,25 +26,24 @@ export function PlaceholderPage({
   values?: Record<string, string>;
 }) {
   const { t } = useTranslation();
+  const action = (variant: "primary" | "secondary") =>
+    primaryAction ? (
+      <Button variant={variant} asChild>
+        <LocalizedLink to={primaryAction.to}>
+          <Icon name="plus" />
+          {t(primaryAction.label)}
+        </LocalizedLink>
+      </Button>
+    ) : undefined;
   return (
-    <>
-      <PageHeader
-        title={t(title, values)}
-        description={description ? t(description) : undefined}
-        actions={
-          primaryAction ? (
-            <Button asChild>
-              <LocalizedLink to={primaryAction.to}>
-                <Icon name="plus" />
-                {t(primaryAction.label)}
-              </LocalizedLink>
-            </Button>
-          ) : undefined
-        }
-      />
-      <EmptyState icon={icon} title={t(emptyTitle, values)}>
+    <PageShell
+      title={t(title, values)}
+      description={description ? t(description) : undefined}
+      actions={action("primary")}
+    >
+      <EmptyState icon={icon} title={t(emptyTitle, values)} action={action("secondary")}>
         {t(emptyBody)}
       </EmptyState>
-    </>
+    </PageShell>
   );
 }

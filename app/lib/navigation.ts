@@ -46,3 +46,21 @@ export const xbotSections = [
 ] as const;
 
 export type XbotSection = (typeof xbotSections)[number];
+
+/** Lists outside the sidebar that the pages below them lead back to. */
+const accountSections: NavItem[] = [
+  { to: "/account", label: "userMenu.account", icon: "user" },
+  { to: "/account/organization", label: "userMenu.organization", icon: "building-2" },
+];
+
+const sections = [...sidebarGroups.flatMap((group) => group.items), ...accountSections];
+
+/** The section a path (without its language prefix) belongs to: the longest section path above it. */
+export function sectionOf(path: string): NavItem | null {
+  let found: NavItem | null = null;
+  for (const section of sections) {
+    const inside = path === section.to || path.startsWith(`${section.to}/`);
+    if (inside && section.to.length > (found?.to.length ?? 0)) found = section;
+  }
+  return found;
+}

@@ -10,6 +10,12 @@ export type InvitationDetails = ApiSchema<"InvitationDetails">;
 export type Role = Member["role"];
 export type Permission = Organization["permissions"][number];
 
+/** What the sidebar's organization switcher shows of each of the user's organizations. */
+export type OrganizationSummary = Pick<
+  Organization,
+  "id" | "name" | "logoUrl" | "role" | "current"
+>;
+
 export const roles = ["owner", "admin", "member", "viewer"] as const satisfies readonly Role[];
 
 /** The roles a member can be given; ownership changes hands only by a transfer. */

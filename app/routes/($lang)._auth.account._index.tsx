@@ -11,8 +11,9 @@ import {
 } from "~/components/account/profile-form";
 import { SessionsSection } from "~/components/account/sessions-section";
 import { maxImageBytes } from "~/components/image-input";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import type { ApiClient } from "~/lib/api/client";
 import { ApiError, explainApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
@@ -263,24 +264,22 @@ export default function AccountPage() {
   const actionData = useActionData<typeof action>();
 
   return (
-    <div className="max-w-4xl">
-      <PageHeader title={t("title")} description={t("description")} />
-      <div className="space-y-6">
-        <ProfileForm
-          user={user}
-          result={actionData?.intent === "profile" ? actionData : undefined}
-        />
-        <PasswordForm
-          user={user}
-          result={actionData?.intent === "password" ? actionData : undefined}
-        />
-        <SessionsSection
-          sessions={sessions}
-          now={now}
-          askingToEndOthers={actionData?.intent === "revokeOthers"}
-        />
-        <PreferencesSection />
-      </div>
-    </div>
+    <PageShell title={t("title")} description={t("description")}>
+      <ProfileForm user={user} result={actionData?.intent === "profile" ? actionData : undefined} />
+      <PasswordForm
+        user={user}
+        result={actionData?.intent === "password" ? actionData : undefined}
+      />
+      <SessionsSection
+        sessions={sessions}
+        now={now}
+        askingToEndOthers={actionData?.intent === "revokeOthers"}
+      />
+      <PreferencesSection />
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -14,11 +14,12 @@ import {
   OrganizationSettingsForm,
   type SettingsResult,
 } from "~/components/organizations/settings-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import type { ApiClient } from "~/lib/api/client";
 import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
@@ -278,30 +279,21 @@ export default function OrganizationPage() {
   const isOwner = organization.role === "owner";
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader
-        title={organization.name}
-        description={t(`roles.${organization.role}`)}
-        breadcrumbs={
-          <LocalizedLink
-            to="/account/organization"
-            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
-          >
-            <Icon name="arrow-left" />
-            {t("title")}
-          </LocalizedLink>
-        }
-        actions={
-          isOwner ? (
-            <Button variant="secondary" asChild>
-              <LocalizedLink to={`/account/organization/${organization.id}/owner`}>
-                <Icon name="crown" />
-                {t("owner.link")}
-              </LocalizedLink>
-            </Button>
-          ) : null
-        }
-      />
+    <PageShell
+      title={organization.name}
+      description={t(`roles.${organization.role}`)}
+      back={{ to: "/account/organization", label: t("title") }}
+      actions={
+        isOwner ? (
+          <Button variant="secondary" asChild>
+            <LocalizedLink to={`/account/organization/${organization.id}/owner`}>
+              <Icon name="crown" />
+              {t("owner.link")}
+            </LocalizedLink>
+          </Button>
+        ) : null
+      }
+    >
       <OrganizationSettingsForm
         organization={organization}
         result={result?.intent === "settings" ? result : undefined}
@@ -345,6 +337,10 @@ export default function OrganizationPage() {
           />
         </SettingsSection>
       )}
-    </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -4,12 +4,12 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
-import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { PasswordField } from "~/components/ui/password-field";
 import { SelectField } from "~/components/ui/select";
 import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
@@ -158,21 +158,11 @@ export default function OwnerPage() {
   useFocusFirstError(deleteForm, deletion);
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader
-        title={t("owner.title")}
-        description={organization.name}
-        breadcrumbs={
-          <LocalizedLink
-            to={`/account/organization/${organization.id}`}
-            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
-          >
-            <Icon name="arrow-left" />
-            {organization.name}
-          </LocalizedLink>
-        }
-      />
-
+    <PageShell
+      title={t("owner.title")}
+      description={organization.name}
+      back={{ to: `/account/organization/${organization.id}`, label: organization.name }}
+    >
       <SettingsSection
         id="transfer"
         title={t("owner.transfer.title")}
@@ -239,6 +229,10 @@ export default function OwnerPage() {
           </div>
         </Form>
       </SettingsSection>
-    </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -3,12 +3,12 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { explainApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -64,20 +64,11 @@ export default function CreateOrganizationPage() {
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, result);
   return (
-    <div className="max-w-xl">
-      <PageHeader
-        title={t("create.title")}
-        description={t("create.description")}
-        breadcrumbs={
-          <LocalizedLink
-            to="/account/organization"
-            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
-          >
-            <Icon name="arrow-left" />
-            {t("title")}
-          </LocalizedLink>
-        }
-      />
+    <PageShell
+      title={t("create.title")}
+      description={t("create.description")}
+      back={{ to: "/account/organization", label: t("title") }}
+    >
       <Card className="p-6">
         <Form method="post" ref={form} noValidate className="space-y-5">
           <FormAlert>{result?.formError ? t(result.formError) : null}</FormAlert>
@@ -101,6 +92,10 @@ export default function CreateOrganizationPage() {
           </div>
         </Form>
       </Card>
-    </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PlaceholderPage } from "~/components/placeholder-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "pages.threads.title" };
 
@@ -34,4 +35,8 @@ export default function ThreadsPage() {
       icon="messages-square"
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

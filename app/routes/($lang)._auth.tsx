@@ -2,17 +2,19 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/app-shell";
 import { Realtime } from "~/components/realtime";
+import { getOrganizationSummaries } from "~/lib/organizations.server";
 import { requireUser } from "~/lib/session.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context, params);
-  return { user };
+  const { user, token } = await requireUser(request, context, params);
+  const organizations = await getOrganizationSummaries(request, context, token);
+  return { user, organizations };
 }
 
 export default function AuthLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, organizations } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user}>
+    <AppShell user={user} organizations={organizations}>
       <Realtime userId={user.id} organizationId={user.account.currentOrganizationId} />
       <Outlet />
     </AppShell>

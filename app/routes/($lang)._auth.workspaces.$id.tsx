@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
-import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { SelectField } from "~/components/ui/select";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { isApiError } from "~/lib/api/errors";
@@ -121,27 +121,17 @@ export default function WorkspacePage() {
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 
   return (
-    <div className="max-w-3xl space-y-6">
-      <PageHeader
-        title={workspace.name}
-        description={workspace.description || undefined}
-        breadcrumbs={
-          <LocalizedLink
-            to="/workspaces"
-            className="mb-2 inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"
-          >
-            <Icon name="arrow-left" />
-            {t("title")}
-          </LocalizedLink>
-        }
-        actions={
-          <span
-            aria-hidden
-            className={cx("size-4 rounded-full", workspaceSwatches[workspace.color])}
-          />
-        }
-      />
-
+    <PageShell
+      title={workspace.name}
+      description={workspace.description || undefined}
+      back={{ to: "/workspaces", label: t("title") }}
+      leading={
+        <span
+          data-workspace-color={workspace.color}
+          className={cx("size-4 rounded-full", workspaceSwatches[workspace.color])}
+        />
+      }
+    >
       <EmptyState icon="layers" title={t("detail.contentTitle")}>
         {t("detail.contentBody")}
       </EmptyState>
@@ -255,6 +245,10 @@ export default function WorkspacePage() {
           />
         </SettingsSection>
       ) : null}
-    </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -3,12 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/ui/search-form";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
@@ -69,19 +71,41 @@ export default function WorkspacesPage() {
 
   if (!workspaces) {
     return (
-      <>
-        <PageHeader title={t("title")} description={t("description")} />
-        <EmptyState icon="layers" title={t("noOrganization.title")}>
+      <PageShell title={t("title")} description={t("description")}>
+        <EmptyState
+          icon="layers"
+          title={t("noOrganization.title")}
+          action={
+            <Button asChild>
+              <LocalizedLink to="/account/organization/create">
+                <Icon name="plus" />
+                {t("noOrganization.action")}
+              </LocalizedLink>
+            </Button>
+          }
+        >
           {t("noOrganization.body")}
         </EmptyState>
-      </>
+      </PageShell>
     );
   }
 
-  return (
-    <div className="space-y-6">
-      <PageHeader title={t("title")} description={t("description")} />
+  // The form's disclosure opens when a link points into it, without JavaScript too.
+  const createLink = (label: string) => (
+    <Button asChild>
+      <a href="#new-workspace">
+        <Icon name="plus" />
+        {label}
+      </a>
+    </Button>
+  );
 
+  return (
+    <PageShell
+      title={t("title")}
+      description={t("description")}
+      actions={canWrite ? createLink(t("create.title")) : undefined}
+    >
       {canWrite ? (
         <Card as="section" aria-labelledby="new-workspace-title">
           <details open={Boolean(result)} className="group">
@@ -93,7 +117,7 @@ export default function WorkspacesPage() {
                 className="ms-auto text-text-muted transition-transform group-open:rotate-180"
               />
             </summary>
-            <div className="border-t border-border p-6">
+            <div id="new-workspace" className="scroll-mt-8 border-t border-border p-6">
               <WorkspaceForm intent="create" result={result} submitLabel={t("create.submit")} />
             </div>
           </details>
@@ -109,7 +133,22 @@ export default function WorkspacesPage() {
       />
 
       {workspaces.items.length === 0 ? (
-        <EmptyState icon="layers" title={search ? t("noMatch.title") : t("empty.title")}>
+        <EmptyState
+          icon="layers"
+          title={search ? t("noMatch.title") : t("empty.title")}
+          action={
+            search ? (
+              <Button variant="secondary" asChild>
+                <LocalizedLink to="/workspaces">
+                  <Icon name="x" />
+                  {t("noMatch.action")}
+                </LocalizedLink>
+              </Button>
+            ) : canWrite ? (
+              createLink(t("empty.action"))
+            ) : undefined
+          }
+        >
           {search ? (
             <IsolatedMessage ns="workspaces" i18nKey="noMatch.body" values={{ search }} />
           ) : (
@@ -124,18 +163,19 @@ export default function WorkspacesPage() {
                 to={`/workspaces/${workspace.id}`}
                 className="block h-full rounded-card border border-border bg-surface p-5 shadow-card hover:border-accent"
               >
-                <span className="flex items-center gap-2">
-                  <span
-                    aria-hidden
-                    className={cx(
-                      "size-3 shrink-0 rounded-full",
-                      workspaceSwatches[workspace.color],
-                    )}
-                  />
-                  <span className="truncate font-medium">{workspace.name}</span>
+                <span className="flex items-start gap-2">
+                  <span aria-hidden className="flex h-6 shrink-0 items-center">
+                    <span
+                      data-workspace-color={workspace.color}
+                      className={cx("size-3 rounded-full", workspaceSwatches[workspace.color])}
+                    />
+                  </span>
+                  <span className="line-clamp-2 min-w-0 font-medium [overflow-wrap:anywhere]">
+                    {workspace.name}
+                  </span>
                 </span>
                 {workspace.description ? (
-                  <span className="mt-2 line-clamp-2 block text-sm text-text-muted">
+                  <span className="mt-2 line-clamp-2 text-sm text-text-muted [overflow-wrap:anywhere]">
                     {workspace.description}
                   </span>
                 ) : null}
@@ -155,6 +195,10 @@ export default function WorkspacesPage() {
         total={workspaces.total}
         label={t("pages")}
       />
-    </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -2,7 +2,7 @@ import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocalizedNavLink } from "~/components/localized-link";
 import { cx } from "~/components/ui/cx";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { xbotSections } from "~/lib/navigation";
 
 export const handle = { title: "pages.xbot.title" };
@@ -19,9 +19,8 @@ export default function XbotLayout() {
     })),
   ];
   return (
-    <>
-      <PageHeader title={t("pages.xbot.title")} description={t("pages.xbot.description")} />
-      <nav aria-label={t("pages.xbot.sectionsLabel")} className="mb-6 border-b border-border">
+    <PageShell title={t("pages.xbot.title")} description={t("pages.xbot.description")}>
+      <nav aria-label={t("pages.xbot.sectionsLabel")} className="border-b border-border">
         <ul className="-mb-px flex flex-wrap gap-x-1">
           {tabs.map((tab) => (
             <li key={tab.to}>
@@ -44,6 +43,6 @@ export default function XbotLayout() {
         </ul>
       </nav>
       <Outlet />
-    </>
+    </PageShell>
   );
 }

@@ -3,13 +3,14 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
-import { PageHeader } from "~/components/ui/page-header";
+import { PageShell } from "~/components/ui/page-shell";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
@@ -92,21 +93,31 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
   const navigation = useNavigation();
   const switching = navigation.formData?.get("organizationId");
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Button asChild>
-            <LocalizedLink to="/account/organization/create">
-              <Icon name="plus" />
-              {t("create.title")}
-            </LocalizedLink>
-          </Button>
-        }
-      />
+    <PageShell
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <Button asChild>
+          <LocalizedLink to="/account/organization/create">
+            <Icon name="plus" />
+            {t("create.title")}
+          </LocalizedLink>
+        </Button>
+      }
+    >
       {organizations.length === 0 ? (
-        <EmptyState icon="building-2" title={t("empty.title")}>
+        <EmptyState
+          icon="building-2"
+          title={t("empty.title")}
+          action={
+            <Button variant="secondary" asChild>
+              <LocalizedLink to="/account/organization/create">
+                <Icon name="plus" />
+                {t("create.title")}
+              </LocalizedLink>
+            </Button>
+          }
+        >
           {t("empty.body")}
         </EmptyState>
       ) : (
@@ -117,7 +128,8 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
                 <Avatar
                   src={organization.logoUrl}
                   fallback={organizationInitials(organization.name)}
-                  className="size-10 rounded-control"
+                  shape="square"
+                  className="size-10"
                 />
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2">
@@ -157,6 +169,10 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
           </ul>
         </Card>
       )}
-    </>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

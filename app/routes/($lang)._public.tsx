@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "~/components/app-shell";
 import { ColorModeSwitcher } from "~/components/color-mode-switcher";
@@ -8,20 +8,25 @@ import { LocalizedLink } from "~/components/localized-link";
 import { Realtime } from "~/components/realtime";
 import { Icon } from "~/components/ui/icon";
 import { requireLanguage } from "~/lib/i18n.server";
+import { getOrganizationSummaries } from "~/lib/organizations.server";
+import { getViewer } from "~/lib/session.server";
 import type { loader as rootLoader } from "~/root";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireLanguage(params);
-  return null;
+  const viewer = await getViewer(request, context);
+  if (viewer.status !== "signed-in") return { organizations: null };
+  return { organizations: await getOrganizationSummaries(request, context, viewer.token) };
 }
 
 /** Pages for everyone: inside the app for a signed-in user, under a simple header for a guest. */
 export default function PublicLayout() {
   const { t } = useTranslation();
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const { organizations } = useLoaderData<typeof loader>();
   if (user) {
     return (
-      <AppShell user={user}>
+      <AppShell user={user} organizations={organizations ?? []}>
         <Realtime userId={user.id} organizationId={user.account.currentOrganizationId} />
         <Outlet />
       </AppShell>

@@ -24,6 +24,7 @@ for (const [prefix, l] of [
       created: "The workspace is created.",
       required: "This field is required.",
       emptyTitle: "No workspaces yet",
+      createFirst: "Create a workspace",
       search: "Search",
       noMatch: "No workspace matches",
       members: "Members",
@@ -47,6 +48,7 @@ for (const [prefix, l] of [
       created: "أُنشئت مساحة العمل.",
       required: "هذا الحقل مطلوب.",
       emptyTitle: "لا توجد مساحات عمل بعد",
+      createFirst: "أنشئ مساحة عمل",
       search: "بحث",
       noMatch: "لا توجد مساحة عمل مطابقة",
       members: "الأعضاء",
@@ -65,11 +67,16 @@ for (const [prefix, l] of [
       await signIn(page);
       await page.goto(`${prefix}/workspaces`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
-      await expect(page.getByRole("region", { name: l.emptyTitle })).toBeVisible();
+      const empty = page.getByRole("region", { name: l.emptyTitle });
+      await expect(empty).toBeVisible();
+      await expect(page.getByRole("main").locator("header").getByRole("link")).toHaveText(
+        l.newWorkspace,
+      );
       await screenshotBothModes(page, "workspaces-empty");
+      await expectNoAxeViolations(page);
 
-      // An empty name is refused, and what was typed stays.
-      await page.getByText(l.newWorkspace).click();
+      // The empty state's action opens the form. An empty name is refused, and what was typed stays.
+      await empty.getByRole("link", { name: l.createFirst }).click();
       await page.getByLabel(l.description).fill("Spring campaign assets");
       await page.getByRole("button", { name: l.create }).click();
       await expect(page.getByText(l.required)).toBeVisible();
@@ -131,7 +138,7 @@ test.describe("workspace members", () => {
     await joinOrganization(page.request, owner, colleague);
     await signIn(page, owner);
     await page.goto("/workspaces");
-    await page.getByText("New workspace").click();
+    await page.getByRole("link", { name: "New workspace" }).click();
     await page.getByLabel("Name").fill("Studio B");
     await page.getByRole("button", { name: "Create workspace" }).click();
     await expect(notice(page)).toHaveText("The workspace is created.");
@@ -169,4 +176,21 @@ test.describe("workspace members", () => {
     await other.context().close();
     await stranger.context().close();
   });
+});
+
+test("without JavaScript the empty state's action opens the form", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto("/workspaces");
+  await expect(page.getByLabel("Name")).toBeHidden();
+  await page.getByRole("link", { name: "Create a workspace" }).click();
+  await expect(page).toHaveURL("/workspaces#new-workspace");
+  await page.getByLabel("Name").fill("Offline launch");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offline launch");
+  await context.close();
 });

@@ -10,21 +10,26 @@ export const DropdownMenuRadioGroup = Primitive.RadioGroup;
 
 export const DropdownMenuContent = forwardRef<
   HTMLDivElement,
-  ComponentPropsWithoutRef<typeof Primitive.Content>
->(function DropdownMenuContent({ className, sideOffset = 6, ...props }, ref) {
-  return (
-    <Primitive.Portal>
-      <Primitive.Content
-        ref={ref}
-        sideOffset={sideOffset}
-        className={cx(
-          "z-50 min-w-56 rounded-card border border-border bg-surface p-1 text-sm text-text shadow-popover",
-          className,
-        )}
-        {...props}
-      />
-    </Primitive.Portal>
+  ComponentPropsWithoutRef<typeof Primitive.Content> & {
+    /**
+     * False keeps the menu inside its trigger's landmark (a sidebar's menu in the sidebar) rather
+     * than at the end of the body; it is positioned the same way.
+     */
+    portalled?: boolean;
+  }
+>(function DropdownMenuContent({ className, sideOffset = 6, portalled = true, ...props }, ref) {
+  const content = (
+    <Primitive.Content
+      ref={ref}
+      sideOffset={sideOffset}
+      className={cx(
+        "z-50 min-w-56 rounded-card border border-border bg-surface p-1 text-sm text-text shadow-popover",
+        className,
+      )}
+      {...props}
+    />
   );
+  return portalled ? <Primitive.Portal>{content}</Primitive.Portal> : content;
 });
 
 const itemClass =
