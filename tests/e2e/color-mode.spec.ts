@@ -1,12 +1,17 @@
 import { expect, signIn, test } from "./fixtures";
 
-test("a stored dark preference applies before any app script runs", async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("color-mode", "dark"));
-  // Without the app's modules, only the inline head script can have set the mode: no flash.
-  await page.route(/\.(js|mjs)(\?|$)/, (route) => route.abort());
-  await page.goto("/login");
-  await expect(page.locator("html")).toHaveClass(/dark/);
-  await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
+test.describe("before any app script runs", () => {
+  // The app's modules are blocked here: the page never hydrates.
+  test.use({ hydration: false });
+
+  test("a stored dark preference applies", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("color-mode", "dark"));
+    // Without the app's modules, only the inline head script can have set the mode: no flash.
+    await page.route(/\.(js|mjs)(\?|$)/, (route) => route.abort());
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
+  });
 });
 
 test("system follows prefers-color-scheme live", async ({ page }) => {

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type Response,
+} from "@playwright/test";
 import { SINK_URL } from "../../playwright.config";
 import type { SinkMessage } from "./support/mail-sink";
 
@@ -178,10 +184,45 @@ export async function joinOrganization(
 }
 
 /** Opens a page and waits until it is hydrated: Remix discovers its links' routes only then. */
+/** Resolves once React runs in the page (the root marks `<html data-hydrated>`). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until its client-side code runs, and Remix has discovered its links. */
 export async function openHydrated(page: Page, url: string) {
   const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
   await page.goto(url);
-  await discovered;
+  await Promise.all([discovered, waitForHydration(page)]);
 }
 
-export const test = base;
+/**
+ * With JavaScript on, `page.goto` and `page.reload` come back once the page is hydrated: a click
+ * on a menu or a dialog before React runs does nothing, and the test would wait for it in vain.
+ * `test.use({ hydration: false })` turns this off for tests of pages that never hydrate.
+ */
+export const test = base.extend<{ hydration: boolean }>({
+  hydration: [true, { option: true }],
+  page: async ({ page, hydration, javaScriptEnabled }, use) => {
+    if (hydration && javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (isPage(response)) await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (isPage(response)) await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
+
+/** An HTML page that can hydrate: not an error answered in plain text, a file or a redirect away. */
+function isPage(response: Response | null) {
+  return Boolean(response?.headers()["content-type"]?.startsWith("text/html"));
+}
