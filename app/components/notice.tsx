@@ -81,3 +81,17 @@ export function useOnNotice(name: NoticeName, onNotice: () => void) {
     if (shown) callback.current();
   }, [shown, location.key]);
 }
+
+/**
+ * Takes `?notice=` off the address: for a submission the browser's checks stopped, whose errors
+ * replace the old success message as the server's answer would.
+ */
+export function useDropNotice() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  return () => {
+    if (!searchParams.has("notice")) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete("notice");
+    setSearchParams(rest, { replace: true, preventScrollReset: true });
+  };
+}

@@ -1,72 +1,67 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PasswordForm, type PasswordResult } from "~/components/account/password-form";
+import { PasswordForm } from "~/components/account/password-form";
 import { PreferencesSection } from "~/components/account/preferences-section";
-import {
-  type ProfileField,
-  ProfileForm,
-  type ProfileResult,
-} from "~/components/account/profile-form";
+import { ProfileForm } from "~/components/account/profile-form";
 import { SessionsSection } from "~/components/account/sessions-section";
 import { maxImageBytes } from "~/components/image-input";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageShell } from "~/components/ui/page-shell";
 import type { ApiClient } from "~/lib/api/client";
-import { ApiError, explainApiError, isUserError } from "~/lib/api/errors";
+import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { localeCookie } from "~/lib/cookies.server";
 import type { AccountSession } from "~/lib/device";
 import { describeDevice } from "~/lib/device.server";
 import { readMultipartForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { currentPassword, email, newPassword, personName, phone } from "~/lib/validation";
 
 export const handle = { title: "account:title" };
 
-/** Length as people count characters (code points), as the API counts it. */
-const codePoints = (value: string) => [...value].length;
-
-const name = z.string().trim().min(1, "errors.required").max(100, "errors.nameTooLong");
-
-const ProfileFields = z
+/** The profile: names, an email address or a phone number (one at least), and the photo. */
+const ProfileUpdate = z
   .object({
-    firstName: name,
-    lastName: name,
-    email: z
-      .string()
-      .trim()
-      .max(320, "errors.emailTooLong")
-      .refine((value) => value === "" || z.email().safeParse(value).success, "errors.invalidEmail"),
-    phone: z
-      .string()
-      .trim()
-      .max(32, "errors.invalidPhone")
-      .refine(
-        (value) => value === "" || /^(\+|00)[\d\s().-]{6,}$/.test(value),
-        "errors.invalidPhone",
-      ),
+    firstName: personName(),
+    lastName: personName(),
+    // An empty address or number removes it.
+    email: email().optional(),
+    phone: phone().optional(),
+    avatar: z.file().optional(),
+    removeAvatar: z.literal("true").optional(),
   })
-  .refine((value) => value.email !== "" || value.phone !== "", {
+  .refine((value) => Boolean(value.email || value.phone), {
     path: ["email"],
-    message: "errors.emailOrPhone",
+    message: "emailOrPhone",
+    // Checked even when another field is wrong, so that every message shows at once.
+    when: ({ value }) => typeof value === "object" && value !== null,
   });
 
 const PasswordChange = z.object({
-  currentPassword: z.string().min(1, "errors.required").max(1024, "errors.wrongCurrentPassword"),
-  newPassword: z
-    .string()
-    .min(1, "errors.required")
-    .refine((value) => codePoints(value) >= 8, "errors.passwordTooShort")
-    .refine((value) => codePoints(value) <= 128, "errors.passwordTooLong"),
+  currentPassword: currentPassword(),
+  newPassword: newPassword(),
 });
+
+/** What the forms of the page hold, for their components. */
+export type ProfileValues = z.input<typeof ProfileUpdate>;
+export type PasswordValues = z.input<typeof PasswordChange>;
+
+/** Passwords are never sent back. */
+const passwordFields = ["currentPassword", "newPassword"];
 
 const Preferences = z.object({ locale: z.enum(["en", "ar"]) });
 
-const SessionId = z.object({ sessionId: z.uuid() });
+const SessionEnd = z.object({ sessionId: z.uuid() });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
@@ -87,10 +82,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { user, sessions, now: Date.now() };
 }
 
-type ActionResult = ProfileResult | PasswordResult | { intent: "revokeOthers"; confirm: true };
-
 /** The avatar and the text fields beside it, with room for the multipart framing. */
 const maxProfileFormBytes = maxImageBytes + 64 * 1024;
+
+/** A profile form over that size is not read: the photo is what made it too large. */
+const photoTooLarge: SubmissionResult<string[]> = {
+  status: "error",
+  error: { avatar: ["fileTooLarge"] },
+};
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
@@ -98,10 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = getApiClient(request, context, token);
   const read = await readMultipartForm(request, maxProfileFormBytes);
   if (read.tooLarge) {
-    return data<ActionResult>(
-      { intent: "profile", fieldErrors: { avatar: "common:apiErrors.fileTooLarge" } },
-      { status: 413 },
-    );
+    return data({ intent: "profile" as const, result: photoTooLarge }, { status: 413 });
   }
   const { form } = read;
   switch (form.get("intent")) {
@@ -116,108 +112,67 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "revokeOthers":
       return endOtherSessions(api, form, language);
     default:
-      throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+      throw badRequest();
   }
-}
-
-function text(form: FormData, field: string) {
-  const value = form.get(field);
-  return typeof value === "string" ? value : "";
-}
-
-function firstErrors<F extends string>(issues: z.core.$ZodIssue[]) {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of issues) errors[issue.path[0] as F] ??= issue.message;
-  return errors;
 }
 
 function backToAccount(language: Language, notice: string, headers?: HeadersInit) {
   return redirect(`${localizedPath("/account", language)}?notice=${notice}`, { headers });
 }
 
-const profileFields: Record<string, ProfileField> = {
-  firstName: "firstName",
-  lastName: "lastName",
-  email: "email",
-  phone: "phone",
-  avatar: "avatar",
-  removeAvatar: "avatar",
-};
-
 async function saveProfile(api: ApiClient, form: FormData, language: Language) {
-  const values = {
-    firstName: text(form, "firstName").slice(0, 400),
-    lastName: text(form, "lastName").slice(0, 400),
-    email: text(form, "email").slice(0, 400),
-    phone: text(form, "phone").slice(0, 100),
-  };
-  const parsed = ProfileFields.safeParse(values);
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { intent: "profile", values, fieldErrors: firstErrors<ProfileField>(parsed.error.issues) },
-      { status: 422 },
-    );
+  const submission = parseWithZod(form, { schema: ProfileUpdate });
+  if (submission.status !== "success") {
+    return data({ intent: "profile" as const, result: submission.reply() }, { status: 422 });
   }
-
+  const { avatar, removeAvatar, ...fields } = submission.value;
   const body = new FormData();
-  for (const [field, value] of Object.entries(parsed.data)) body.set(field, value);
-  const avatar = form.get("avatar");
-  if (avatar instanceof File && avatar.size > 0) body.set("avatar", avatar, avatar.name);
-  else if (form.get("removeAvatar") === "true") body.set("removeAvatar", "true");
+  body.set("firstName", fields.firstName);
+  body.set("lastName", fields.lastName);
+  body.set("email", fields.email ?? "");
+  body.set("phone", fields.phone ?? "");
+  if (avatar) body.set("avatar", avatar, avatar.name);
+  else if (removeAvatar) body.set("removeAvatar", "true");
 
   try {
     await api.put("/user", { body });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
-    const { message, field } = explainApiError(error);
-    const target = field ? profileFields[field] : undefined;
-    const key = `common:apiErrors.${message}`;
-    return data<ActionResult>(
-      {
-        intent: "profile",
-        values,
-        ...(target ? { fieldErrors: { [target]: key } } : { formError: key }),
-      },
-      { status: error.status },
-    );
+    const result = replyWithApiError(submission, error, {
+      fields: { removeAvatar: "avatar" },
+      codes: formatCodes(error),
+    });
+    return data({ intent: "profile" as const, result }, { status: error.status });
   }
   return backToAccount(language, "profile-saved");
 }
 
+/**
+ * The API's refusal of an address or a number as written, said the way this form says it. The
+ * form checks both first; the API's phone rule (a real number of some country) is the stricter.
+ */
+function formatCodes(error: ApiError) {
+  const blamed = { ...error.fields, ...error.fieldCodes };
+  const message = "phone" in blamed ? "invalidPhone" : "invalidEmail";
+  return { INVALID_FORMAT: message, INVALID_VALUE: message };
+}
+
 async function changePassword(api: ApiClient, form: FormData, language: Language) {
-  const parsed = PasswordChange.safeParse({
-    currentPassword: text(form, "currentPassword"),
-    newPassword: text(form, "newPassword"),
-  });
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { intent: "password", fieldErrors: firstErrors(parsed.error.issues) },
-      { status: 422 },
-    );
+  const submission = parseWithZod(form, { schema: PasswordChange });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: passwordFields });
+    return data({ intent: "password" as const, result }, { status: 422 });
   }
   try {
-    await api.post("/password/change", { body: parsed.data });
+    await api.post("/password/change", { body: submission.value });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
-    if (error.status === 429) {
-      const retryAfterSeconds = error.retryAfterSeconds ?? 60;
-      return data<ActionResult>(
-        { intent: "password", formError: "common:apiErrors.rateLimited", retryAfterSeconds },
-        { status: 429 },
-      );
-    }
-    const { message, field } = explainApiError(error);
-    const key = `common:apiErrors.${message}`;
-    const target = field === "currentPassword" || field === "newPassword" ? field : undefined;
-    return data<ActionResult>(
-      { intent: "password", ...(target ? { fieldErrors: { [target]: key } } : { formError: key }) },
-      { status: error.status },
-    );
+    const result = replyWithApiError(submission, error, { hideFields: passwordFields });
+    return data({ intent: "password" as const, result }, { status: error.status });
   }
   return backToAccount(language, "password-changed");
 }
 
-/** The language of the profile (mail, SMS) and of the pages, chosen in one place. */
 async function savePreferences(api: ApiClient, form: FormData) {
   const parsed = Preferences.safeParse({ locale: form.get("locale") });
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
@@ -235,20 +190,22 @@ async function savePreferences(api: ApiClient, form: FormData) {
 }
 
 async function endSession(api: ApiClient, form: FormData, language: Language) {
-  const parsed = SessionId.safeParse({ sessionId: form.get("sessionId") });
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+  // The session's id is the page's own hidden field: any other value is a forged form.
+  const submission = parseWithZod(form, { schema: SessionEnd });
+  if (submission.status !== "success") throw badRequest();
   try {
-    await api.delete("/user/sessions/{id}", { path: { id: parsed.data.sessionId } });
+    await api.delete("/user/sessions/{id}", { path: { id: submission.value.sessionId } });
   } catch (error) {
     // Ended already, here or elsewhere: what the user asked for is true.
-    if (!(error instanceof ApiError && error.status === 404)) throw serviceUnavailable(error);
+    if (!isApiError(error, 404)) throw serviceUnavailable(error);
   }
   return backToAccount(language, "session-ended");
 }
 
 async function endOtherSessions(api: ApiClient, form: FormData, language: Language) {
   if (!isConfirmed(form)) {
-    return data<ActionResult>({ intent: "revokeOthers", confirm: true });
+    // Without JavaScript the question is asked in the page.
+    return data({ intent: "revokeOthers" as const, confirm: true });
   }
   try {
     await api.delete("/user/sessions");
@@ -262,14 +219,28 @@ export default function AccountPage() {
   const { t } = useTranslation("account");
   const { user, sessions, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const profileResult = actionData?.intent === "profile" ? actionData.result : undefined;
+  // Not the sections' ids ("profile", "password"): Conform ties each input to its form by id.
+  const [profileForm] = useAppForm(ProfileUpdate, {
+    id: "profile-form",
+    lastResult: profileResult,
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email ?? "",
+      phone: user.phone ?? "",
+    },
+  });
+  const passwordResult = actionData?.intent === "password" ? actionData.result : undefined;
+  const [passwordForm] = useAppForm(PasswordChange, {
+    id: "password-form",
+    lastResult: passwordResult,
+  });
 
   return (
     <PageShell title={t("title")} description={t("description")}>
-      <ProfileForm user={user} result={actionData?.intent === "profile" ? actionData : undefined} />
-      <PasswordForm
-        user={user}
-        result={actionData?.intent === "password" ? actionData : undefined}
-      />
+      <ProfileForm user={user} form={profileForm} result={profileResult} />
+      <PasswordForm user={user} form={passwordForm} result={passwordResult} />
       <SessionsSection
         sessions={sessions}
         now={now}

@@ -5,6 +5,7 @@ import {
   apiToken,
   expect,
   expectNoAxeViolations,
+  openHydrated,
   registerAccount,
   screenshotBothModes,
   signIn,
@@ -251,6 +252,51 @@ for (const [prefix, l] of [
       await expect(firstName).toHaveValue(account.firstName);
       await expect(email).toHaveValue(account.email);
       await expect(page.locator("aside img")).toHaveCount(0);
+    });
+
+    test("says what is wrong the same way with and without JavaScript", async ({
+      page,
+      browser,
+    }) => {
+      const fillBadProfile = async (on: Page) => {
+        await on.getByLabel(l.firstName).fill("");
+        await on.getByLabel(l.email, { exact: true }).fill("not-an-email");
+        await on.getByRole("button", { name: l.saveProfile }).click();
+      };
+
+      // With JavaScript the browser checks the form with the server's schema: nothing is sent.
+      const account = await signIn(page);
+      await openHydrated(page, `${prefix}/account`);
+      const posted: string[] = [];
+      page.on("request", (request) => {
+        // The action, posted by a document or by Remix's fetch (/account.data).
+        if (
+          request.method() === "POST" &&
+          /\/account(\.data)?$/.test(new URL(request.url()).pathname)
+        ) {
+          posted.push(request.url());
+        }
+      });
+      await fillBadProfile(page);
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(page.getByText(l.invalidEmail)).toBeVisible();
+      await expect(page.getByLabel(l.firstName)).toBeFocused();
+      expect(posted).toEqual([]);
+
+      // Without it the server answers with the same messages, keeping what was typed.
+      const context = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        javaScriptEnabled: false,
+      });
+      const noScript = await context.newPage();
+      await signIn(noScript, account);
+      await noScript.goto(`${prefix}/account`);
+      await fillBadProfile(noScript);
+      await expect(noScript.getByText(l.required)).toBeVisible();
+      await expect(noScript.getByText(l.invalidEmail)).toBeVisible();
+      await expect(noScript.getByLabel(l.email, { exact: true })).toHaveValue("not-an-email");
+      await expect(noScript.getByLabel(l.lastName)).toHaveValue(account.lastName);
+      await context.close();
     });
 
     test("changes the password and signs out every other session", async ({ page, browser }) => {

@@ -1,41 +1,46 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { Form, useFormAction } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration } from "~/lib/format-duration";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { useLanguage } from "~/lib/use-language";
+import { useIsPending } from "~/lib/use-is-pending";
 import type { CurrentUser } from "~/lib/user";
-import { useOnNotice } from "../notice";
+import type { PasswordValues } from "~/routes/($lang)._auth.account._index";
+import { PasswordInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
+import { useDropNotice, useOnNotice } from "../notice";
 import { PasswordStrength } from "../password-strength";
 import { Button } from "../ui/button";
-import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
-import { PasswordField } from "../ui/password-field";
 import { SettingsSection } from "./settings-section";
 
-export type PasswordResult = {
-  intent: "password";
-  fieldErrors?: Partial<Record<"currentPassword" | "newPassword", string>>;
-  formError?: string;
-  /** How long the API asks to wait before the next try. */
-  retryAfterSeconds?: number;
-};
-
-export function PasswordForm({ user, result }: { user: CurrentUser; result?: PasswordResult }) {
+/**
+ * The password change. The form is the page's (`useAppForm` in the route, with the server's
+ * answer); `result` is that answer, after which focus goes to what needs fixing.
+ */
+export function PasswordForm({
+  user,
+  form,
+  result,
+}: {
+  user: CurrentUser;
+  form: FormMetadata<PasswordValues, string[]>;
+  result: unknown;
+}) {
   const { t } = useTranslation("account");
-  const language = useLanguage();
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const fields = form.getFieldset();
+  // The page's forms post to ".", which drops a ?notice= the address may have.
+  const submitting = useIsPending({ intent: "password", formAction: useFormAction(".") });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
+  const dropNotice = useDropNotice();
   const [password, setPassword] = useState("");
   useOnNotice("password-changed", () => {
     formRef.current?.reset();
     setPassword("");
   });
 
-  const fieldErrors = result?.fieldErrors ?? {};
   const userInputs = [user.firstName, user.lastName, user.email ?? ""].filter(Boolean);
 
   return (
@@ -44,24 +49,19 @@ export function PasswordForm({ user, result }: { user: CurrentUser; result?: Pas
       title={t("password.title")}
       description={t("password.description")}
     >
-      <FormAlert className="mb-6">
-        {result?.formError ? (
-          <p>
-            {result.retryAfterSeconds
-              ? t("common:apiErrors.rateLimitedFor", {
-                  duration: formatDuration(result.retryAfterSeconds, language),
-                })
-              : t(result.formError)}
-          </p>
-        ) : null}
-      </FormAlert>
+      <FormErrors className="mb-6" errors={form.errors} />
       <Form
         ref={formRef}
         method="post"
         action="."
         preventScrollReset
-        noValidate
         className="space-y-4"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (event.defaultPrevented) dropNotice();
+        }}
+        noValidate
       >
         <input type="hidden" name="intent" value="password" />
         {/* Lets password managers file the new password under the right account. */}
@@ -74,24 +74,20 @@ export function PasswordForm({ user, result }: { user: CurrentUser; result?: Pas
           hidden
         />
         <div className="grid grid-cols-2 gap-4">
-          <PasswordField
+          <PasswordInput
+            meta={fields.currentPassword}
             label={t("password.current")}
-            name="currentPassword"
             autoComplete="current-password"
-            required
-            error={fieldErrors.currentPassword ? t(fieldErrors.currentPassword) : undefined}
           />
-          <PasswordField
+          <PasswordInput
+            meta={fields.newPassword}
             label={t("password.new")}
-            name="newPassword"
             autoComplete="new-password"
-            required
             hint={t("password.newHint")}
-            error={fieldErrors.newPassword ? t(fieldErrors.newPassword) : undefined}
             onChange={(event) => setPassword(event.currentTarget.value)}
           >
             <PasswordStrength password={password} userInputs={userInputs} />
-          </PasswordField>
+          </PasswordInput>
         </div>
         <div className="flex items-center justify-between gap-4 border-t border-border pt-4">
           <p className="text-xs text-text-muted">{t("password.signsOutOthers")}</p>

@@ -1,62 +1,69 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { Form, useFormAction } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import { type CurrentUser, initials } from "~/lib/user";
+import type { ProfileValues } from "~/routes/($lang)._auth.account._index";
+import { InputField } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";
-import { useOnNotice } from "../notice";
+import { useDropNotice, useOnNotice } from "../notice";
 import { PhoneHint, phoneExample } from "../phone-hint";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
-import { EmailField, Field } from "../ui/input";
 import { SettingsSection } from "./settings-section";
 
-export type ProfileField = "firstName" | "lastName" | "email" | "phone" | "avatar";
-
-export type ProfileResult = {
-  intent: "profile";
-  /** Translation keys, by field. */
-  fieldErrors?: Partial<Record<ProfileField, string>>;
-  formError?: string;
-  /** What was typed, kept for the next try. */
-  values?: Partial<Record<Exclude<ProfileField, "avatar">, string>>;
-};
-
-export function ProfileForm({ user, result }: { user: CurrentUser; result?: ProfileResult }) {
+/**
+ * The profile with its photo. The form is the page's (`useAppForm` in the route, with the
+ * server's answer); `result` is that answer, after which focus goes to what needs fixing.
+ */
+export function ProfileForm({
+  user,
+  form,
+  result,
+}: {
+  user: CurrentUser;
+  form: FormMetadata<ProfileValues, string[]>;
+  result: unknown;
+}) {
   const { t } = useTranslation("account");
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const errorText = useErrorText();
+  const fields = form.getFieldset();
+  // The page's forms post to ".", which drops a ?notice= the address may have.
+  const submitting = useIsPending({ intent: "profile", formAction: useFormAction(".") });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
+  const dropNotice = useDropNotice();
 
   const picker = useImagePicker();
   useOnNotice("profile-saved", () => {
     formRef.current?.reset();
     picker.reset();
   });
-
-  const values = result?.values ?? {};
-  const fieldErrors = result?.fieldErrors ?? {};
-  const error = (field: ProfileField) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
-  const avatarMessage = picker.error ? t(picker.error) : error("avatar");
+  // A file the browser can tell is wrong is said at once; the server's verdict otherwise.
+  const avatarMessage = picker.error ? t(picker.error) : errorText(fields.avatar.errors);
 
   return (
     <SettingsSection id="profile" title={t("profile.title")} description={t("profile.description")}>
-      <FormAlert className="mb-6">
-        {result?.formError ? <p>{t(result.formError)}</p> : null}
-      </FormAlert>
+      <FormErrors className="mb-6" errors={form.errors} />
       <Form
         ref={formRef}
         method="post"
         action="."
         encType="multipart/form-data"
         preventScrollReset
-        noValidate
         className="space-y-6"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (event.defaultPrevented) dropNotice();
+        }}
+        noValidate
       >
         <input type="hidden" name="intent" value="profile" />
 
@@ -69,7 +76,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
           />
           <div className="min-w-0 flex-1 space-y-3">
             <ImageInput
-              name="avatar"
+              name={fields.avatar.name}
               error={avatarMessage}
               fileName={picker.fileName}
               onChange={picker.onChange}
@@ -80,7 +87,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
             />
             {user.avatarUrl ? (
               <Checkbox
-                name="removeAvatar"
+                name={fields.removeAvatar.name}
                 value="true"
                 label={t("profile.removeAvatar")}
                 checked={picker.removing}
@@ -91,42 +98,26 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result?: Prof
         </div>
 
         <div className="grid grid-cols-2 gap-4">
-          <Field
+          <InputField
+            meta={fields.firstName}
             label={t("profile.firstName")}
-            name="firstName"
             autoComplete="given-name"
-            required
-            maxLength={100}
-            defaultValue={values.firstName ?? user.firstName}
-            error={error("firstName")}
           />
-          <Field
+          <InputField
+            meta={fields.lastName}
             label={t("profile.lastName")}
-            name="lastName"
             autoComplete="family-name"
-            required
-            maxLength={100}
-            defaultValue={values.lastName ?? user.lastName}
-            error={error("lastName")}
           />
-          <EmailField
-            label={t("profile.email")}
-            name="email"
-            defaultValue={values.email ?? user.email ?? ""}
-            error={error("email")}
-          />
-          <Field
-            label={t("profile.phone")}
-            name="phone"
+          <InputField meta={fields.email} type="email" label={t("profile.email")} />
+          <InputField
+            meta={fields.phone}
             type="tel"
+            label={t("profile.phone")}
             inputMode="tel"
             autoComplete="tel"
             dir="ltr"
-            maxLength={32}
             placeholder={phoneExample}
             hint={<PhoneHint i18nKey="account:profile.phoneHint" />}
-            defaultValue={values.phone ?? user.phone ?? ""}
-            error={error("phone")}
           />
         </div>
         <p className="text-xs text-text-muted">{t("profile.contactHint")}</p>

@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountSession, Device } from "~/lib/device";
 import { formatRelativeTime } from "~/lib/relative-time";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -29,10 +30,9 @@ export function SessionsSection({
   const { t } = useTranslation("account");
   const language = useLanguage();
   const navigation = useNavigation();
-  const ending =
-    navigation.formData?.get("intent") === "revokeSession"
-      ? navigation.formData.get("sessionId")
-      : null;
+  // The page's forms post to ".", which drops a ?notice= the address may have.
+  const endingOne = useIsPending({ intent: "revokeSession", formAction: useFormAction(".") });
+  const ending = endingOne ? navigation.formData?.get("sessionId") : null;
   const others = sessions.filter((session) => !session.current).length;
 
   const deviceName = ({ browser, os }: Device) => {
