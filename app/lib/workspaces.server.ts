@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import type { WorkspaceFormResult } from "~/components/workspaces/workspace-form";
 import type { ApiClient } from "./api/client";
-import { explainApiError, isUserError } from "./api/errors";
-import { serviceUnavailable } from "./session.server";
-import { type WorkspaceFieldName, WorkspaceFields } from "./workspaces";
+import { isUserError } from "./api/errors";
+import { replyWithApiError } from "./forms.server";
+import { rethrowAsPageError } from "./responses.server";
+import { WorkspaceFields, type WorkspaceFormAnswer } from "./workspaces";
 
-const fieldNames: readonly string[] = ["name", "description", "color"];
+/** How the workspace forms explain the API's codes: the only field with a set of values. */
+const workspaceCodes = { INVALID_VALUE: "chooseColor" };
 
 /**
  * Checks a create or edit form and sends it (POST /workspaces, or PATCH /workspaces/{id}):
@@ -16,18 +18,11 @@ export async function submitWorkspaceForm(
   form: FormData,
   target: { intent: "create" } | { intent: "update"; id: string },
 ) {
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 2000);
-  const values = { name: text("name"), description: text("description"), color: text("color") };
-  const parsed = WorkspaceFields.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: WorkspaceFormResult["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      if (fieldNames.includes(field)) fieldErrors[field as WorkspaceFieldName] ??= issue.message;
-    }
+  const submission = parseWithZod(form, { schema: WorkspaceFields });
+  if (submission.status !== "success") {
     return {
-      answer: data<WorkspaceFormResult>(
-        { intent: target.intent, values, fieldErrors },
+      answer: data<WorkspaceFormAnswer>(
+        { intent: target.intent, result: submission.reply() },
         { status: 422 },
       ),
     };
@@ -35,15 +30,16 @@ export async function submitWorkspaceForm(
   try {
     const workspace =
       target.intent === "create"
-        ? await api.post("/workspaces", { body: parsed.data })
-        : await api.patch("/workspaces/{id}", { path: { id: target.id }, body: parsed.data });
+        ? await api.post("/workspaces", { body: submission.value })
+        : await api.patch("/workspaces/{id}", { path: { id: target.id }, body: submission.value });
     return { workspace };
   } catch (error) {
-    if (!isUserError(error) || error.status === 404) throw serviceUnavailable(error);
-    const { message } = explainApiError(error);
+    // Gone meanwhile (or another organization's): the page's 404.
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    const result = replyWithApiError(submission, error, { codes: workspaceCodes });
     return {
-      answer: data<WorkspaceFormResult>(
-        { intent: target.intent, values, formError: `common:apiErrors.${message}` },
+      answer: data<WorkspaceFormAnswer>(
+        { intent: target.intent, result },
         { status: error.status },
       ),
     };

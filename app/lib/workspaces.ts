@@ -1,5 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import { workspaceDescription, workspaceName } from "./validation";
 
 export type Workspace = ApiSchema<"Workspace">;
 export type WorkspaceDetails = ApiSchema<"WorkspaceDetails">;
@@ -28,14 +30,15 @@ export const workspaceSwatches: Record<WorkspaceColor, string> = {
   violet: "bg-violet-500",
 };
 
-export const workspaceNameMax = 100;
-export const workspaceDescriptionMax = 500;
-
-/** The create and edit forms, checked before the API checks again; messages are keys. */
+/** The create and edit forms, checked in the browser and on the server before the API checks again. */
 export const WorkspaceFields = z.object({
-  name: z.string().trim().min(1, "errors.required").max(workspaceNameMax, "errors.nameTooLong"),
-  description: z.string().trim().max(workspaceDescriptionMax, "errors.descriptionTooLong"),
-  color: z.enum(workspaceColors, "errors.color"),
+  name: workspaceName(),
+  description: workspaceDescription(),
+  color: z.enum(workspaceColors, "chooseColor"),
 });
 
-export type WorkspaceFieldName = keyof z.infer<typeof WorkspaceFields>;
+/** The answer to a create or edit form, which only the form of that intent takes. */
+export type WorkspaceFormAnswer = {
+  intent: "create" | "update";
+  result: SubmissionResult<string[]>;
+};

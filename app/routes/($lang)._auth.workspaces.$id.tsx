@@ -1,8 +1,11 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
+import { SelectInput } from "~/components/form/fields";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -13,44 +16,33 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { SelectField } from "~/components/ui/select";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { Member } from "~/lib/organizations";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";
 import { workspaceSwatches } from "~/lib/workspaces";
 import { submitWorkspaceForm } from "~/lib/workspaces.server";
 
 export const handle = { title: "workspaces:detail.title" };
 
-const Params = z.object({ id: z.uuid() });
-const UserId = z.object({ userId: z.uuid() });
-
-function notFound() {
-  return new Response("Not Found", { status: 404, statusText: "Not Found" });
-}
-
-function workspaceId(params: { id?: string }) {
-  const parsed = Params.safeParse(params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
-}
-
-/** 404 from the API (another organization's, or gone) is this page's 404. */
-function rethrow(error: unknown): never {
-  throw isApiError(error, 404) ? notFound() : serviceUnavailable(error);
-}
+/** "Add a member": one of the organization's members who is not in the workspace yet. */
+const AddMemberForm = z.object({ userId: z.uuid({ error: "chooseMember" }) });
+/** "Take out": the member's button carries their id. */
+const RemoveMemberForm = z.object({ userId: z.uuid() });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
-  const id = workspaceId(params);
+  const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
-  const workspace = await api.get("/workspaces/{id}", { path: { id } }).catch(rethrow);
+  const workspace = await api.get("/workspaces/{id}", { path: { id } }).catch(rethrowAsPageError);
   const { currentOrganizationId, currentOrganizationPermissions } = user.account;
   const canWrite = currentOrganizationPermissions.includes("workspaces.write");
   let candidates: Member[] = [];
@@ -61,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         path: { id: currentOrganizationId },
         query: { pageSize: 100 },
       })
-      .catch(rethrow);
+      .catch(rethrowAsPageError);
     const inWorkspace = new Set(workspace.members.map((member) => member.userId));
     candidates = members.items.filter((member) => !inWorkspace.has(member.userId));
   }
@@ -71,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
-  const id = workspaceId(params);
+  const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const form = await readForm(request);
   const back = (notice: string) =>
@@ -83,32 +75,32 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return result.answer ?? back("workspace-saved");
     }
     case "addMember": {
-      const parsed = UserId.safeParse({ userId: form.get("userId") });
-      if (!parsed.success) {
-        return data({ intent: "addMember" as const, error: "errors.chooseMember" }, 422);
+      const submission = parseWithZod(form, { schema: AddMemberForm });
+      if (submission.status !== "success") {
+        return data({ intent: "addMember" as const, result: submission.reply() }, { status: 422 });
       }
-      const path = { id, userId: parsed.data.userId };
+      const path = { id, userId: submission.value.userId };
       await api.put("/workspaces/{id}/members/{userId}", { path }).catch((error) => {
         // Left the organization meanwhile: the page, reloaded, no longer offers them.
-        if (!isApiError(error, 422)) rethrow(error);
+        if (!isApiError(error, 422)) rethrowAsPageError(error);
       });
       return back("workspace-member-added");
     }
     case "removeMember": {
-      const parsed = UserId.safeParse({ userId: form.get("userId") });
-      if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-      await api
-        .delete("/workspaces/{id}/members/{userId}", { path: { id, userId: parsed.data.userId } })
-        .catch(rethrow);
+      const submission = parseWithZod(form, { schema: RemoveMemberForm });
+      // The id comes from the page, never from typing: anything else is not this page's form.
+      if (submission.status !== "success") throw badRequest();
+      const path = { id, userId: submission.value.userId };
+      await api.delete("/workspaces/{id}/members/{userId}", { path }).catch(rethrowAsPageError);
       return back("workspace-member-removed");
     }
     case "delete": {
       if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
-      await api.delete("/workspaces/{id}", { path: { id } }).catch(rethrow);
+      await api.delete("/workspaces/{id}", { path: { id } }).catch(rethrowAsPageError);
       return redirect(`${localizedPath("/workspaces", language)}?notice=workspace-deleted`);
     }
     default:
-      throw new Response("Bad Request", { status: 400 });
+      throw badRequest();
   }
 }
 
@@ -116,9 +108,12 @@ export default function WorkspacePage() {
   const { workspace, canWrite, candidates } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("workspaces");
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [addForm, addFields] = useAppForm(AddMemberForm, {
+    id: "add-member",
+    lastResult: result?.intent === "addMember" ? result.result : undefined,
+  });
+  const adding = useIsPending({ intent: "addMember" });
+  const removing = useIsPending({ intent: "removeMember" });
 
   return (
     <PageShell
@@ -164,6 +159,7 @@ export default function WorkspacePage() {
                       type="submit"
                       variant="ghost"
                       size="sm"
+                      disabled={removing}
                       aria-label={t("detail.removeMember", { name })}
                     >
                       <Icon name="user-minus" />
@@ -182,14 +178,14 @@ export default function WorkspacePage() {
             method="post"
             preventScrollReset
             className="mt-4 flex items-end gap-3 border-t border-border pt-4"
+            {...getFormProps(addForm)}
+            noValidate
           >
             <input type="hidden" name="intent" value="addMember" />
-            <SelectField
+            <SelectInput
               className="flex-1"
+              meta={addFields.userId}
               label={t("detail.addMember")}
-              name="userId"
-              defaultValue=""
-              error={result?.intent === "addMember" ? t(result.error) : undefined}
               options={[
                 { value: "", label: t("detail.chooseMember") },
                 ...candidates.map((member) => ({
@@ -198,7 +194,7 @@ export default function WorkspacePage() {
                 })),
               ]}
             />
-            <Button type="submit" variant="secondary" disabled={busy("addMember")}>
+            <Button type="submit" variant="secondary" disabled={adding}>
               <Icon name="plus" />
               {t("detail.add")}
             </Button>

@@ -18,6 +18,7 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { workspaceSwatches } from "~/lib/workspaces";
 import { submitWorkspaceForm } from "~/lib/workspaces.server";
@@ -54,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
   const form = await readForm(request);
-  if (form.get("intent") !== "create") throw new Response("Bad Request", { status: 400 });
+  if (form.get("intent") !== "create") throw badRequest();
   const result = await submitWorkspaceForm(getApiClient(request, context, token), form, {
     intent: "create",
   });

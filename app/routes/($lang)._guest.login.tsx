@@ -1,34 +1,37 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { getFormProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  data,
+  type LoaderFunctionArgs,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { MethodSwitch, useLoginMethod } from "~/components/auth/method-switch";
+import { InputField, PasswordInput } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { PhoneHint, phoneExample } from "~/components/phone-hint";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
-import { EmailField, Field } from "~/components/ui/input";
-import { PasswordField } from "~/components/ui/password-field";
-import { SegmentedLinks } from "~/components/ui/segmented-links";
-import { ApiError, ApiUnavailableError } from "~/lib/api/errors";
+import { ApiUnavailableError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
-import { formatDuration } from "~/lib/format-duration";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
-import { localizedPath } from "~/lib/i18n";
+import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { badRequest } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { useLanguage } from "~/lib/use-language";
+import { useIsPending } from "~/lib/use-is-pending";
+import { currentPassword, email, emailMaxLength, phone, requiredText } from "~/lib/validation";
 import {
   commitPendingVerification,
   type LoginType,
@@ -38,50 +41,24 @@ import {
 export const handle = { title: "auth:login.title" };
 
 const credentials = {
-  password: z.string().min(1, "required").max(1024, "invalidCredentials"),
-  redirectTo: z.string().optional(),
+  password: currentPassword(),
+  redirectTo: z.string().max(2000).optional(),
 };
 
-const EmailLogin = z.object({
-  method: z.literal("email"),
-  email: z.string().trim().min(1, "required").max(320, "invalidEmail").email("invalidEmail"),
-  ...credentials,
+const LoginForm = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("email"), email: email(), ...credentials }),
+  z.object({ method: z.literal("phone"), phone: phone(), ...credentials }),
+]);
+
+/** "Verify now", offered after a sign-in with the right password to an unverified account. */
+const VerifyNowForm = z.object({
+  loginValue: requiredText(emailMaxLength),
+  loginType: z.enum(["EMAIL", "PHONE"] satisfies LoginType[]),
 });
 
-const PhoneLogin = z.object({
-  method: z.literal("phone"),
-  phone: z
-    .string()
-    .trim()
-    .min(1, "required")
-    .max(32, "invalidPhone")
-    .regex(/^(\+|00)[\d\s().-]{6,}$/, "invalidPhone"),
-  ...credentials,
-});
+const hideFields = ["password"];
 
-const LoginForm = z.discriminatedUnion("method", [EmailLogin, PhoneLogin]);
-
-const VerifyRequest = z.object({
-  loginValue: z.string().trim().min(1).max(320),
-  loginType: z.enum(["EMAIL", "PHONE"]),
-});
-
-type Method = "email" | "phone";
-type FieldName = "email" | "phone" | "password";
-type FieldErrors = Partial<Record<FieldName, string>>;
-type ActionData = {
-  formError?: string;
-  retryAfterSeconds?: number;
-  fieldErrors?: FieldErrors;
-  /** The login as typed, kept for the next try; never the password. */
-  login?: string;
-  /** Set when the password was right but the account is not verified yet. */
-  unverified?: { loginValue: string; loginType: LoginType };
-};
-
-function methodOf(searchParams: URLSearchParams): Method {
-  return searchParams.get("method") === "phone" ? "phone" : "email";
-}
+type Unverified = { loginValue: string; loginType: LoginType };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -93,108 +70,117 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   rejectFilledHoneypot(form);
   if (form.get("intent") === "verify") return startVerification(request, context, form, language);
+  return signIn(request, context, form, language);
+}
 
-  const method: Method = form.get("method") === "phone" ? "phone" : "email";
-  const parsed = LoginForm.safeParse({ ...Object.fromEntries(form), method });
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "email" || field === "phone" || field === "password") && !fieldErrors[field]) {
-        fieldErrors[field] = issue.message;
-      }
-    }
-    const login = String(form.get("email") ?? form.get("phone") ?? "");
-    return data<ActionData>({ fieldErrors, login }, { status: 422 });
+async function signIn(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  language: Language,
+) {
+  // A form without the switch's field (an older page, a script) signs in by email.
+  form.set("method", form.get("method") === "phone" ? "phone" : "email");
+  const submission = parseWithZod(form, { schema: LoginForm });
+  if (submission.status !== "success") {
+    return data(
+      { intent: "login" as const, result: submission.reply({ hideFields }), unverified: null },
+      { status: 422 },
+    );
   }
 
-  const input = parsed.data;
-  const login = input.method === "phone" ? input.phone : input.email;
-  const loginType: LoginType = input.method === "phone" ? "PHONE" : "EMAIL";
+  const input = submission.value;
+  const login: Unverified =
+    input.method === "phone"
+      ? { loginValue: input.phone, loginType: "PHONE" }
+      : { loginValue: input.email, loginType: "EMAIL" };
+  let token: string;
   try {
-    const { token } = await getApiClient(request, context).post(
+    ({ token } = await getApiClient(request, context).post(
       input.method === "phone" ? "/login/phone" : "/login/email",
-      { body: { value: login, password: input.password } },
-    );
-    throw redirect(safeRedirectPath(input.redirectTo, localizedPath("/dashboard", language)), {
-      headers: { "Set-Cookie": await commitToken(token) },
-    });
+      { body: { value: login.loginValue, password: input.password } },
+    ));
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return loginFailure(error, login, loginType);
+    return loginFailure(submission, error, login);
   }
+  throw redirect(safeRedirectPath(input.redirectTo, localizedPath("/dashboard", language)), {
+    headers: { "Set-Cookie": await commitToken(token) },
+  });
 }
 
-function loginFailure(error: unknown, login: string, loginType: LoginType) {
-  // The form stays, with what was typed, so that the user can simply try again.
-  if (error instanceof ApiUnavailableError || (error instanceof ApiError && error.status >= 500)) {
+/** The form again, with what was typed but the password, so that the user can simply retry. */
+function loginFailure(submission: Submission<unknown>, error: unknown, login: Unverified) {
+  if (error instanceof ApiUnavailableError || (isApiError(error) && error.status >= 500)) {
     console.error(error);
-    return data<ActionData>({ formError: "unavailable", login }, { status: 503 });
+    const result = replyWithFormError(submission, "unavailable", { hideFields });
+    return data({ intent: "login" as const, result, unverified: null }, { status: 503 });
   }
-  if (!(error instanceof ApiError)) throw serviceUnavailable(error);
-  if (error.code === "ACCOUNT_NOT_VERIFIED") {
-    return data<ActionData>(
-      { formError: "notVerified", login, unverified: { loginValue: login, loginType } },
-      { status: 403 },
-    );
-  }
-  if (error.status === 429) {
-    return data<ActionData>(
-      { formError: "rateLimited", retryAfterSeconds: error.retryAfterSeconds ?? undefined, login },
-      { status: 429 },
-    );
-  }
+  if (!isApiError(error)) throw serviceUnavailable(error);
   // A wrong login, a wrong password and a login the API cannot read all read the same.
-  const status = error.status === 401 ? 401 : 422;
-  const formError = loginType === "PHONE" ? "invalidPhoneCredentials" : "invalidCredentials";
-  return data<ActionData>({ formError, login }, { status });
+  const wrong = login.loginType === "PHONE" ? "invalidPhoneCredentials" : "invalidCredentials";
+  const result = replyWithApiError(submission, error, {
+    codes: { INVALID_CREDENTIALS: wrong, VALIDATION_FAILED: wrong },
+    hideFields,
+  });
+  // The password was right: the page offers to send a key to verify the account.
+  const unverified = error.code === "ACCOUNT_NOT_VERIFIED" ? login : null;
+  return data({ intent: "login" as const, result, unverified }, { status: error.status });
 }
 
-/** "Verify now" after an unverified sign-in: send a key and go to the sign-up verify step. */
+/** "Verify now": a key goes out and the sign-up's verification page takes it. */
 async function startVerification(
   request: Request,
-  context: ActionFunctionArgs["context"],
+  context: AppLoadContext,
   form: FormData,
-  language: ReturnType<typeof requireLanguage>,
+  language: Language,
 ) {
-  const parsed = VerifyRequest.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  const { loginValue, loginType } = parsed.data;
+  const submission = parseWithZod(form, { schema: VerifyNowForm });
+  // Its fields come from the page, never from typing.
+  if (submission.status !== "success") throw badRequest();
+  const unverified = submission.value;
+  let pending: Awaited<ReturnType<typeof sendVerificationKey>>;
   try {
-    const pending = await sendVerificationKey(request, context, loginValue, loginType);
-    throw redirect(localizedPath("/signup/verify", language), {
-      headers: { "Set-Cookie": await commitPendingVerification(pending) },
-    });
+    pending = await sendVerificationKey(
+      request,
+      context,
+      unverified.loginValue,
+      unverified.loginType,
+    );
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 429) {
-      return data<ActionData>(
-        {
-          formError: "rateLimited",
-          retryAfterSeconds: error.retryAfterSeconds ?? undefined,
-          login: loginValue,
-          unverified: { loginValue, loginType },
-        },
-        { status: 429 },
-      );
-    }
-    throw serviceUnavailable(error);
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const result = replyWithApiError(submission, error);
+    return data({ intent: "verify" as const, result, unverified }, { status: error.status });
   }
+  throw redirect(localizedPath("/signup/verify", language), {
+    headers: { "Set-Cookie": await commitPendingVerification(pending) },
+  });
 }
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const language = useLanguage();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const method = useLoginMethod();
+  const unverified = actionData?.unverified ?? undefined;
+  const [form, fields] = useAppForm(LoginForm, {
+    id: "login",
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    // After "verify now" the login form is drawn again with the login it was about.
+    defaultValue: {
+      email: unverified?.loginType === "EMAIL" ? unverified.loginValue : email,
+      phone: unverified?.loginType === "PHONE" ? unverified.loginValue : undefined,
+    },
+  });
+  const [verifyForm] = useAppForm(VerifyNowForm, {
+    id: "verify-now",
+    lastResult: actionData?.intent === "verify" ? actionData.result : undefined,
+  });
+  const submitting = useIsPending({ intent: "login" });
+  const verifying = useIsPending({ intent: "verify" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, actionData);
 
-  const method = methodOf(searchParams);
   // Someone sent here on their way (an invitation) may have no account yet: sign-up takes the
   // address and the destination along.
   const carried = new URLSearchParams();
@@ -203,16 +189,6 @@ export default function LoginPage() {
     if (value) carried.set(name, value);
   }
   const signupPath = carried.size ? `/signup?${carried}` : "/signup";
-  const fieldErrors = actionData?.fieldErrors ?? {};
-  const fieldError = (name: FieldName) =>
-    fieldErrors[name] ? t(`errors.${fieldErrors[name]}`) : undefined;
-  const switchTo = (next: Method) => {
-    const params = new URLSearchParams(searchParams);
-    if (next === "phone") params.set("method", "phone");
-    else params.delete("method");
-    const search = params.toString();
-    return `${location.pathname}${search ? `?${search}` : ""}`;
-  };
 
   return (
     <div>
@@ -220,86 +196,70 @@ export default function LoginPage() {
       <p className="mt-1 text-sm text-text-muted">{t("login.subtitle")}</p>
 
       <div className="mt-6">
-        <SegmentedLinks
+        <MethodSwitch
           label={t("login.method")}
-          links={[
-            {
-              to: switchTo("email"),
-              label: t("login.withEmail"),
-              icon: "mail",
-              current: method === "email",
-            },
-            {
-              to: switchTo("phone"),
-              label: t("login.withPhone"),
-              icon: "phone",
-              current: method === "phone",
-            },
-          ]}
+          emailLabel={t("login.withEmail")}
+          phoneLabel={t("login.withPhone")}
         />
       </div>
 
-      <FormAlert className="mt-6">
-        {actionData?.formError ? (
-          <>
-            <p>
-              {actionData.formError === "rateLimited" && actionData.retryAfterSeconds
-                ? t("errors.rateLimitedFor", {
-                    duration: formatDuration(actionData.retryAfterSeconds, language),
-                  })
-                : t(`errors.${actionData.formError}`)}
-            </p>
-            {actionData.unverified ? (
-              <Form method="post" replace>
-                <input type="hidden" name="intent" value="verify" />
-                <input type="hidden" name="loginValue" value={actionData.unverified.loginValue} />
-                <input type="hidden" name="loginType" value={actionData.unverified.loginType} />
-                <Honeypot />
-                <button type="submit" className="font-medium underline underline-offset-2">
-                  {t("login.verifyNow")}
-                </button>
-              </Form>
-            ) : null}
-          </>
+      <FormErrors
+        className="mt-6"
+        errors={actionData?.intent === "verify" ? verifyForm.errors : form.errors}
+      >
+        {unverified ? (
+          <Form method="post" replace {...getFormProps(verifyForm)} noValidate>
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="loginValue" value={unverified.loginValue} />
+            <input type="hidden" name="loginType" value={unverified.loginType} />
+            <Honeypot />
+            <button
+              type="submit"
+              disabled={verifying}
+              className="font-medium underline underline-offset-2"
+            >
+              {t("login.verifyNow")}
+            </button>
+          </Form>
         ) : null}
-      </FormAlert>
+      </FormErrors>
 
-      <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        className="mt-6 space-y-4"
+        {...getFormProps(form)}
+        noValidate
+      >
+        <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Honeypot />
         {method === "phone" ? (
-          <Field
+          <InputField
             key="phone"
-            label={t("login.phone")}
-            name="phone"
+            meta={fields.phone}
             type="tel"
+            label={t("login.phone")}
             inputMode="tel"
             autoComplete="tel"
             dir="ltr"
-            required
             placeholder={phoneExample}
             hint={<PhoneHint i18nKey="auth:login.phoneHint" />}
-            defaultValue={actionData?.login ?? ""}
-            error={fieldError("phone")}
           />
         ) : (
-          <EmailField
+          <InputField
             key="email"
+            meta={fields.email}
+            type="email"
             label={t("login.email")}
-            name="email"
             autoComplete="username"
-            required
-            defaultValue={actionData?.login ?? email}
-            error={fieldError("email")}
           />
         )}
-        <PasswordField
+        <PasswordInput
+          meta={fields.password}
           label={t("login.password")}
-          name="password"
           autoComplete="current-password"
-          required
-          error={fieldError("password")}
         />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? t("login.submitting") : t("login.submit")}

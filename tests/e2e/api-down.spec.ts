@@ -51,8 +51,12 @@ test("health reports the outage and login says the service is unreachable", asyn
   await page.goto(`http://localhost:${PORT}/login`);
   await page.getByLabel("Email").fill("someone@example.com");
   await page.getByLabel("Password", { exact: true }).fill("a-password");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "Sign in" }).click();
+  expect((await answer).status()).toBe(503);
   await expect(page.getByRole("alert")).toHaveText(
     "The service is not reachable right now. Please try again in a moment.",
   );
+  // What was typed stays for the next try.
+  await expect(page.getByLabel("Email")).toHaveValue("someone@example.com");
 });

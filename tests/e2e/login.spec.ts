@@ -1,6 +1,7 @@
 import {
   expect,
   expectNoAxeViolations,
+  openHydrated,
   registerAccount,
   screenshotBothModes,
   test,
@@ -144,6 +145,45 @@ for (const [prefix, l] of [
       await expect(page.getByRole("alert")).toHaveText(l.rateLimited);
       await expect(page).toHaveURL(`${prefix}/login`);
     });
+
+    test("a malformed email reads the same from the browser and from the server", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // With JavaScript the form's schema checks the field in the browser once it is left.
+      await openHydrated(page, `${prefix}/login`);
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      const email = page.getByLabel(l.email);
+      await email.fill("not-an-email");
+      await email.blur();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText(l.invalidEmail)).toBeVisible();
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      expect(posts).toEqual([]);
+
+      // Without it the server answers with the same schema and the same words.
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        userAgent: test.info().project.use.userAgent,
+      });
+      const plain = await context.newPage();
+      await plain.goto(`${prefix}/login`);
+      await plain.getByLabel(l.email).fill("not-an-email");
+      await plain.getByLabel(l.password, { exact: true }).fill("whatever");
+      const answer = plain.waitForResponse((response) => response.request().method() === "POST");
+      await plain.getByRole("button", { name: l.submit }).click();
+      expect((await answer).status()).toBe(422);
+      await expect(plain.getByLabel(l.email)).toHaveAttribute("aria-invalid", "true");
+      await expect(plain.getByText(l.invalidEmail)).toBeVisible();
+      await expect(plain.getByLabel(l.email)).toHaveValue("not-an-email");
+      await context.close();
+    });
   });
 }
 
@@ -184,5 +224,24 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("keeps the login but not the password, and offers to verify", async ({ page }) => {
+    const account = await registerAccount(page.request, { verified: false });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The email or password is not correct.");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("This account is not verified yet.");
+    const since = Date.now();
+    await page.getByRole("button", { name: "Send me a verification key" }).click();
+    await expect(page).toHaveURL("/signup/verify");
+    await waitForMessage(account.email, { since });
   });
 });

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoAxeViolations,
   joinOrganization,
+  openHydrated,
   registerAccount,
   screenshotBothModes,
   signIn,
@@ -124,6 +125,47 @@ for (const [prefix, l] of [
       await expect(notice(page)).toHaveText(l.deleted);
       await expect(page.getByRole("region", { name: l.emptyTitle })).toBeVisible();
     });
+
+    test("an empty name reads the same from the browser and from the server", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const account = await signIn(page);
+      // With JavaScript the form's schema checks the field in the browser once it is left.
+      await openHydrated(page, `${prefix}/workspaces`);
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.getByText(l.newWorkspace).click();
+      const name = page.getByLabel(l.name);
+      await name.fill("   ");
+      await name.blur();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText(l.required)).toBeVisible();
+      expect(posts).toEqual([]);
+
+      // Without it the server answers with the same schema and the same words.
+      const context = await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        userAgent: test.info().project.use.userAgent,
+      });
+      const plain = await context.newPage();
+      await signIn(plain, account);
+      await plain.goto(`${prefix}/workspaces`);
+      await plain.getByText(l.newWorkspace).click();
+      await plain.getByLabel(l.name).fill("   ");
+      await plain.getByLabel(l.description).fill("Spring campaign assets");
+      const answer = plain.waitForResponse((response) => response.request().method() === "POST");
+      await plain.getByRole("button", { name: l.create }).click();
+      expect((await answer).status()).toBe(422);
+      await expect(plain.getByLabel(l.name)).toHaveAttribute("aria-invalid", "true");
+      await expect(plain.getByText(l.required)).toBeVisible();
+      await expect(plain.getByLabel(l.description)).toHaveValue("Spring campaign assets");
+      await context.close();
+    });
   });
 }
 
@@ -193,4 +235,45 @@ test("without JavaScript the empty state's action opens the form", async ({ brow
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Offline launch");
   await context.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("creates, adds and takes out a member, edits and deletes a workspace", async ({ page }) => {
+    test.setTimeout(60_000);
+    const owner = await registerAccount(page.request);
+    const colleague = await registerAccount(page.request, { firstName: "Rami" });
+    await joinOrganization(page.request, owner, colleague);
+    await signIn(page, owner);
+    await page.goto("/workspaces");
+    await page.getByText("New workspace").click();
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await expect(page.getByText("This field is required.")).toBeVisible();
+    await page.getByLabel("Name").fill("Studio C");
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await expect(notice(page)).toHaveText("The workspace is created.");
+
+    const members = page.getByRole("region", { name: "Members" });
+    await members.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(members.getByText("Choose who joins the workspace.")).toBeVisible();
+    await members.getByLabel("Add a member").selectOption({ label: "Rami Karim" });
+    await members.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(notice(page)).toHaveText("The member is added to the workspace.");
+    await expect(members.getByRole("listitem")).toHaveCount(2);
+    await members.getByRole("button", { name: "Take Rami Karim out of the workspace" }).click();
+    await expect(notice(page)).toHaveText("The member is out of the workspace.");
+    await expect(members.getByRole("listitem")).toHaveCount(1);
+
+    await page.getByLabel("Name").fill("Studio C2");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(notice(page)).toHaveText("The workspace is saved.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Studio C2");
+
+    // The question comes in the page, and only its answer deletes.
+    await page.getByRole("button", { name: "Delete workspace" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete workspace" }).click();
+    await expect(page).toHaveURL("/workspaces?notice=workspace-deleted");
+    await expect(notice(page)).toHaveText("The workspace is deleted.");
+  });
 });

@@ -2,7 +2,6 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { Form, useFormAction } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDuration } from "~/lib/format-duration";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { CurrentUser } from "~/lib/user";

@@ -1,27 +1,21 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import {
   type WorkspaceColor,
-  type WorkspaceFieldName,
+  WorkspaceFields,
+  type WorkspaceFormAnswer,
   workspaceColors,
-  workspaceDescriptionMax,
-  workspaceNameMax,
   workspaceSwatches,
 } from "~/lib/workspaces";
+import { InputField, TextareaInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
-import { FormAlert } from "../ui/form-alert";
-import { Field } from "../ui/input";
-
-export type WorkspaceFormResult = {
-  intent: "create" | "update";
-  values: { name: string; description: string; color: string };
-  /** Translation keys, by field. */
-  fieldErrors?: Partial<Record<WorkspaceFieldName, string>>;
-  formError?: string;
-};
 
 /** Name, description and colour: the create form on /workspaces and the edit form of one. */
 export function WorkspaceForm({
@@ -32,61 +26,50 @@ export function WorkspaceForm({
 }: {
   intent: "create" | "update";
   initial?: { name: string; description: string; color: WorkspaceColor };
-  result?: WorkspaceFormResult;
+  /** The page's answer; only the answer to this form's intent is taken. */
+  result?: WorkspaceFormAnswer;
   submitLabel: string;
 }) {
   const { t } = useTranslation("workspaces");
-  const navigation = useNavigation();
+  const errorText = useErrorText();
+  const answer = result?.intent === intent ? result : undefined;
+  const [form, fields] = useAppForm(WorkspaceFields, {
+    id: `workspace-${intent}`,
+    lastResult: answer?.result,
+    defaultValue: initial
+      ? { name: initial.name, description: initial.description, color: initial.color }
+      : { color: "indigo" },
+  });
+  const submitting = useIsPending({ intent });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, result);
-  const values = result?.values ?? initial;
-  const errors = result?.fieldErrors ?? {};
-  const error = (field: WorkspaceFieldName) => (errors[field] ? t(errors[field]) : undefined);
-  const chosen = values?.color ?? "indigo";
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  useFocusFirstError(formRef, answer);
+  const chosen = fields.color.initialValue ?? "indigo";
+  const colorError = errorText(fields.color.errors);
 
   return (
-    <Form ref={formRef} method="post" noValidate preventScrollReset className="space-y-5">
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      className="space-y-5"
+      {...getFormProps(form)}
+      noValidate
+    >
       <input type="hidden" name="intent" value={intent} />
-      <FormAlert>{result?.formError ? t(result.formError) : null}</FormAlert>
-      <Field
-        label={t("fields.name")}
-        name="name"
-        required
-        maxLength={workspaceNameMax}
-        autoComplete="off"
-        defaultValue={values?.name}
-        error={error("name")}
-      />
-      <div className="space-y-1.5">
-        <label htmlFor={`${intent}-description`} className="block text-sm font-medium">
-          {t("fields.description")}
-        </label>
-        <textarea
-          id={`${intent}-description`}
-          name="description"
-          rows={3}
-          maxLength={workspaceDescriptionMax}
-          defaultValue={values?.description}
-          aria-invalid={error("description") ? true : undefined}
-          aria-describedby={error("description") ? `${intent}-description-error` : undefined}
-          className="block w-full rounded-control border border-border bg-surface px-3 py-2 text-sm text-text aria-[invalid=true]:border-danger"
-        />
-        {error("description") ? (
-          <p id={`${intent}-description-error`} className="text-xs text-danger">
-            {error("description")}
-          </p>
-        ) : null}
-      </div>
-      <fieldset className="space-y-2">
+      <FormErrors errors={form.errors} />
+      <InputField meta={fields.name} label={t("fields.name")} autoComplete="off" />
+      <TextareaInput meta={fields.description} label={t("fields.description")} rows={3} />
+      <fieldset
+        className="space-y-2"
+        aria-describedby={colorError ? fields.color.errorId : undefined}
+      >
         <legend className="text-sm font-medium">{t("fields.color")}</legend>
-        <div className="flex flex-wrap gap-2">
+        <div key={fields.color.key} className="flex flex-wrap gap-2">
           {workspaceColors.map((color) => (
             <label key={color} className="cursor-pointer">
               <input
                 type="radio"
-                name="color"
+                name={fields.color.name}
                 value={color}
                 defaultChecked={chosen === color}
                 className="peer sr-only"
@@ -101,7 +84,11 @@ export function WorkspaceForm({
             </label>
           ))}
         </div>
-        {error("color") ? <p className="text-xs text-danger">{error("color")}</p> : null}
+        {colorError ? (
+          <p id={fields.color.errorId} className="text-xs text-danger">
+            {colorError}
+          </p>
+        ) : null}
       </fieldset>
       <div className="flex items-center justify-end gap-3 border-t border-border pt-4">
         <Button type="submit" disabled={submitting}>
