@@ -138,7 +138,7 @@ for (const [prefix, l] of [
       page.on("request", (request) => {
         if (request.method() === "POST") posts.push(request.url());
       });
-      await page.getByText(l.newWorkspace).click();
+      await page.getByRole("link", { name: l.newWorkspace }).click();
       const name = page.getByLabel(l.name);
       await name.fill("   ");
       await name.blur();
@@ -155,7 +155,7 @@ for (const [prefix, l] of [
       const plain = await context.newPage();
       await signIn(plain, account);
       await plain.goto(`${prefix}/workspaces`);
-      await plain.getByText(l.newWorkspace).click();
+      await plain.getByRole("link", { name: l.newWorkspace }).click();
       await plain.getByLabel(l.name).fill("   ");
       await plain.getByLabel(l.description).fill("Spring campaign assets");
       const answer = plain.waitForResponse((response) => response.request().method() === "POST");
@@ -247,7 +247,7 @@ test.describe("without JavaScript", () => {
     await joinOrganization(page.request, owner, colleague);
     await signIn(page, owner);
     await page.goto("/workspaces");
-    await page.getByText("New workspace").click();
+    await page.getByRole("link", { name: "New workspace" }).click();
     await page.getByRole("button", { name: "Create workspace" }).click();
     await expect(page.getByText("This field is required.")).toBeVisible();
     await page.getByLabel("Name").fill("Studio C");
