@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../api/db/schema";
-import { createSession } from "../../api/services/sessions";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
-import { listen, rawClient } from "./realtime/socket-server";
+import type { Role } from "../../../api/db/schema";
+import { createSession } from "../../../api/services/sessions";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { listen, rawClient } from "../realtime/socket-server";
 
 let t: TestApi;
 

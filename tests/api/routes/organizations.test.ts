@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships, organizations, type Role } from "../../api/db/schema";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
-import { listen, rawClient } from "./realtime/socket-server";
+import { memberships, organizations, type Role } from "../../../api/db/schema";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { listen, rawClient } from "../realtime/socket-server";
 
 let t: TestApi;
 
