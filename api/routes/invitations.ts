@@ -14,7 +14,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "../services/invitations";
-import { actorIn } from "../services/organizations";
+import { actorIn } from "../services/memberships";
 import {
   bearerSecurity,
   emailAddress,
