@@ -4,7 +4,12 @@ import { memberships, type Role, users } from "../db/schema";
 import { containsPattern } from "../db/search";
 import { forbidden, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
-import { type Actor, permissionsForRole, requirePermission } from "./permissions";
+import {
+  type Actor,
+  permissionsForRole,
+  requireOrganization,
+  requirePermission,
+} from "./permissions";
 import { leaveWorkspacesOf } from "./workspaces";
 
 export type MemberView = {
@@ -105,7 +110,7 @@ export async function listMembers(
   query: { page: number; pageSize: number; search?: string; userId?: string },
 ): Promise<{ items: MemberView[]; total: number }> {
   requirePermission(actor, "members.read");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const pattern = containsPattern(query.search);
   const where = and(
     eq(memberships.organizationId, organizationId),
@@ -152,7 +157,7 @@ export async function changeMemberRole(
   role: AssignableRole,
 ): Promise<void> {
   requirePermission(actor, "members.manage");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   await db.transaction(async (tx) => {
     const member = await lockMembership(tx, organizationId, userId);
     if (member.role === "owner") throw forbidden("The owner's role changes only by a transfer.");
@@ -169,8 +174,10 @@ export async function changeMemberRole(
  * the organization over first.
  */
 export async function removeMember(db: Database, actor: Actor, userId: string): Promise<void> {
-  if (userId !== actor.userId) requirePermission(actor, "members.manage");
-  const organizationId = actor.organizationId as string;
+  // Leaving takes no permission, only the membership.
+  if (userId === actor.userId) requireOrganization(actor);
+  else requirePermission(actor, "members.manage");
+  const { organizationId } = actor;
   await db.transaction(async (tx) => {
     const member = await lockMembership(tx, organizationId, userId);
     if (member.role === "owner") {

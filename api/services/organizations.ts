@@ -153,7 +153,7 @@ export async function updateOrganization(
   changes: OrganizationChanges,
 ): Promise<void> {
   requirePermission(actor, "organization.manage");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   if (changes.logo && changes.removeLogo) {
     throw validationFailed({ removeLogo: "Cannot be combined with a new logo" });
   }
@@ -202,7 +202,7 @@ export async function transferOwnership(
   input: { userId: string; password: string },
 ): Promise<void> {
   requirePermission(actor, "organization.transfer");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const [owner] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -260,7 +260,7 @@ export async function deleteOrganization(
   confirmName: string,
 ): Promise<void> {
   requirePermission(actor, "organization.delete");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const logoUrl = await db.transaction(async (tx) => {
     const [organization] = await tx
       .select()
