@@ -55,14 +55,16 @@ const errorDescriptions = {
   503: "Service unavailable",
 } as const;
 
-type DocumentedErrorStatus = keyof typeof errorDescriptions;
+export type DocumentedErrorStatus = keyof typeof errorDescriptions;
+
+export type ErrorResponse = {
+  description: string;
+  content: { "application/json": { schema: typeof ErrorSchema } };
+};
 
 /** OpenAPI `responses` entries for the error statuses a route can answer with. */
 export function errorResponses<const S extends DocumentedErrorStatus>(...statuses: S[]) {
-  const responses = {} as Record<
-    S,
-    { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }
-  >;
+  const responses = {} as Record<S, ErrorResponse>;
   for (const status of [...statuses, 500 as S]) {
     responses[status] = {
       description: errorDescriptions[status],

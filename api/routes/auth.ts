@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { locales } from "../db/schema";
 import { validationFailed } from "../errors";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { errorResponses, fieldErrors, validationHook } from "../http/errors";
 import { requestMeta } from "../http/request-meta";
@@ -16,7 +15,6 @@ import {
 } from "../services/registration";
 import { revokeSession } from "../services/sessions";
 import {
-  bearerSecurity,
   CurrentUserSchema,
   emailAddress,
   jsonBody,
@@ -24,6 +22,7 @@ import {
   keyField,
   LoginTypeSchema,
   newPassword,
+  protectedRoute,
   rateLimitedNote,
   requiredString,
   TokenResponseSchema,
@@ -102,17 +101,14 @@ const phoneLoginRoute = createRoute({
   responses: loginResponses,
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = protectedRoute({
   method: "post",
   path: "/logout",
   tags: ["Authentication"],
   summary: "End the current session",
   description: "Revokes the session of the bearer token; the token is refused from then on.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     204: { description: "Signed out" },
-    ...errorResponses(401),
   },
 });
 

@@ -1,5 +1,9 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { locales } from "../db/schema";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { type DocumentedErrorStatus, type ErrorResponse, errorResponses } from "../http/errors";
 import { loginTypes } from "../services/auth";
 import { passwordLength, passwordMaxLength, passwordMinLength } from "../services/password-policy";
 import { permissions } from "../services/permissions";
@@ -74,7 +78,31 @@ export const CurrentUserSchema = z
   })
   .openapi("CurrentUser");
 
-export const bearerSecurity = [{ bearerAuth: [] }];
+const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * createRoute for a route that needs a signed-in user: the bearer scheme, requireAuth ahead of any
+ * `middleware` given, and the 401 response besides those of `errors` (500 always).
+ */
+export function protectedRoute<
+  P extends string,
+  R extends Omit<RouteConfig, "path" | "security" | "middleware"> & { path: P },
+  const S extends DocumentedErrorStatus = never,
+  const M extends readonly MiddlewareHandler<AppEnv>[] = [],
+>({ errors = [], middleware, ...route }: R & { errors?: S[]; middleware?: M }) {
+  // The cast states what the spread builds, so that handlers keep the types of `route`.
+  const config = {
+    ...route,
+    security: bearerSecurity,
+    middleware: [requireAuth, ...(middleware ?? [])],
+    responses: { ...errorResponses<401 | S>(401, ...errors), ...route.responses },
+  } as unknown as Omit<R, "errors" | "middleware" | "responses"> & {
+    security: typeof bearerSecurity;
+    middleware: [typeof requireAuth, ...M];
+    responses: R["responses"] & Record<401 | S, ErrorResponse>;
+  };
+  return createRoute(config);
+}
 
 /** A required JSON request body, for createRoute's `request`. */
 export function jsonBody<T extends z.ZodType>(schema: T) {
