@@ -16,6 +16,7 @@ import {
 import { revokeSession } from "../services/sessions";
 import {
   CurrentUserSchema,
+  codedIssue,
   emailAddress,
   jsonBody,
   jsonResponse,
@@ -129,7 +130,9 @@ const RegistrationSchema = z
   })
   .superRefine((value, context) => {
     const field = value.loginType === "PHONE" ? "phone" : "email";
-    if (!value[field]) context.addIssue({ code: "custom", path: [field], message: "Required" });
+    if (!value[field]) {
+      context.addIssue({ code: "custom", path: [field], ...codedIssue("REQUIRED", "Required") });
+    }
   });
 
 const flatValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -255,8 +258,9 @@ export function createAuthRoutes() {
       return c.body(null, 204);
     })
     .openapi(registrationRoute, async (c) => {
-      const parsed = RegistrationSchema.safeParse(unflatten(c.req.valid("json")));
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const input = unflatten(c.req.valid("json"));
+      const parsed = RegistrationSchema.safeParse(input);
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, input));
       const user = await register(servicesOf(c), parsed.data, requestMeta(c));
       return c.json({ user }, 201);
     })

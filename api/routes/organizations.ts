@@ -24,6 +24,7 @@ import {
 } from "../services/organizations";
 import { permissions } from "../services/permissions";
 import {
+  codedIssue,
   jsonBody,
   jsonResponse,
   pagedSearchQuery,
@@ -134,7 +135,7 @@ const updateRoute = protectedRoute({
               logo: z
                 .custom<File | "">(
                   (value) => value instanceof File || value === "",
-                  "Must be a file",
+                  codedIssue("INVALID_TYPE", "Must be a file"),
                 )
                 .optional()
                 .openapi({ type: "string", format: "binary" }),

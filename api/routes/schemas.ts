@@ -1,12 +1,21 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { locales } from "../db/schema";
+import type { FieldErrorCode } from "../errors";
 import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { type DocumentedErrorStatus, type ErrorResponse, errorResponses } from "../http/errors";
 import { loginTypes } from "../services/auth";
 import { passwordLength, passwordMaxLength, passwordMinLength } from "../services/password-policy";
 import { permissions } from "../services/permissions";
+
+/**
+ * A refinement's message with the field code it answers with, where zod's own issue code would
+ * say less (a custom issue is INVALID otherwise).
+ */
+export function codedIssue(code: FieldErrorCode, message: string) {
+  return { message, params: { code } };
+}
 
 /** A required string, trimmed unless `trim` is false, with messages fit to show next to a field. */
 export function requiredString(options: { max: number; trim?: boolean }) {
@@ -20,15 +29,17 @@ export function requiredString(options: { max: number; trim?: boolean }) {
 
 /** A password being chosen: 8 to 128 characters as typed, any characters, no composition rules. */
 export function newPassword() {
+  // Refinements rather than min and max: the length counts code points, not UTF-16 units.
   return z
     .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be a string") })
     .refine((value) => passwordLength(value) >= passwordMinLength, {
-      message: `At least ${passwordMinLength} characters`,
+      ...codedIssue("TOO_SHORT", `At least ${passwordMinLength} characters`),
       abort: true,
     })
-    .refine((value) => passwordLength(value) <= passwordMaxLength, {
-      message: `At most ${passwordMaxLength} characters`,
-    })
+    .refine(
+      (value) => passwordLength(value) <= passwordMaxLength,
+      codedIssue("TOO_LONG", `At most ${passwordMaxLength} characters`),
+    )
     .openapi({
       description: `${passwordMinLength} to ${passwordMaxLength} characters; the 10,000 most common passwords are refused (422 PASSWORD_TOO_COMMON).`,
       example: "correct horse battery staple",

@@ -5,7 +5,7 @@ import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
 import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
-import { CurrentUserSchema, protectedRoute, requiredString } from "./schemas";
+import { CurrentUserSchema, codedIssue, protectedRoute, requiredString } from "./schemas";
 
 /** The avatar plus room for the text fields and the multipart framing. */
 const profileBodyLimit = maxAvatarBytes + 64 * 1024;
@@ -22,7 +22,7 @@ const ProfileUpdateSchema = z
       .max(320, "At most 320 characters")
       .refine(
         (value) => value === "" || z.email().safeParse(value).success,
-        "Not a valid email address",
+        codedIssue("INVALID_FORMAT", "Not a valid email address"),
       )
       .optional()
       .openapi({
@@ -33,7 +33,10 @@ const ProfileUpdateSchema = z
       .string(mustBeText)
       .trim()
       .max(32, "At most 32 characters")
-      .refine((value) => value === "" || normalizePhone(value) !== null, "Not a valid phone number")
+      .refine(
+        (value) => value === "" || normalizePhone(value) !== null,
+        codedIssue("INVALID_FORMAT", "Not a valid phone number"),
+      )
       .optional()
       .openapi({
         description:
@@ -48,7 +51,10 @@ const ProfileUpdateSchema = z
       .openapi({ description: '"true" removes the current avatar.' }),
     avatar: z
       // A form with no file chosen sends an empty part, with or without a file name.
-      .custom<File | "">((value) => value instanceof File || value === "", "Must be a file")
+      .custom<File | "">(
+        (value) => value instanceof File || value === "",
+        codedIssue("INVALID_TYPE", "Must be a file"),
+      )
       .optional()
       .openapi({
         type: "string",

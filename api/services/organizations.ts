@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
-import { AppError, notFound, validationFailed } from "../errors";
+import { errorOnFields, notFound, validationFailed } from "../errors";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
@@ -155,7 +155,9 @@ export async function updateOrganization(
   requirePermission(actor, "organization.manage");
   const { organizationId } = actor;
   if (changes.logo && changes.removeLogo) {
-    throw validationFailed({ removeLogo: "Cannot be combined with a new logo" });
+    throw validationFailed({
+      removeLogo: { code: "CONFLICTING_FIELDS", message: "Cannot be combined with a new logo" },
+    });
   }
   const values: Partial<Pick<Organization, "name" | "logoUrl">> = {};
   if (changes.name !== undefined) values.name = changes.name;
@@ -208,14 +210,14 @@ export async function transferOwnership(
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
-    throw new AppError("invalid", "INVALID_PASSWORD", "The password is not correct.", {
+    throw errorOnFields("invalid", "INVALID_PASSWORD", "The password is not correct.", {
       password: "Not correct",
     });
   }
   await db.transaction(async (tx) => {
     const target = await lockMembership(tx, organizationId, input.userId);
     if (target.role !== "admin") {
-      throw new AppError("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
+      throw errorOnFields("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
         userId: "Ownership goes to an admin only",
       });
     }
@@ -269,7 +271,7 @@ export async function deleteOrganization(
       .for("update");
     if (!organization) throw notFound("No such organization.");
     if (confirmName.trim() !== organization.name) {
-      throw new AppError("invalid", "CONFIRMATION_MISMATCH", "Type the organization's name.", {
+      throw errorOnFields("invalid", "CONFIRMATION_MISMATCH", "Type the organization's name.", {
         confirmName: "Does not match the organization's name",
       });
     }

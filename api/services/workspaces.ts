@@ -10,7 +10,7 @@ import {
   workspaces,
 } from "../db/schema";
 import { containsPattern } from "../db/search";
-import { AppError, notFound } from "../errors";
+import { errorOnFields, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
@@ -195,7 +195,7 @@ export async function addWorkspaceMember(
         and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, userId)),
       );
     if (!member) {
-      throw new AppError("invalid", "NOT_A_MEMBER", "Only members of the organization can join.", {
+      throw errorOnFields("invalid", "NOT_A_MEMBER", "Only members of the organization can join.", {
         userId: "Not a member of the organization",
       });
     }
