@@ -15,20 +15,69 @@ export type ErrorKind =
   | "rate_limited"
   | "unavailable";
 
-export type FieldErrors = Record<string, string>;
+/** The codes of field errors that are not a domain rule's own (EMAIL_TAKEN, INVALID_KEY…). */
+export const fieldErrorCodes = [
+  "REQUIRED",
+  "TOO_SHORT",
+  "TOO_LONG",
+  "TOO_SMALL",
+  "TOO_BIG",
+  "INVALID_FORMAT",
+  "INVALID_VALUE",
+  "INVALID_TYPE",
+  "CONFLICTING_FIELDS",
+  "INVALID",
+] as const;
+
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];
+
+/** What is wrong with one field: a stable code to translate by, and a message for people. */
+export type FieldError = { code: string; message: string };
+
+/** Field errors keyed by the dotted field path. */
+export type FieldErrors = Record<string, FieldError>;
 
 export class AppError extends Error {
   override readonly name = "AppError";
+  /** The message of each field, as the error body's `fields`. */
+  readonly fields?: Record<string, string>;
+  /** The code of each field of `fields`, as the error body's `fieldCodes`. */
+  readonly fieldCodes?: Record<string, string>;
 
   constructor(
     readonly kind: ErrorKind,
     /** SNAKE_CASE, stable: the web app translates by it. */
     readonly code: string,
     message: string,
-    readonly fields?: FieldErrors,
+    fieldErrors?: FieldErrors,
   ) {
     super(message);
+    if (fieldErrors) {
+      const entries = Object.entries(fieldErrors);
+      this.fields = Object.fromEntries(
+        entries.map(([field, error]) => [field, error.message] as const),
+      );
+      this.fieldCodes = Object.fromEntries(
+        entries.map(([field, error]) => [field, error.code] as const),
+      );
+    }
   }
+}
+
+/** Field errors of a field's own constraints, which the generic codes name. */
+export type InvalidFields = Record<string, { code: FieldErrorCode; message: string }>;
+
+/** An error of a domain rule about some fields, each of which carries the error's own code. */
+export function errorOnFields(
+  kind: ErrorKind,
+  code: string,
+  message: string,
+  messages: Record<string, string>,
+): AppError {
+  const fields = Object.entries(messages).map(
+    ([field, text]) => [field, { code, message: text }] as const,
+  );
+  return new AppError(kind, code, message, Object.fromEntries(fields));
 }
 
 export const invalidCredentials = () =>
@@ -45,10 +94,14 @@ export const forbidden = (message = "You are not allowed to do this.") =>
 
 export const notFound = (message = "Not found.") => new AppError("not_found", "NOT_FOUND", message);
 
-export const conflict = (code: string, message: string, fields?: FieldErrors) =>
-  new AppError("conflict", code, message, fields);
+/** 409 `code`; the fields named, if any, carry `code` too. */
+export const conflict = (code: string, message: string, fields?: Record<string, string>) =>
+  fields
+    ? errorOnFields("conflict", code, message, fields)
+    : new AppError("conflict", code, message);
 
-export const validationFailed = (fields: FieldErrors, message = "Some fields are not valid.") =>
+/** 422 VALIDATION_FAILED, for input that breaks no domain rule but a field's own constraints. */
+export const validationFailed = (fields: InvalidFields, message = "Some fields are not valid.") =>
   new AppError("invalid", "VALIDATION_FAILED", message, fields);
 
 export const malformedJson = () =>

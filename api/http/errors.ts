@@ -6,7 +6,9 @@ import type { ZodError } from "zod";
 import {
   AppError,
   type ErrorKind,
-  type FieldErrors,
+  type FieldErrorCode,
+  fieldErrorCodes,
+  type InvalidFields,
   malformedJson,
   RateLimitedError,
   validationFailed,
@@ -35,6 +37,16 @@ export const ErrorSchema = z
         .record(z.string(), z.string())
         .optional()
         .openapi({ description: "Per-field messages, keyed by the dotted field path." }),
+      fieldCodes: z
+        .record(z.string(), z.string())
+        .optional()
+        .openapi({
+          description:
+            "Present whenever `fields` is, with the same keys: one SCREAMING_SNAKE_CASE code per " +
+            `field, to translate by. Either ${fieldErrorCodes.join(", ")}, or the code of the ` +
+            "domain rule the field breaks (EMAIL_TAKEN, INVALID_KEY, CONFIRMATION_MISMATCH…).",
+          example: { email: "INVALID_FORMAT", password: "TOO_SHORT" },
+        }),
     }),
   })
   .openapi("Error");
@@ -55,14 +67,16 @@ const errorDescriptions = {
   503: "Service unavailable",
 } as const;
 
-type DocumentedErrorStatus = keyof typeof errorDescriptions;
+export type DocumentedErrorStatus = keyof typeof errorDescriptions;
+
+export type ErrorResponse = {
+  description: string;
+  content: { "application/json": { schema: typeof ErrorSchema } };
+};
 
 /** OpenAPI `responses` entries for the error statuses a route can answer with. */
 export function errorResponses<const S extends DocumentedErrorStatus>(...statuses: S[]) {
-  const responses = {} as Record<
-    S,
-    { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }
-  >;
+  const responses = {} as Record<S, ErrorResponse>;
   for (const status of [...statuses, 500 as S]) {
     responses[status] = {
       description: errorDescriptions[status],
@@ -75,28 +89,88 @@ export function errorResponses<const S extends DocumentedErrorStatus>(...statuse
 export function errorJson(
   c: Context,
   status: ContentfulStatusCode,
-  code: string,
-  message: string,
-  fields?: FieldErrors,
+  error: Pick<AppError, "code" | "message" | "fields" | "fieldCodes">,
 ): Response {
-  const body: ErrorBody = { error: fields ? { code, message, fields } : { code, message } };
+  const { code, message, fields, fieldCodes } = error;
+  const body: ErrorBody = {
+    error: fields ? { code, message, fields, fieldCodes } : { code, message },
+  };
   c.header("Cache-Control", "no-store");
   return c.json(body, status);
 }
 
-/** Zod issues → `{ "a.b": "message" }`; the first issue of a field wins. */
-export function fieldErrors(error: ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+type ZodIssue = ZodError["issues"][number];
+
+/** Zod's sizes of strings, lists and sets are lengths; those of numbers, dates and files are not. */
+const lengthOrigins: ReadonlySet<string> = new Set(["string", "array", "set"]);
+
+function isFieldErrorCode(code: unknown): code is FieldErrorCode {
+  return fieldErrorCodes.includes(code as FieldErrorCode);
+}
+
+function codeOfIssue(issue: ZodIssue): FieldErrorCode {
+  switch (issue.code) {
+    case "too_small":
+      return lengthOrigins.has(issue.origin) ? "TOO_SHORT" : "TOO_SMALL";
+    case "too_big":
+      return lengthOrigins.has(issue.origin) ? "TOO_LONG" : "TOO_BIG";
+    case "invalid_format":
+      return "INVALID_FORMAT";
+    case "invalid_value":
+      return "INVALID_VALUE";
+    case "invalid_type":
+      return "INVALID_TYPE";
+    case "custom":
+      // Refinements name their code in `params` (see codedIssue in api/routes/schemas.ts).
+      return isFieldErrorCode(issue.params?.code) ? issue.params.code : "INVALID";
+    default:
+      return "INVALID";
+  }
+}
+
+/** The value at `path` of the input as sent; undefined where there is none. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The code of a field's issue. Zod's issues do not carry the input, so `value` (the field as sent)
+ * tells a field left out or left empty (REQUIRED) from one that is too short.
+ */
+function fieldCodeOf(issue: ZodIssue, value: unknown): FieldErrorCode {
+  if (value === undefined) return "REQUIRED";
+  const code = codeOfIssue(issue);
+  const empty =
+    (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && !value.length);
+  return code === "TOO_SHORT" && empty ? "REQUIRED" : code;
+}
+
+/** Zod issues → a message and a code per dotted path; the first issue of a field wins. */
+export function fieldErrors(error: ZodError, input: unknown): InvalidFields {
+  const fields: InvalidFields = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".");
-    if (key && !(key in fields)) fields[key] = issue.message;
+    if (key && !(key in fields)) {
+      fields[key] = {
+        code: fieldCodeOf(issue, valueAt(input, issue.path)),
+        message: issue.message,
+      };
+    }
   }
   return fields;
 }
 
 /** The defaultHook of every OpenAPIHono: validation failures become 422 VALIDATION_FAILED. */
-export function validationHook(result: { success: true } | { success: false; error: ZodError }) {
-  if (!result.success) throw validationFailed(fieldErrors(result.error));
+export function validationHook(
+  // Hono's validator passes the input it parsed as `data`, also when parsing failed.
+  result: { success: true } | { success: false; error: ZodError; data?: unknown },
+) {
+  if (!result.success) throw validationFailed(fieldErrors(result.error, result.data));
 }
 
 function fromHttpException(exception: HTTPException): AppError | null {
@@ -127,15 +201,18 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
         ? fromHttpException(error)
         : null;
   if (known instanceof RateLimitedError) c.header("Retry-After", String(known.retryAfterSeconds));
-  if (known) return errorJson(c, statusOfKind[known.kind], known.code, known.message, known.fields);
+  if (known) return errorJson(c, statusOfKind[known.kind], known);
   if (error instanceof HTTPException && error.status < 500) {
-    return errorJson(c, error.status, "REQUEST_REJECTED", "The request was rejected.");
+    return errorJson(c, error.status, {
+      code: "REQUEST_REJECTED",
+      message: "The request was rejected.",
+    });
   }
 
   console.error(`Unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
   // Outside production the message helps whoever runs the server; a stack trace is never sent.
   const message = c.get("production") === false ? rootMessage(error) : "Internal Server Error";
-  return errorJson(c, 500, "INTERNAL_ERROR", message);
+  return errorJson(c, 500, { code: "INTERNAL_ERROR", message });
 };
 
 /** The innermost cause's message: Drizzle's own message repeats the query and its parameters. */
@@ -146,4 +223,4 @@ function rootMessage(error: unknown): string {
 }
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  errorJson(c, 404, "NOT_FOUND", "No such API endpoint.");
+  errorJson(c, 404, { code: "NOT_FOUND", message: "No such API endpoint." });

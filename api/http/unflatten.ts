@@ -40,33 +40,41 @@ export function unflatten(flat: Record<string, unknown>): Record<string, unknown
   for (const [key, value] of entries) {
     const segments = parseKey(key);
     if (!segments || segments.length > maxDepth) {
-      throw validationFailed({ [key]: "Not a valid field name" });
+      throw validationFailed({ [key]: { code: "INVALID", message: "Not a valid field name" } });
     }
     if (segments.some((segment) => typeof segment === "string" && forbiddenNames.has(segment))) {
-      throw validationFailed({ [key]: "Not an allowed field name" });
+      throw validationFailed({ [key]: { code: "INVALID", message: "Not an allowed field name" } });
     }
     if (segments.some((segment) => typeof segment === "number" && segment > maxIndex)) {
-      throw validationFailed({ [key]: `Indexes go up to ${maxIndex}` });
+      throw validationFailed({
+        [key]: { code: "TOO_BIG", message: `Indexes go up to ${maxIndex}` },
+      });
     }
     if (isContainer(value)) {
-      throw validationFailed({ [key]: "Must be a single value, not an object or a list" });
+      throw validationFailed({
+        [key]: { code: "INVALID_TYPE", message: "Must be a single value, not an object or a list" },
+      });
     }
     assign(root, segments, value as FlatValue, key);
   }
   return root;
 }
 
+const clash = (key: string) =>
+  validationFailed({
+    [key]: { code: "CONFLICTING_FIELDS", message: "Clashes with another field" },
+  });
+
 function assign(root: Container, segments: Segment[], value: FlatValue, key: string) {
   let node: Container = root;
   for (const [position, segment] of segments.entries()) {
     const isLast = position === segments.length - 1;
     const holdsList = typeof segment === "number";
-    if (holdsList !== Array.isArray(node))
-      throw validationFailed({ [key]: "Clashes with another field" });
+    if (holdsList !== Array.isArray(node)) throw clash(key);
     const slot = node as Record<string | number, unknown>;
     const existing = Object.hasOwn(slot, segment) ? slot[segment] : undefined;
     if (isLast) {
-      if (existing !== undefined) throw validationFailed({ [key]: "Clashes with another field" });
+      if (existing !== undefined) throw clash(key);
       slot[segment] = value;
       return;
     }
@@ -78,7 +86,7 @@ function assign(root: Container, segments: Segment[], value: FlatValue, key: str
     } else if (isContainer(existing)) {
       node = existing;
     } else {
-      throw validationFailed({ [key]: "Clashes with another field" });
+      throw clash(key);
     }
   }
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { and, eq } from "drizzle-orm";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Database, Notifications } from "../db/client";
-import { memberships } from "../db/schema";
+import { isMember } from "../services/memberships";
 import { authenticate, authenticateSession } from "../services/sessions";
 import { isSocketTicket, redeemSocketTicket } from "../services/socket-tickets";
 import { listenForMessages, type RealtimeEvent, type RealtimeMessage } from "./events";
@@ -269,27 +268,13 @@ class StompConnection {
         this.fail(`No such destination: ${destination}`, frame);
         return;
       }
-      if (!(await this.isMember(organizationId))) {
+      if (!this.userId || !(await isMember(this.context.db, this.userId, organizationId))) {
         this.fail(`Forbidden: ${destination}`, frame);
         return;
       }
     }
     this.subscriptions.set(id, { id, destination, organizationId });
     this.receipt(frame);
-  }
-
-  private async isMember(organizationId: string) {
-    const [membership] = await this.context.db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.userId, this.userId ?? ""),
-          eq(memberships.organizationId, organizationId),
-        ),
-      )
-      .limit(1);
-    return Boolean(membership);
   }
 
   private unsubscribe(frame: Frame) {

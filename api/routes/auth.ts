@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { locales } from "../db/schema";
 import { validationFailed } from "../errors";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { errorResponses, fieldErrors, validationHook } from "../http/errors";
 import { requestMeta } from "../http/request-meta";
@@ -16,14 +15,15 @@ import {
 } from "../services/registration";
 import { revokeSession } from "../services/sessions";
 import {
-  bearerSecurity,
   CurrentUserSchema,
+  codedIssue,
   emailAddress,
   jsonBody,
   jsonResponse,
   keyField,
   LoginTypeSchema,
   newPassword,
+  protectedRoute,
   rateLimitedNote,
   requiredString,
   TokenResponseSchema,
@@ -102,17 +102,14 @@ const phoneLoginRoute = createRoute({
   responses: loginResponses,
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = protectedRoute({
   method: "post",
   path: "/logout",
   tags: ["Authentication"],
   summary: "End the current session",
   description: "Revokes the session of the bearer token; the token is refused from then on.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     204: { description: "Signed out" },
-    ...errorResponses(401),
   },
 });
 
@@ -133,7 +130,9 @@ const RegistrationSchema = z
   })
   .superRefine((value, context) => {
     const field = value.loginType === "PHONE" ? "phone" : "email";
-    if (!value[field]) context.addIssue({ code: "custom", path: [field], message: "Required" });
+    if (!value[field]) {
+      context.addIssue({ code: "custom", path: [field], ...codedIssue("REQUIRED", "Required") });
+    }
   });
 
 const flatValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -259,8 +258,9 @@ export function createAuthRoutes() {
       return c.body(null, 204);
     })
     .openapi(registrationRoute, async (c) => {
-      const parsed = RegistrationSchema.safeParse(unflatten(c.req.valid("json")));
-      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error));
+      const input = unflatten(c.req.valid("json"));
+      const parsed = RegistrationSchema.safeParse(input);
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, input));
       const user = await register(servicesOf(c), parsed.data, requestMeta(c));
       return c.json({ user }, 201);
     })

@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { invitationRoles } from "../db/schema";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
+import { validationHook } from "../http/errors";
 import {
   acceptInvitation,
   createInvitation,
@@ -14,13 +13,13 @@ import {
   resendInvitation,
   revokeInvitation,
 } from "../services/invitations";
-import { actorIn } from "../services/organizations";
+import { actorIn } from "../services/memberships";
 import {
-  bearerSecurity,
   emailAddress,
   jsonBody,
   jsonResponse,
   pageOf,
+  protectedRoute,
   tokenField,
 } from "./schemas";
 
@@ -53,24 +52,22 @@ const toInvitation = (view: InvitationView) => ({
 });
 const toDetails = (details: InvitationDetails) => ({ ...details, ...toInvitation(details) });
 
-const listRoute = createRoute({
+const listRoute = protectedRoute({
   method: "get",
   path: "/organizations/{id}/invitations",
   tags,
   summary: "Invitations not yet accepted or revoked, newest first (members.manage)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: idParams },
   responses: {
     200: jsonResponse(
       "Every open invitation, on one page",
       pageOf(InvitationSchema, "InvitationList"),
     ),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const createRoute_ = createRoute({
+const createRoute_ = protectedRoute({
   method: "post",
   path: "/organizations/{id}/invitations",
   tags,
@@ -80,8 +77,6 @@ const createRoute_ = createRoute({
     "days, in the language of its account, or else the inviter's. 409 ALREADY_MEMBER or",
     "INVITATION_PENDING (resend that one instead).",
   ].join(" "),
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: idParams,
     ...jsonBody(
@@ -95,57 +90,51 @@ const createRoute_ = createRoute({
   },
   responses: {
     201: jsonResponse("The invitation, mailed", InvitationSchema),
-    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
+  errors: [400, 403, 404, 409, 422],
 });
 
-const resendRoute = createRoute({
+const resendRoute = protectedRoute({
   method: "post",
   path: "/organizations/{id}/invitations/{invitationId}/resend",
   tags,
   summary: "Mail an invitation again with a new link and a new expiry (members.manage)",
   description: "The previous link stops working.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: invitationParams },
   responses: {
     200: jsonResponse("The invitation, mailed again", InvitationSchema),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const revokeRoute = createRoute({
+const revokeRoute = protectedRoute({
   method: "delete",
   path: "/organizations/{id}/invitations/{invitationId}",
   tags,
   summary: "Revoke an invitation (members.manage)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: invitationParams },
   responses: {
     204: { description: "Revoked: its link no longer works" },
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
 const tokenQuery = z.object({ token: tokenField() });
 
-const showRoute = createRoute({
+const showRoute = protectedRoute({
   method: "get",
   path: "/invitations",
   tags,
   summary: "The invitation of a link, with its organization and status",
   description: "For the signed-in user who opened the link; 404 for a link that is not one.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { query: tokenQuery },
   responses: {
     200: jsonResponse("The invitation", InvitationDetailsSchema),
-    ...errorResponses(401, 404, 422),
   },
+  errors: [404, 422],
 });
 
-const acceptRoute = createRoute({
+const acceptRoute = protectedRoute({
   method: "post",
   path: "/invitations/accept",
   tags,
@@ -155,16 +144,14 @@ const acceptRoute = createRoute({
     "INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED",
     "or INVITATION_ACCEPTED).",
   ].join(" "),
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: jsonBody(tokenQuery.openapi("InvitationAccept")),
   responses: {
     200: jsonResponse(
       "Joined",
       z.object({ organizationId: z.uuid() }).openapi("InvitationAccepted"),
     ),
-    ...errorResponses(400, 401, 403, 404, 409, 422),
   },
+  errors: [400, 403, 404, 409, 422],
 });
 
 export function createInvitationRoutes() {

@@ -1,33 +1,35 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { roles } from "../db/schema";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { ErrorSchema, errorResponses, validationHook } from "../http/errors";
+import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
 import {
   actorIn,
   assignableRoles,
   changeMemberRole,
+  listMembers,
+  type MemberView,
+  removeMember,
+} from "../services/memberships";
+import {
   createOwnOrganization,
   deleteOrganization,
   getOrganization,
-  listMembers,
   listOrganizations,
-  type MemberView,
   type OrganizationView,
-  removeMember,
   switchOrganization,
   transferOwnership,
   updateOrganization,
 } from "../services/organizations";
 import { permissions } from "../services/permissions";
 import {
-  bearerSecurity,
+  codedIssue,
   jsonBody,
   jsonResponse,
   pagedSearchQuery,
   pageOf,
+  protectedRoute,
   requiredString,
 } from "./schemas";
 
@@ -70,58 +72,46 @@ const toOrganization = (view: OrganizationView) => ({
 });
 const toMember = (member: MemberView) => ({ ...member, joinedAt: member.joinedAt.toISOString() });
 
-const listRoute = createRoute({
+const listRoute = protectedRoute({
   method: "get",
   path: "/organizations",
   tags,
   summary: "The signed-in user's organizations, by name",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     200: jsonResponse(
       "Every organization of the user's, on one page",
       pageOf(OrganizationSchema, "OrganizationList"),
     ),
-    ...errorResponses(401),
   },
 });
 
-const createRoute_ = createRoute({
+const createRoute_ = protectedRoute({
   method: "post",
   path: "/organizations",
   tags,
   summary: "Create an organization, owned by the signed-in user, and switch to it",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: jsonBody(z.object({ name: organizationName() }).openapi("OrganizationCreate")),
   responses: {
     201: jsonResponse("The new organization, now the current one", OrganizationSchema),
-    ...errorResponses(400, 401, 422),
   },
+  errors: [400, 422],
 });
 
-const getRoute = createRoute({
+const getRoute = protectedRoute({
   method: "get",
   path: "/organizations/{id}",
   tags,
   summary: "One of the signed-in user's organizations",
   description: "404 for an organization the user is not a member of.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: idParams },
   responses: {
     200: jsonResponse("The organization", OrganizationSchema),
-    ...errorResponses(401, 404, 422),
   },
+  errors: [404, 422],
 });
 
 const logoBodyLimit = maxAvatarBytes + 64 * 1024;
-const updateMiddleware: [typeof requireAuth, ReturnType<typeof acceptMultipartForm>] = [
-  requireAuth,
-  acceptMultipartForm(logoBodyLimit),
-];
-
-const updateRoute = createRoute({
+const updateRoute = protectedRoute({
   method: "put",
   path: "/organizations/{id}",
   tags,
@@ -129,8 +119,7 @@ const updateRoute = createRoute({
   description:
     "Only the fields sent change. The logo is read like an avatar: PNG, JPEG or WebP, at most " +
     "5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.",
-  security: bearerSecurity,
-  middleware: updateMiddleware,
+  middleware: [acceptMultipartForm(logoBodyLimit)],
   request: {
     params: idParams,
     body: {
@@ -146,7 +135,7 @@ const updateRoute = createRoute({
               logo: z
                 .custom<File | "">(
                   (value) => value instanceof File || value === "",
-                  "Must be a file",
+                  codedIssue("INVALID_TYPE", "Must be a file"),
                 )
                 .optional()
                 .openapi({ type: "string", format: "binary" }),
@@ -158,15 +147,15 @@ const updateRoute = createRoute({
   },
   responses: {
     200: jsonResponse("The organization as it is now", OrganizationSchema),
-    ...errorResponses(400, 401, 403, 404, 415, 422),
     413: {
       description: "Logo larger than 5 MB",
       content: { "application/json": { schema: ErrorSchema } },
     },
   },
+  errors: [400, 403, 404, 415, 422],
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = protectedRoute({
   method: "delete",
   path: "/organizations/{id}",
   tags,
@@ -174,19 +163,17 @@ const deleteRoute = createRoute({
   description:
     "`confirmName` must be the organization's name (422 CONFIRMATION_MISMATCH otherwise). Members " +
     "whose current organization it was move to another of theirs.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: idParams,
     query: z.object({ confirmName: requiredString({ max: 100, trim: false }) }),
   },
   responses: {
     204: { description: "Deleted" },
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const transferRoute = createRoute({
+const transferRoute = protectedRoute({
   method: "post",
   path: "/organizations/{id}/transfer",
   tags,
@@ -194,8 +181,6 @@ const transferRoute = createRoute({
   description:
     "The owner confirms with their password (422 INVALID_PASSWORD) and becomes an admin; the new " +
     "owner must be an admin (422 NOT_AN_ADMIN).",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: idParams,
     ...jsonBody(
@@ -209,52 +194,46 @@ const transferRoute = createRoute({
   },
   responses: {
     200: jsonResponse("The organization as it is now", OrganizationSchema),
-    ...errorResponses(400, 401, 403, 404, 422),
   },
+  errors: [400, 403, 404, 422],
 });
 
-const switchRoute = createRoute({
+const switchRoute = protectedRoute({
   method: "put",
   path: "/user/current-organization",
   tags,
   summary: "Switch the signed-in user's current organization",
   description: "What every page shows, and the permissions of GET /user, follow it.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: jsonBody(
     z.object({ organizationId: z.uuid("Not an organization id") }).openapi("OrganizationSwitch"),
   ),
   responses: {
     200: jsonResponse("The organization now current", OrganizationSchema),
-    ...errorResponses(400, 401, 404, 422),
   },
+  errors: [400, 404, 422],
 });
 
-const membersRoute = createRoute({
+const membersRoute = protectedRoute({
   method: "get",
   path: "/organizations/{id}/members",
   tags,
   summary: "The organization's members, owner first, then by name (members.read)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: idParams,
     query: pagedSearchQuery("Part of a name or an email address"),
   },
   responses: {
     200: jsonResponse("One page of members", pageOf(MemberSchema, "MemberList")),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const roleRoute = createRoute({
+const roleRoute = protectedRoute({
   method: "patch",
   path: "/organizations/{id}/members/{userId}",
   tags,
   summary: "Change a member's role (members.manage)",
   description: "The owner's role changes only by a transfer (403).",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: memberParams,
     ...jsonBody(
@@ -265,23 +244,21 @@ const roleRoute = createRoute({
   },
   responses: {
     200: jsonResponse("The member as they are now", MemberSchema),
-    ...errorResponses(400, 401, 403, 404, 422),
   },
+  errors: [400, 403, 404, 422],
 });
 
-const removeRoute = createRoute({
+const removeRoute = protectedRoute({
   method: "delete",
   path: "/organizations/{id}/members/{userId}",
   tags,
   summary: "Remove a member (members.manage), or leave (one's own id)",
   description: "The owner can neither leave nor be removed (403): transfer the ownership first.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: memberParams },
   responses: {
     204: { description: "Removed" },
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
 export function createOrganizationRoutes() {

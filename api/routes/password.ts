@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { errorResponses, validationHook } from "../http/errors";
 import { requestMeta } from "../http/request-meta";
@@ -12,13 +11,13 @@ import {
 } from "../services/password-reset";
 import { SignedInSchema } from "./auth";
 import {
-  bearerSecurity,
   emailAddress,
   jsonBody,
   jsonResponse,
   keyField,
   LoginTypeSchema,
   newPassword,
+  protectedRoute,
   rateLimitedNote,
   requiredString,
   TokenResponseSchema,
@@ -90,7 +89,7 @@ const resetRoute = createRoute({
   },
 });
 
-const changeRoute = createRoute({
+const changeRoute = protectedRoute({
   method: "post",
   path: "/password/change",
   tags: ["Password"],
@@ -98,8 +97,6 @@ const changeRoute = createRoute({
   description:
     "Ends every other session of the account. 422 INVALID_PASSWORD when currentPassword is " +
     `wrong; 422 PASSWORD_TOO_COMMON. ${rateLimitedNote}`,
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: jsonBody(
     z
       .object({
@@ -110,8 +107,8 @@ const changeRoute = createRoute({
   ),
   responses: {
     204: { description: "Changed" },
-    ...errorResponses(400, 401, 413, 415, 422, 429),
   },
+  errors: [400, 413, 415, 422, 429],
 });
 
 export function createPasswordRoutes() {

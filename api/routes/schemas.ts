@@ -1,8 +1,21 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { locales } from "../db/schema";
+import type { FieldErrorCode } from "../errors";
+import { requireAuth } from "../http/auth";
+import type { AppEnv } from "../http/env";
+import { type DocumentedErrorStatus, type ErrorResponse, errorResponses } from "../http/errors";
 import { loginTypes } from "../services/auth";
 import { passwordLength, passwordMaxLength, passwordMinLength } from "../services/password-policy";
 import { permissions } from "../services/permissions";
+
+/**
+ * A refinement's message with the field code it answers with, where zod's own issue code would
+ * say less (a custom issue is INVALID otherwise).
+ */
+export function codedIssue(code: FieldErrorCode, message: string) {
+  return { message, params: { code } };
+}
 
 /** A required string, trimmed unless `trim` is false, with messages fit to show next to a field. */
 export function requiredString(options: { max: number; trim?: boolean }) {
@@ -16,15 +29,17 @@ export function requiredString(options: { max: number; trim?: boolean }) {
 
 /** A password being chosen: 8 to 128 characters as typed, any characters, no composition rules. */
 export function newPassword() {
+  // Refinements rather than min and max: the length counts code points, not UTF-16 units.
   return z
     .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be a string") })
     .refine((value) => passwordLength(value) >= passwordMinLength, {
-      message: `At least ${passwordMinLength} characters`,
+      ...codedIssue("TOO_SHORT", `At least ${passwordMinLength} characters`),
       abort: true,
     })
-    .refine((value) => passwordLength(value) <= passwordMaxLength, {
-      message: `At most ${passwordMaxLength} characters`,
-    })
+    .refine(
+      (value) => passwordLength(value) <= passwordMaxLength,
+      codedIssue("TOO_LONG", `At most ${passwordMaxLength} characters`),
+    )
     .openapi({
       description: `${passwordMinLength} to ${passwordMaxLength} characters; the 10,000 most common passwords are refused (422 PASSWORD_TOO_COMMON).`,
       example: "correct horse battery staple",
@@ -74,7 +89,31 @@ export const CurrentUserSchema = z
   })
   .openapi("CurrentUser");
 
-export const bearerSecurity = [{ bearerAuth: [] }];
+const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * createRoute for a route that needs a signed-in user: the bearer scheme, requireAuth ahead of any
+ * `middleware` given, and the 401 response besides those of `errors` (500 always).
+ */
+export function protectedRoute<
+  P extends string,
+  R extends Omit<RouteConfig, "path" | "security" | "middleware"> & { path: P },
+  const S extends DocumentedErrorStatus = never,
+  const M extends readonly MiddlewareHandler<AppEnv>[] = [],
+>({ errors = [], middleware, ...route }: R & { errors?: S[]; middleware?: M }) {
+  // The cast states what the spread builds, so that handlers keep the types of `route`.
+  const config = {
+    ...route,
+    security: bearerSecurity,
+    middleware: [requireAuth, ...(middleware ?? [])],
+    responses: { ...errorResponses<401 | S>(401, ...errors), ...route.responses },
+  } as unknown as Omit<R, "errors" | "middleware" | "responses"> & {
+    security: typeof bearerSecurity;
+    middleware: [typeof requireAuth, ...M];
+    responses: R["responses"] & Record<401 | S, ErrorResponse>;
+  };
+  return createRoute(config);
+}
 
 /** A required JSON request body, for createRoute's `request`. */
 export function jsonBody<T extends z.ZodType>(schema: T) {

@@ -1,9 +1,8 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { requireAuth } from "../http/auth";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
+import { validationHook } from "../http/errors";
 import { issueSocketTicket, socketTicketLifetimeMs } from "../services/socket-tickets";
-import { bearerSecurity } from "./schemas";
+import { protectedRoute } from "./schemas";
 
 const SocketTicketSchema = z
   .object({
@@ -12,7 +11,7 @@ const SocketTicketSchema = z
   })
   .openapi("SocketTicket");
 
-const issueRoute = createRoute({
+const issueRoute = protectedRoute({
   method: "post",
   path: "/user/socket-ticket",
   tags: ["Real time"],
@@ -26,14 +25,11 @@ const issueRoute = createRoute({
     "`{type, id, organizationId, actor, at}`: something changed, fetch it again. The socket is",
     "closed when its session ends.",
   ].join(" "),
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     201: {
       description: "A new ticket",
       content: { "application/json": { schema: SocketTicketSchema } },
     },
-    ...errorResponses(401),
   },
 });
 

@@ -1,10 +1,9 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { notFound } from "../errors";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
+import { validationHook } from "../http/errors";
 import { listUserSessions, revokeUserSession, revokeUserSessions } from "../services/sessions";
-import { bearerSecurity, pageOf } from "./schemas";
+import { pageOf, protectedRoute } from "./schemas";
 
 const SessionSchema = z
   .object({
@@ -20,30 +19,25 @@ const SessionSchema = z
 
 const SessionListSchema = pageOf(SessionSchema, "SessionList");
 
-const listRoute = createRoute({
+const listRoute = protectedRoute({
   method: "get",
   path: "/user/sessions",
   tags: ["User"],
   summary: "The signed-in user's active sessions, most recently used first",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     200: {
       description: "Active sessions (all of them, on one page)",
       content: { "application/json": { schema: SessionListSchema } },
     },
-    ...errorResponses(401),
   },
 });
 
-const revokeOthersRoute = createRoute({
+const revokeOthersRoute = protectedRoute({
   method: "delete",
   path: "/user/sessions",
   tags: ["User"],
   summary: "Sign out everywhere else",
   description: "Revokes every session of the user except the one making the request.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     200: {
       description: "How many sessions were ended",
@@ -53,23 +47,20 @@ const revokeOthersRoute = createRoute({
         },
       },
     },
-    ...errorResponses(401),
   },
 });
 
-const revokeRoute = createRoute({
+const revokeRoute = protectedRoute({
   method: "delete",
   path: "/user/sessions/{id}",
   tags: ["User"],
   summary: "End one of the signed-in user's sessions",
   description: "404 for a session that is not the user's own, or not active.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: z.object({ id: z.uuid("Not a session id") }) },
   responses: {
     204: { description: "Ended" },
-    ...errorResponses(401, 404, 422),
   },
+  errors: [404, 422],
 });
 
 export function createUserSessionRoutes() {

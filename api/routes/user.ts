@@ -1,12 +1,11 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { locales } from "../db/schema";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { ErrorSchema, errorResponses, validationHook } from "../http/errors";
+import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
 import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
-import { bearerSecurity, CurrentUserSchema, requiredString } from "./schemas";
+import { CurrentUserSchema, codedIssue, protectedRoute, requiredString } from "./schemas";
 
 /** The avatar plus room for the text fields and the multipart framing. */
 const profileBodyLimit = maxAvatarBytes + 64 * 1024;
@@ -23,7 +22,7 @@ const ProfileUpdateSchema = z
       .max(320, "At most 320 characters")
       .refine(
         (value) => value === "" || z.email().safeParse(value).success,
-        "Not a valid email address",
+        codedIssue("INVALID_FORMAT", "Not a valid email address"),
       )
       .optional()
       .openapi({
@@ -34,7 +33,10 @@ const ProfileUpdateSchema = z
       .string(mustBeText)
       .trim()
       .max(32, "At most 32 characters")
-      .refine((value) => value === "" || normalizePhone(value) !== null, "Not a valid phone number")
+      .refine(
+        (value) => value === "" || normalizePhone(value) !== null,
+        codedIssue("INVALID_FORMAT", "Not a valid phone number"),
+      )
       .optional()
       .openapi({
         description:
@@ -49,7 +51,10 @@ const ProfileUpdateSchema = z
       .openapi({ description: '"true" removes the current avatar.' }),
     avatar: z
       // A form with no file chosen sends an empty part, with or without a file name.
-      .custom<File | "">((value) => value instanceof File || value === "", "Must be a file")
+      .custom<File | "">(
+        (value) => value instanceof File || value === "",
+        codedIssue("INVALID_TYPE", "Must be a file"),
+      )
       .optional()
       .openapi({
         type: "string",
@@ -61,33 +66,22 @@ const ProfileUpdateSchema = z
   })
   .openapi("ProfileUpdate");
 
-const acceptProfileForm = acceptMultipartForm(profileBodyLimit);
-
-// A tuple type, so that the handler's context knows the `auth` that requireAuth sets.
-const profileUpdateMiddleware: [typeof requireAuth, typeof acceptProfileForm] = [
-  requireAuth,
-  acceptProfileForm,
-];
-
 const currentUserResponse = {
   description: "The current user",
   content: { "application/json": { schema: CurrentUserSchema } },
 };
 
-const getCurrentUserRoute = createRoute({
+const getCurrentUserRoute = protectedRoute({
   method: "get",
   path: "/user",
   tags: ["User"],
   summary: "The signed-in user, with the permissions in their current organization",
-  security: bearerSecurity,
-  middleware: requireAuth,
   responses: {
     200: currentUserResponse,
-    ...errorResponses(401),
   },
 });
 
-const updateCurrentUserRoute = createRoute({
+const updateCurrentUserRoute = protectedRoute({
   method: "put",
   path: "/user",
   tags: ["User"],
@@ -97,19 +91,18 @@ const updateCurrentUserRoute = createRoute({
     "address or number; 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is " +
     "not a PNG, JPEG or WebP image or is over 4096 pixels on a side; 413 PAYLOAD_TOO_LARGE for " +
     "an avatar over 5 MB.",
-  security: bearerSecurity,
-  middleware: profileUpdateMiddleware,
+  middleware: [acceptMultipartForm(profileBodyLimit)],
   request: {
     body: { required: true, content: { "multipart/form-data": { schema: ProfileUpdateSchema } } },
   },
   responses: {
     200: currentUserResponse,
-    ...errorResponses(400, 401, 409, 415, 422),
     413: {
       description: "Avatar larger than 5 MB, or request body larger than 5 MB + 64 KiB",
       content: { "application/json": { schema: ErrorSchema } },
     },
   },
+  errors: [400, 409, 415, 422],
 });
 
 export function createUserRoutes() {

@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { roles, workspaceColors } from "../db/schema";
-import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
-import { errorResponses, validationHook } from "../http/errors";
+import { validationHook } from "../http/errors";
 import {
   addWorkspaceMember,
   createWorkspace,
@@ -15,11 +14,11 @@ import {
   type WorkspaceSummary,
 } from "../services/workspaces";
 import {
-  bearerSecurity,
   jsonBody,
   jsonResponse,
   pagedSearchQuery,
   pageOf,
+  protectedRoute,
   requiredString,
 } from "./schemas";
 
@@ -75,60 +74,52 @@ const toDetails = (workspace: WorkspaceDetails) => ({
 
 const current = "in the current organization";
 
-const listRoute = createRoute({
+const listRoute = protectedRoute({
   method: "get",
   path: "/workspaces",
   tags,
   summary: `Workspaces ${current}, by name (workspaces.read)`,
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     query: pagedSearchQuery("Part of a name or a description"),
   },
   responses: {
     200: jsonResponse("One page of workspaces", pageOf(WorkspaceSchema, "WorkspaceList")),
-    ...errorResponses(401, 403, 422),
   },
+  errors: [403, 422],
 });
 
-const createRoute_ = createRoute({
+const createRoute_ = protectedRoute({
   method: "post",
   path: "/workspaces",
   tags,
   summary: `Create a workspace ${current} (workspaces.write)`,
   description: "Its creator is its first member.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: jsonBody(
     z.object({ ...fields, description: fields.description.optional() }).openapi("WorkspaceCreate"),
   ),
   responses: {
     201: jsonResponse("The new workspace", WorkspaceDetailsSchema),
-    ...errorResponses(400, 401, 403, 422),
   },
+  errors: [400, 403, 422],
 });
 
-const getRoute = createRoute({
+const getRoute = protectedRoute({
   method: "get",
   path: "/workspaces/{id}",
   tags,
   summary: `A workspace ${current}, with its members (workspaces.read)`,
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: idParams },
   responses: {
     200: jsonResponse("The workspace", WorkspaceDetailsSchema),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const updateRoute = createRoute({
+const updateRoute = protectedRoute({
   method: "patch",
   path: "/workspaces/{id}",
   tags,
   summary: "Change a workspace's name, description or colour (workspaces.write)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: {
     params: idParams,
     ...jsonBody(
@@ -143,51 +134,45 @@ const updateRoute = createRoute({
   },
   responses: {
     200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
-    ...errorResponses(400, 401, 403, 404, 422),
   },
+  errors: [400, 403, 404, 422],
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = protectedRoute({
   method: "delete",
   path: "/workspaces/{id}",
   tags,
   summary: "Delete a workspace (workspaces.write)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: idParams },
   responses: {
     204: { description: "Deleted" },
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const addMemberRoute = createRoute({
+const addMemberRoute = protectedRoute({
   method: "put",
   path: "/workspaces/{id}/members/{userId}",
   tags,
   summary: "Add a member of the organization to the workspace (workspaces.write)",
   description: "422 NOT_A_MEMBER for someone outside the organization. Adding twice is no error.",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: memberParams },
   responses: {
     200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
-const removeMemberRoute = createRoute({
+const removeMemberRoute = protectedRoute({
   method: "delete",
   path: "/workspaces/{id}/members/{userId}",
   tags,
   summary: "Take someone out of the workspace (workspaces.write)",
-  security: bearerSecurity,
-  middleware: requireAuth,
   request: { params: memberParams },
   responses: {
     200: jsonResponse("The workspace as it is now", WorkspaceDetailsSchema),
-    ...errorResponses(401, 403, 404, 422),
   },
+  errors: [403, 404, 422],
 });
 
 export function createWorkspaceRoutes() {

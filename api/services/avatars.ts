@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { AppError } from "../errors";
+import { errorOnFields } from "../errors";
 import type { Storage } from "../storage/storage";
 
 export const maxAvatarBytes = 5 * 1024 * 1024;
@@ -21,12 +21,12 @@ const avatarKeyPattern =
 type ImageFormat = "png" | "jpeg" | "webp";
 
 const invalidImage = () =>
-  new AppError("invalid", "INVALID_IMAGE", "The avatar must be a PNG, JPEG or WebP image.", {
+  errorOnFields("invalid", "INVALID_IMAGE", "The avatar must be a PNG, JPEG or WebP image.", {
     avatar: "Must be a PNG, JPEG or WebP image",
   });
 
 const imageTooLarge = () =>
-  new AppError(
+  errorOnFields(
     "invalid",
     "IMAGE_TOO_LARGE_DIMENSIONS",
     `The avatar must be at most ${maxAvatarDimension}×${maxAvatarDimension} pixels.`,
@@ -34,7 +34,7 @@ const imageTooLarge = () =>
   );
 
 const fileTooLarge = () =>
-  new AppError("too_large", "PAYLOAD_TOO_LARGE", "The avatar is larger than 5 MB.", {
+  errorOnFields("too_large", "PAYLOAD_TOO_LARGE", "The avatar is larger than 5 MB.", {
     avatar: "At most 5 MB",
   });
 

@@ -14,7 +14,7 @@ import {
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { Messenger } from "../mail/messenger";
 import { publishEvent } from "../realtime/events";
-import { type Actor, requirePermission } from "./permissions";
+import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 import { hashSessionToken } from "./sessions";
 import { normalizeEmail } from "./users";
 
@@ -68,7 +68,7 @@ export async function listInvitations(db: Database, actor: Actor): Promise<Invit
     .from(invitations)
     .where(
       and(
-        eq(invitations.organizationId, actor.organizationId as string),
+        eq(invitations.organizationId, actor.organizationId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
       ),
@@ -127,7 +127,7 @@ export async function createInvitation(
 ): Promise<InvitationView> {
   requirePermission(actor, "members.manage");
   const { db } = services;
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const email = normalizeEmail(input.email);
   const [member] = await db
     .select({ userId: memberships.userId })
@@ -176,14 +176,14 @@ export async function createInvitation(
   return toView(invitation);
 }
 
-async function openInvitation(db: Database, actor: Actor, invitationId: string) {
+async function openInvitation(db: Database, actor: OrganizationActor, invitationId: string) {
   const [invitation] = await db
     .select()
     .from(invitations)
     .where(
       and(
         eq(invitations.id, invitationId),
-        eq(invitations.organizationId, actor.organizationId as string),
+        eq(invitations.organizationId, actor.organizationId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
       ),
@@ -215,7 +215,7 @@ export async function resendInvitation(
 export async function revokeInvitation(db: Database, actor: Actor, invitationId: string) {
   requirePermission(actor, "members.manage");
   await openInvitation(db, actor, invitationId);
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   await db.transaction(async (tx) => {
     await tx
       .update(invitations)

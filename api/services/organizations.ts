@@ -1,14 +1,13 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
-import { containsPattern } from "../db/search";
-import { AppError, forbidden, notFound, validationFailed } from "../errors";
+import { errorOnFields, notFound, validationFailed } from "../errors";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
+import { actorIn, lockMembership, membershipOf, moveCurrentOrganization } from "./memberships";
 import { verifyPassword } from "./passwords";
 import { type Actor, type Permission, permissionsForRole, requirePermission } from "./permissions";
-import { leaveWorkspacesOf } from "./workspaces";
 
 /** An organization as its members see it, with what the asking user is and may do in it. */
 export type OrganizationView = {
@@ -65,24 +64,6 @@ export async function createOwnOrganization(
     return created;
   });
   return getOrganization(db, userId, organization.id);
-}
-
-/**
- * The actor for one organization of the user's, whichever is current. A user who is not a member
- * learns nothing, not even that it exists: 404.
- */
-export async function actorIn(
-  db: Database,
-  userId: string,
-  organizationId: string,
-): Promise<Actor> {
-  const [membership] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(membershipOf(organizationId, userId))
-    .limit(1);
-  if (!membership) throw notFound("No such organization.");
-  return { userId, organizationId, permissions: permissionsForRole(membership.role) };
 }
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.organization_id = ${organizations.id})`;
@@ -172,9 +153,11 @@ export async function updateOrganization(
   changes: OrganizationChanges,
 ): Promise<void> {
   requirePermission(actor, "organization.manage");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   if (changes.logo && changes.removeLogo) {
-    throw validationFailed({ removeLogo: "Cannot be combined with a new logo" });
+    throw validationFailed({
+      removeLogo: { code: "CONFLICTING_FIELDS", message: "Cannot be combined with a new logo" },
+    });
   }
   const values: Partial<Pick<Organization, "name" | "logoUrl">> = {};
   if (changes.name !== undefined) values.name = changes.name;
@@ -214,27 +197,6 @@ export async function updateOrganization(
   }
 }
 
-/**
- * Members whose current organization is going away (removed, or the organization deleted) move to
- * their oldest other one, or to none.
- */
-async function moveCurrentOrganization(tx: Database, organizationId: string, userIds?: string[]) {
-  const fallback = sql`(
-    select m.organization_id from ${memberships} m
-    where m.user_id = ${users.id} and m.organization_id <> ${organizationId}
-    order by m.created_at, m.organization_id limit 1
-  )`;
-  await tx
-    .update(users)
-    .set({ currentOrganizationId: fallback })
-    .where(
-      and(
-        eq(users.currentOrganizationId, organizationId),
-        userIds ? inArray(users.id, userIds) : undefined,
-      ),
-    );
-}
-
 /** Hands the organization to one of its admins; the owner confirms with their password. */
 export async function transferOwnership(
   db: Database,
@@ -242,20 +204,20 @@ export async function transferOwnership(
   input: { userId: string; password: string },
 ): Promise<void> {
   requirePermission(actor, "organization.transfer");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const [owner] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
-    throw new AppError("invalid", "INVALID_PASSWORD", "The password is not correct.", {
+    throw errorOnFields("invalid", "INVALID_PASSWORD", "The password is not correct.", {
       password: "Not correct",
     });
   }
   await db.transaction(async (tx) => {
     const target = await lockMembership(tx, organizationId, input.userId);
     if (target.role !== "admin") {
-      throw new AppError("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
+      throw errorOnFields("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {
         userId: "Ownership goes to an admin only",
       });
     }
@@ -300,7 +262,7 @@ export async function deleteOrganization(
   confirmName: string,
 ): Promise<void> {
   requirePermission(actor, "organization.delete");
-  const organizationId = actor.organizationId as string;
+  const { organizationId } = actor;
   const logoUrl = await db.transaction(async (tx) => {
     const [organization] = await tx
       .select()
@@ -309,7 +271,7 @@ export async function deleteOrganization(
       .for("update");
     if (!organization) throw notFound("No such organization.");
     if (confirmName.trim() !== organization.name) {
-      throw new AppError("invalid", "CONFIRMATION_MISMATCH", "Type the organization's name.", {
+      throw errorOnFields("invalid", "CONFIRMATION_MISMATCH", "Type the organization's name.", {
         confirmName: "Does not match the organization's name",
       });
     }
@@ -330,128 +292,4 @@ export async function deleteOrganization(
   });
   const logoKey = avatarKeyOf(logoUrl);
   if (logoKey) await storage.delete(logoKey).catch(() => {});
-}
-
-export type MemberView = {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  avatarUrl: string | null;
-  role: Role;
-  joinedAt: Date;
-};
-
-/** The organization's members, owner first, then by name; `search` matches names and email. */
-export async function listMembers(
-  db: Database,
-  actor: Actor,
-  query: { page: number; pageSize: number; search?: string; userId?: string },
-): Promise<{ items: MemberView[]; total: number }> {
-  requirePermission(actor, "members.read");
-  const organizationId = actor.organizationId as string;
-  const pattern = containsPattern(query.search);
-  const where = and(
-    eq(memberships.organizationId, organizationId),
-    query.userId ? eq(memberships.userId, query.userId) : undefined,
-    pattern
-      ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern})`
-      : undefined,
-  );
-  const [items, [totals]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        avatarUrl: users.avatarUrl,
-        role: memberships.role,
-        joinedAt: memberships.createdAt,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(
-        sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`,
-        asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`),
-        asc(users.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where),
-  ]);
-  return { items, total: totals?.total ?? 0 };
-}
-
-/** The row of one user's membership of one organization. */
-function membershipOf(organizationId: string, userId: string) {
-  return and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId));
-}
-
-/** Locks a membership for a change in this transaction, or 404. */
-async function lockMembership(tx: Database, organizationId: string, userId: string) {
-  const [member] = await tx
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(membershipOf(organizationId, userId))
-    .for("update");
-  if (!member) throw notFound("No such member.");
-  return member;
-}
-
-export const assignableRoles = ["admin", "member", "viewer"] as const;
-export type AssignableRole = (typeof assignableRoles)[number];
-
-/** Changes a member's role (members.manage). The owner's role changes only by a transfer. */
-export async function changeMemberRole(
-  db: Database,
-  actor: Actor,
-  userId: string,
-  role: AssignableRole,
-): Promise<void> {
-  requirePermission(actor, "members.manage");
-  const organizationId = actor.organizationId as string;
-  await db.transaction(async (tx) => {
-    const member = await lockMembership(tx, organizationId, userId);
-    if (member.role === "owner") throw forbidden("The owner's role changes only by a transfer.");
-    if (member.role === role) return;
-    await tx.update(memberships).set({ role }).where(membershipOf(organizationId, userId));
-    const event = { type: "member.updated", id: userId, organizationId, actor: actor.userId };
-    await publishEvent(tx, { organizationId }, event);
-    await publishEvent(tx, { userId }, event);
-  });
-}
-
-/**
- * Removes a member (members.manage), or lets a member leave: anyone but the owner, who must hand
- * the organization over first.
- */
-export async function removeMember(db: Database, actor: Actor, userId: string): Promise<void> {
-  if (userId !== actor.userId) requirePermission(actor, "members.manage");
-  const organizationId = actor.organizationId as string;
-  await db.transaction(async (tx) => {
-    const member = await lockMembership(tx, organizationId, userId);
-    if (member.role === "owner") {
-      throw forbidden("The owner cannot leave or be removed; transfer the ownership first.");
-    }
-    await moveCurrentOrganization(tx, organizationId, [userId]);
-    await leaveWorkspacesOf(tx, organizationId, userId);
-    await tx
-      .delete(memberships)
-      .where(
-        and(
-          eq(memberships.organizationId, organizationId),
-          eq(memberships.userId, userId),
-          ne(memberships.role, "owner"),
-        ),
-      );
-    const event = { type: "member.removed", id: userId, organizationId, actor: actor.userId };
-    await publishEvent(tx, { organizationId }, event);
-    await publishEvent(tx, { userId }, event);
-  });
 }

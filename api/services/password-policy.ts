@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { AppError } from "../errors";
+import { errorOnFields } from "../errors";
 
 /** OWASP ASVS 5 (V6.2): at least 8 characters, at most 128, any characters, no composition rules. */
 export const passwordMinLength = 8;
@@ -22,7 +22,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 export const passwordTooCommon = (field = "password") =>
-  new AppError(
+  errorOnFields(
     "invalid",
     "PASSWORD_TOO_COMMON",
     "This password is one of the most common ones. Choose another.",

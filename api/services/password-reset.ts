@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../db/schema";
-import { AppError } from "../errors";
+import { errorOnFields } from "../errors";
 import { type LoginType, type SignedIn, signIn } from "./auth";
 import { addressOf, type Caller, type Services } from "./context";
 import { assertPasswordAllowed } from "./password-policy";
@@ -111,7 +111,7 @@ export async function resetPassword(
 }
 
 export const wrongCurrentPassword = () =>
-  new AppError("invalid", "INVALID_PASSWORD", "The current password is not correct.", {
+  errorOnFields("invalid", "INVALID_PASSWORD", "The current password is not correct.", {
     currentPassword: "Not correct",
   });
 

@@ -74,10 +74,20 @@ export type Actor = {
   permissions: readonly Permission[];
 };
 
+/** An actor in an organization: what requireOrganization and requirePermission leave. */
+export type OrganizationActor = Actor & { organizationId: string };
+
 export function can(actor: Actor, permission: Permission): boolean {
   return actor.organizationId !== null && actor.permissions.includes(permission);
 }
 
-export function requirePermission(actor: Actor, permission: Permission): void {
+export function requireOrganization(actor: Actor): asserts actor is OrganizationActor {
+  if (actor.organizationId === null) throw forbidden();
+}
+
+export function requirePermission(
+  actor: Actor,
+  permission: Permission,
+): asserts actor is OrganizationActor {
   if (!can(actor, permission)) throw forbidden();
 }

@@ -49,11 +49,15 @@ export async function register(
 ): Promise<CurrentUser> {
   await consumeRateLimit(s.db, s.rateLimits, "registrationPerAddress", addressOf(caller));
   const phone = input.phone ? normalizePhone(input.phone) : null;
-  if (input.phone && !phone) throw validationFailed({ phone: "Not a valid phone number" });
+  if (input.phone && !phone) {
+    throw validationFailed({
+      phone: { code: "INVALID_FORMAT", message: "Not a valid phone number" },
+    });
+  }
   const login = input.loginType === "PHONE" ? phone : input.email;
   if (!login) {
     const field = input.loginType === "PHONE" ? "phone" : "email";
-    throw validationFailed({ [field]: "Required" });
+    throw validationFailed({ [field]: { code: "REQUIRED", message: "Required" } });
   }
   await consumeRateLimit(
     s.db,
@@ -95,7 +99,11 @@ export async function requestRegistrationKey(
 ): Promise<{ token: string }> {
   await consumeRateLimit(s.db, s.rateLimits, "keyRequestPerAddress", addressOf(caller));
   const recipient = normalizeLogin(input.loginType, input.loginValue);
-  if (!recipient) throw validationFailed({ loginValue: "Not a valid phone number" });
+  if (!recipient) {
+    throw validationFailed({
+      loginValue: { code: "INVALID_FORMAT", message: "Not a valid phone number" },
+    });
+  }
   await throttleSends(s, recipient);
 
   const token = generateToken();

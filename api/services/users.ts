@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
-import { type AppError, conflict, type FieldErrors, notFound, validationFailed } from "../errors";
+import { type AppError, conflict, type InvalidFields, notFound, validationFailed } from "../errors";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
@@ -99,7 +99,11 @@ export type NewUserInput = {
 
 export async function createUser(db: Database, input: NewUserInput): Promise<User> {
   const phone = input.phone ? normalizePhone(input.phone) : null;
-  if (input.phone && !phone) throw validationFailed({ phone: "Not a valid phone number" });
+  if (input.phone && !phone) {
+    throw validationFailed({
+      phone: { code: "INVALID_FORMAT", message: "Not a valid phone number" },
+    });
+  }
   try {
     const [user] = await db
       .insert(users)
@@ -150,16 +154,18 @@ export type ProfileChanges = {
   removeAvatar?: boolean;
 };
 
+const required = { code: "REQUIRED", message: "Required" } as const;
+
 function profileValues(changes: ProfileChanges): Partial<typeof users.$inferInsert> {
   const values: Partial<typeof users.$inferInsert> = {};
-  const invalid: FieldErrors = {};
+  const invalid: InvalidFields = {};
   if (changes.firstName !== undefined) {
     values.firstName = changes.firstName.trim();
-    if (!values.firstName) invalid.firstName = "Required";
+    if (!values.firstName) invalid.firstName = required;
   }
   if (changes.lastName !== undefined) {
     values.lastName = changes.lastName.trim();
-    if (!values.lastName) invalid.lastName = "Required";
+    if (!values.lastName) invalid.lastName = required;
   }
   if (changes.email !== undefined) {
     const email = changes.email.trim();
@@ -168,7 +174,9 @@ function profileValues(changes: ProfileChanges): Partial<typeof users.$inferInse
   if (changes.phone !== undefined) {
     const phone = changes.phone.trim();
     values.phone = phone === "" ? null : normalizePhone(phone);
-    if (phone !== "" && values.phone === null) invalid.phone = "Not a valid phone number";
+    if (phone !== "" && values.phone === null) {
+      invalid.phone = { code: "INVALID_FORMAT", message: "Not a valid phone number" };
+    }
   }
   if (changes.locale !== undefined) values.locale = changes.locale;
   if (Object.keys(invalid).length > 0) throw validationFailed(invalid);
@@ -197,7 +205,9 @@ export async function updateProfile(
 ): Promise<User> {
   const values = profileValues(changes);
   if (changes.avatar && changes.removeAvatar) {
-    throw validationFailed({ removeAvatar: "Cannot be combined with a new avatar" });
+    throw validationFailed({
+      removeAvatar: { code: "CONFLICTING_FIELDS", message: "Cannot be combined with a new avatar" },
+    });
   }
   const newAvatarKey = changes.avatar ? await saveAvatar(storage, changes.avatar) : null;
   if (newAvatarKey) values.avatarUrl = avatarUrlOf(newAvatarKey);
@@ -212,10 +222,13 @@ export async function updateProfile(
       const email = values.email === undefined ? before.email : values.email;
       const phone = values.phone === undefined ? before.phone : values.phone;
       if (email === null && phone === null) {
-        const message = "An email address or a phone number is required";
+        const noLogin = {
+          code: "REQUIRED",
+          message: "An email address or a phone number is required",
+        } as const;
         throw validationFailed({
-          ...(values.email === null && { email: message }),
-          ...(values.phone === null && { phone: message }),
+          ...(values.email === null && { email: noLogin }),
+          ...(values.phone === null && { phone: noLogin }),
         });
       }
       if (Object.keys(values).length === 0) return { before, after: before };

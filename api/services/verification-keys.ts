@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type VerificationKey, verificationKeys } from "../db/schema";
-import { AppError } from "../errors";
+import { errorOnFields } from "../errors";
 import type { Channel, KeyPurpose } from "../mail/messenger";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 
@@ -12,10 +12,10 @@ export const keyLifetimeMs = keyLifetimeMinutes * 60 * 1000;
 export const maxKeyAttempts = 5;
 
 export const invalidKey = () =>
-  new AppError("invalid", "INVALID_KEY", "The key is not correct.", { key: "Not correct" });
+  errorOnFields("invalid", "INVALID_KEY", "The key is not correct.", { key: "Not correct" });
 
 export const keyExpired = () =>
-  new AppError(
+  errorOnFields(
     "invalid",
     "KEY_EXPIRED",
     "The key has expired or was already used. Request a new one.",
@@ -23,7 +23,7 @@ export const keyExpired = () =>
   );
 
 export const invalidToken = () =>
-  new AppError("invalid", "INVALID_TOKEN", "The link or token is not valid, or has expired.", {
+  errorOnFields("invalid", "INVALID_TOKEN", "The link or token is not valid, or has expired.", {
     token: "Not valid",
   });
 

@@ -10,9 +10,9 @@ import {
   workspaces,
 } from "../db/schema";
 import { containsPattern } from "../db/search";
-import { AppError, notFound } from "../errors";
+import { errorOnFields, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
-import { type Actor, requirePermission } from "./permissions";
+import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 export type WorkspaceColor = (typeof workspaceColors)[number];
 
@@ -41,10 +41,6 @@ export type WorkspaceInput = { name: string; description?: string; color: Worksp
 
 const memberCount = sql<number>`(select count(*)::int from ${workspaceMembers} wm where wm.workspace_id = ${workspaces.id})`;
 
-function organizationOf(actor: Actor) {
-  return actor.organizationId as string;
-}
-
 function summaryColumns() {
   return {
     id: workspaces.id,
@@ -66,7 +62,7 @@ export async function listWorkspaces(
   requirePermission(actor, "workspaces.read");
   const pattern = containsPattern(query.search);
   const where = and(
-    eq(workspaces.organizationId, organizationOf(actor)),
+    eq(workspaces.organizationId, actor.organizationId),
     pattern
       ? sql`(${workspaces.name} ilike ${pattern} or ${workspaces.description} ilike ${pattern})`
       : undefined,
@@ -95,7 +91,7 @@ export async function getWorkspace(
     .select(summaryColumns())
     .from(workspaces)
     .where(
-      and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationOf(actor))),
+      and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, actor.organizationId)),
     );
   if (!workspace) throw notFound("No such workspace.");
   const members = await db
@@ -111,15 +107,15 @@ export async function getWorkspace(
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .innerJoin(
       memberships,
-      and(eq(memberships.userId, users.id), eq(memberships.organizationId, organizationOf(actor))),
+      and(eq(memberships.userId, users.id), eq(memberships.organizationId, actor.organizationId)),
     )
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(users.id));
   return { ...workspace, members };
 }
 
-async function publish(tx: Database, actor: Actor, type: string, id: string) {
-  const organizationId = organizationOf(actor);
+async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
+  const { organizationId } = actor;
   await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
 }
 
@@ -134,7 +130,7 @@ export async function createWorkspace(
     const [workspace] = await tx
       .insert(workspaces)
       .values({
-        organizationId: organizationOf(actor),
+        organizationId: actor.organizationId,
         name: input.name,
         description: input.description ?? "",
         color: input.color,
@@ -149,13 +145,11 @@ export async function createWorkspace(
 }
 
 /** Locks the workspace of the actor's organization for a change, or 404. */
-async function lockWorkspace(tx: Database, actor: Actor, workspaceId: string) {
+async function lockWorkspace(tx: Database, actor: OrganizationActor, workspaceId: string) {
   const [workspace] = await tx
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(
-      and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationOf(actor))),
-    )
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, actor.organizationId)))
     .for("update");
   if (!workspace) throw notFound("No such workspace.");
 }
@@ -198,10 +192,10 @@ export async function addWorkspaceMember(
       .select({ userId: memberships.userId })
       .from(memberships)
       .where(
-        and(eq(memberships.organizationId, organizationOf(actor)), eq(memberships.userId, userId)),
+        and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, userId)),
       );
     if (!member) {
-      throw new AppError("invalid", "NOT_A_MEMBER", "Only members of the organization can join.", {
+      throw errorOnFields("invalid", "NOT_A_MEMBER", "Only members of the organization can join.", {
         userId: "Not a member of the organization",
       });
     }

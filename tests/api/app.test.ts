@@ -200,6 +200,18 @@ describe("GET /openapi.json", () => {
     }
   });
 
+  it("documents a code per field next to the messages of the Error schema", async () => {
+    const document = (await t.request("GET", "/openapi.json")).body;
+
+    const error = document.components.schemas.Error.properties.error;
+    expect(error.properties.fieldCodes).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "string" },
+      description: expect.stringContaining("REQUIRED"),
+    });
+    expect(error.required).not.toContain("fieldCodes");
+  });
+
   // The calls of SPEC.md §7, and the account page's session calls.
   it.each([
     ["post", "/login"],

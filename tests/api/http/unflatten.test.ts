@@ -48,6 +48,7 @@ describe("unflatten", () => {
 
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(error.fields).toEqual({ [key]: "Not an allowed field name" });
+    expect(error.fieldCodes).toEqual({ [key]: "INVALID" });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
   });
@@ -61,6 +62,7 @@ describe("unflatten", () => {
 
   it("refuses indexes over 99 and paths deeper than six", () => {
     expect(refusal({ "a[100]": 1 }).fields).toEqual({ "a[100]": "Indexes go up to 99" });
+    expect(refusal({ "a[100]": 1 }).fieldCodes).toEqual({ "a[100]": "TOO_BIG" });
     expect(unflatten({ "a[99]": 1 }).a).toHaveLength(100);
     expect(refusal({ "a.b.c.d.e.f.g": 1 }).fields).toHaveProperty(["a.b.c.d.e.f.g"]);
   });
@@ -72,11 +74,13 @@ describe("unflatten", () => {
     [{ "a.b": 1, "a[0]": 2 }, "a[0]"],
   ])("refuses keys that clash: %j", (flat, key) => {
     expect(refusal(flat).fields).toEqual({ [key]: "Clashes with another field" });
+    expect(refusal(flat).fieldCodes).toEqual({ [key]: "CONFLICTING_FIELDS" });
   });
 
   it("refuses object and list values, which must arrive flattened", () => {
     expect(refusal({ organization: { name: "X" } }).fields).toHaveProperty("organization");
     expect(refusal({ phones: ["+1"] }).fields).toHaveProperty("phones");
+    expect(refusal({ phones: ["+1"] }).fieldCodes).toEqual({ phones: "INVALID_TYPE" });
   });
 
   it("refuses more than 200 keys", () => {

@@ -114,6 +114,7 @@ describe("POST /login", () => {
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe("VALIDATION_FAILED");
     expect(response.body.error.fields).toEqual({ value: "Required", password: "Required" });
+    expect(response.body.error.fieldCodes).toEqual({ value: "REQUIRED", password: "REQUIRED" });
   });
 
   it("rejects an unknown loginType with 422", async () => {
@@ -123,6 +124,7 @@ describe("POST /login", () => {
 
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.error.fields)).toEqual(["loginType"]);
+    expect(response.body.error.fieldCodes).toEqual({ loginType: "INVALID_VALUE" });
   });
 
   it("answers malformed JSON with 400", async () => {

@@ -87,17 +87,21 @@ describe("inviting", () => {
     expect((await invite(o.organizationId, o.token, { email, role: "member" })).status).toBe(201);
     const again = await invite(o.organizationId, o.token, { email, role: "admin" });
     expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("INVITATION_PENDING");
+    expect(again.body.error).toMatchObject({
+      code: "INVITATION_PENDING",
+      fieldCodes: { email: "INVITATION_PENDING" },
+    });
 
-    for (const [json, field] of [
-      [{ email: "not an address", role: "member" }, "email"],
-      [{ email, role: "owner" }, "role"],
-      [{ role: "member" }, "email"],
-      [{ email: `${"x".repeat(320)}@example.test`, role: "member" }, "email"],
+    for (const [json, field, code] of [
+      [{ email: "not an address", role: "member" }, "email", "INVALID_FORMAT"],
+      [{ email, role: "owner" }, "role", "INVALID_VALUE"],
+      [{ role: "member" }, "email", "REQUIRED"],
+      [{ email: `${"x".repeat(320)}@example.test`, role: "member" }, "email", "TOO_LONG"],
     ] as const) {
       const response = await invite(o.organizationId, o.token, json);
       expect(response.status, JSON.stringify(json)).toBe(422);
       expect(Object.keys(response.body.error.fields)).toContain(field);
+      expect(response.body.error.fieldCodes).toEqual({ [field]: code });
     }
     const list = await t.request("GET", `/organizations/${o.organizationId}/invitations`, {
       token: o.token,

@@ -110,6 +110,7 @@ describe("password reset by email", () => {
       expect(response.body.error).toMatchObject({
         code: "INVALID_KEY",
         fields: { key: "Not correct" },
+        fieldCodes: { key: "INVALID_KEY" },
       });
     }
   });
@@ -209,12 +210,14 @@ describe("password reset by email", () => {
     expect(common.body.error).toMatchObject({
       code: "PASSWORD_TOO_COMMON",
       fields: { newPassword: expect.any(String) },
+      fieldCodes: { newPassword: "PASSWORD_TOO_COMMON" },
     });
     const short = await t.request("POST", "/password/reset", {
       json: { token, newPassword: "short", loginType: "EMAIL" },
     });
     expect(short.status).toBe(422);
     expect(short.body.error.fields.newPassword).toBe("At least 8 characters");
+    expect(short.body.error.fieldCodes).toEqual({ newPassword: "TOO_SHORT" });
 
     // None of those used the token up.
     const ok = await t.request("POST", "/password/reset", {
@@ -224,15 +227,16 @@ describe("password reset by email", () => {
   });
 
   it.each([
-    [{ email: "x@example.test" }, "resetType"],
-    [{ email: "x@example.test", resetType: "LINK" }, "resetType"],
-    [{ resetType: "KEY" }, "email"],
-    [{ email: "nope", resetType: "KEY" }, "email"],
-  ])("validates the reset request %#", async (json, field) => {
+    [{ email: "x@example.test" }, "resetType", "REQUIRED"],
+    [{ email: "x@example.test", resetType: "LINK" }, "resetType", "INVALID_VALUE"],
+    [{ resetType: "KEY" }, "email", "REQUIRED"],
+    [{ email: "nope", resetType: "KEY" }, "email", "INVALID_FORMAT"],
+  ])("validates the reset request %#", async (json, field, code) => {
     const response = await t.request("POST", "/password/request/reset-by-email", { json });
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty([field]);
+    expect(response.body.error.fieldCodes).toEqual({ [field]: code });
   });
 });
 
@@ -266,6 +270,7 @@ describe("POST /password/change", () => {
     expect(response.body.error).toMatchObject({
       code: "INVALID_PASSWORD",
       fields: { currentPassword: "Not correct" },
+      fieldCodes: { currentPassword: "INVALID_PASSWORD" },
     });
     expect((await t.loginToken(email, password)).length).toBeGreaterThan(0);
   });
@@ -288,6 +293,7 @@ describe("POST /password/change", () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body.error.fields.newPassword).toBe("Required");
+    expect(missing.body.error.fieldCodes).toEqual({ newPassword: "REQUIRED" });
   });
 
   it("needs a signed-in user", async () => {

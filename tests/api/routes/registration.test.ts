@@ -115,19 +115,57 @@ describe("POST /registration", () => {
   });
 
   it.each([
-    ["a missing first name", { firstName: undefined }, "firstName", "Required"],
-    ["a number as last name", { lastName: 42 }, "lastName", "Must be a string"],
-    ["a missing email for EMAIL", { email: undefined }, "email", "Required"],
-    ["a malformed email", { email: "not-an-email" }, "email", "Not a valid email address"],
-    ["a missing phone for PHONE", { loginType: "PHONE" }, "phone", "Required"],
-    ["an invalid phone", { phone: "+1 555 555 0100" }, "phone", "Not a valid phone number"],
-    ["an unknown login type", { loginType: "FAX" }, "loginType", "Must be EMAIL or PHONE"],
-    ["an unknown locale", { locale: "fr" }, "locale", "Must be en or ar"],
-    ["a short password", { password: "short" }, "password", "At least 8 characters"],
-    ["a password over 128", { password: "x".repeat(129) }, "password", "At most 128 characters"],
-    ["no organization", { "organization.name": undefined }, "organization", "Required"],
-    ["an empty organization name", { "organization.name": "  " }, "organization.name", "Required"],
-  ])("refuses %s with 422 and a field error", async (_, overrides, field, message) => {
+    ["a missing first name", { firstName: undefined }, "firstName", "Required", "REQUIRED"],
+    [
+      "a long first name",
+      { firstName: "x".repeat(101) },
+      "firstName",
+      "At most 100 characters",
+      "TOO_LONG",
+    ],
+    ["a number as last name", { lastName: 42 }, "lastName", "Must be a string", "INVALID_TYPE"],
+    ["a missing email for EMAIL", { email: undefined }, "email", "Required", "REQUIRED"],
+    [
+      "a malformed email",
+      { email: "not-an-email" },
+      "email",
+      "Not a valid email address",
+      "INVALID_FORMAT",
+    ],
+    ["a missing phone for PHONE", { loginType: "PHONE" }, "phone", "Required", "REQUIRED"],
+    [
+      "an invalid phone",
+      { phone: "+1 555 555 0100" },
+      "phone",
+      "Not a valid phone number",
+      "INVALID_FORMAT",
+    ],
+    [
+      "an unknown login type",
+      { loginType: "FAX" },
+      "loginType",
+      "Must be EMAIL or PHONE",
+      "INVALID_VALUE",
+    ],
+    ["an unknown locale", { locale: "fr" }, "locale", "Must be en or ar", "INVALID_VALUE"],
+    ["an empty password", { password: "" }, "password", "At least 8 characters", "REQUIRED"],
+    ["a short password", { password: "short" }, "password", "At least 8 characters", "TOO_SHORT"],
+    [
+      "a password over 128",
+      { password: "x".repeat(129) },
+      "password",
+      "At most 128 characters",
+      "TOO_LONG",
+    ],
+    ["no organization", { "organization.name": undefined }, "organization", "Required", "REQUIRED"],
+    [
+      "an empty organization name",
+      { "organization.name": "  " },
+      "organization.name",
+      "Required",
+      "REQUIRED",
+    ],
+  ])("refuses %s with 422 and a field error", async (_, overrides, field, message, code) => {
     const before = await t.db.$count(users);
 
     const response = await t.request("POST", "/registration", { json: registration(overrides) });
@@ -135,6 +173,10 @@ describe("POST /registration", () => {
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe("VALIDATION_FAILED");
     expect(response.body.error.fields[field]).toBe(message);
+    expect(response.body.error.fieldCodes[field]).toBe(code);
+    expect(Object.keys(response.body.error.fieldCodes)).toEqual(
+      Object.keys(response.body.error.fields),
+    );
     expect(await t.db.$count(users)).toBe(before);
   });
 
@@ -158,6 +200,7 @@ describe("POST /registration", () => {
       expect(response.body.error).toMatchObject({
         code: "PASSWORD_TOO_COMMON",
         fields: { password: expect.any(String) },
+        fieldCodes: { password: "PASSWORD_TOO_COMMON" },
       });
     },
   );
@@ -174,6 +217,7 @@ describe("POST /registration", () => {
     expect(sameEmail.body.error).toMatchObject({
       code: "EMAIL_TAKEN",
       fields: { email: expect.any(String) },
+      fieldCodes: { email: "EMAIL_TAKEN" },
     });
 
     const samePhone = await t.request("POST", "/registration", {
@@ -183,6 +227,7 @@ describe("POST /registration", () => {
     expect(samePhone.body.error).toMatchObject({
       code: "PHONE_TAKEN",
       fields: { phone: expect.any(String) },
+      fieldCodes: { phone: "PHONE_TAKEN" },
     });
   });
 
@@ -216,6 +261,7 @@ describe("POST /registration", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty([field]);
+    expect(response.body.error.fieldCodes).toHaveProperty([field]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(await t.db.$count(users)).toBe(before);
   });
@@ -349,6 +395,7 @@ describe("verification keys", () => {
       expect(response.body.error).toMatchObject({
         code: "INVALID_KEY",
         fields: { key: "Not correct" },
+        fieldCodes: { key: "INVALID_KEY" },
       });
     }
 
@@ -447,15 +494,16 @@ describe("verification keys", () => {
   });
 
   it.each([
-    [{ token: "", key: "123456", loginType: "EMAIL" }, "token"],
-    [{ token: "x".repeat(43), key: "12345", loginType: "EMAIL" }, "key"],
-    [{ token: "x".repeat(43), key: "abcdef", loginType: "EMAIL" }, "key"],
-    [{ token: "x".repeat(43), key: "123456" }, "loginType"],
-  ])("validates the verification body %#", async (json, field) => {
+    [{ token: "", key: "123456", loginType: "EMAIL" }, "token", "REQUIRED"],
+    [{ token: "x".repeat(43), key: "12345", loginType: "EMAIL" }, "key", "INVALID_FORMAT"],
+    [{ token: "x".repeat(43), key: "abcdef", loginType: "EMAIL" }, "key", "INVALID_FORMAT"],
+    [{ token: "x".repeat(43), key: "123456" }, "loginType", "REQUIRED"],
+  ])("validates the verification body %#", async (json, field, code) => {
     const response = await t.request("POST", "/verify-reg-verification-key", { json });
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty([field]);
+    expect(response.body.error.fieldCodes).toEqual({ [field]: code });
   });
 
   it("refuses a key request with an invalid phone number", async () => {
@@ -465,6 +513,7 @@ describe("verification keys", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty("loginValue");
+    expect(response.body.error.fieldCodes).toEqual({ loginValue: "INVALID_FORMAT" });
   });
 });
 
@@ -524,6 +573,7 @@ describe("POST /user/email-exists", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields.value).toBe("Not a valid email address");
+    expect(response.body.error.fieldCodes).toEqual({ value: "INVALID_FORMAT" });
   });
 });
 

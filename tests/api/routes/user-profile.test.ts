@@ -182,23 +182,29 @@ describe("PUT /user", () => {
     expect(noEmail.status).toBe(422);
     expect(noEmail.body.error.code).toBe("VALIDATION_FAILED");
     expect(Object.keys(noEmail.body.error.fields)).toEqual(["email"]);
+    expect(noEmail.body.error.fieldCodes).toEqual({ email: "REQUIRED" });
     expect(neither.status).toBe(422);
     expect(Object.keys(neither.body.error.fields).sort()).toEqual(["email", "phone"]);
+    expect(neither.body.error.fieldCodes).toEqual({ email: "REQUIRED", phone: "REQUIRED" });
     expect((await t.request("GET", "/user", { token: both.token })).body.email).toBe(both.email);
   });
 
   it.each([
-    ["locale", { locale: "fr" }],
-    ["email", { email: "not-an-email" }],
-    ["email", { email: `${"a".repeat(320)}@example.test` }],
-    ["phone", { phone: "0501234567" }],
-    ["phone", { phone: "+1 555" }],
-    ["firstName", { firstName: "   " }],
-    ["lastName", { lastName: "x".repeat(101) }],
-    ["removeAvatar", { removeAvatar: "yes" }],
-    ["avatar", { avatar: "not a file" }],
-    ["firstName", { firstName: { bytes: textFile(), name: "name.txt", type: "text/plain" } }],
-  ])("refuses a bad %s with 422 and the field", async (field, fields) => {
+    ["locale", { locale: "fr" }, "INVALID_VALUE"],
+    ["email", { email: "not-an-email" }, "INVALID_FORMAT"],
+    ["email", { email: `${"a".repeat(320)}@example.test` }, "TOO_LONG"],
+    ["phone", { phone: "0501234567" }, "INVALID_FORMAT"],
+    ["phone", { phone: "+1 555" }, "INVALID_FORMAT"],
+    ["firstName", { firstName: "   " }, "REQUIRED"],
+    ["lastName", { lastName: "x".repeat(101) }, "TOO_LONG"],
+    ["removeAvatar", { removeAvatar: "yes" }, "INVALID_VALUE"],
+    ["avatar", { avatar: "not a file" }, "INVALID_TYPE"],
+    [
+      "firstName",
+      { firstName: { bytes: textFile(), name: "name.txt", type: "text/plain" } },
+      "INVALID_TYPE",
+    ],
+  ])("refuses a bad %s with 422 and the field", async (field, fields, code) => {
     const { token } = await signedIn();
 
     const response = await putProfile(token, fields);
@@ -206,6 +212,7 @@ describe("PUT /user", () => {
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe("VALIDATION_FAILED");
     expect(response.body.error.fields).toHaveProperty(field);
+    expect(response.body.error.fieldCodes).toEqual({ [field]: code });
   });
 
   it("reports every bad field at once and changes nothing", async () => {
@@ -221,6 +228,11 @@ describe("PUT /user", () => {
 
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.error.fields).sort()).toEqual(["email", "locale", "phone"]);
+    expect(response.body.error.fieldCodes).toEqual({
+      email: "INVALID_FORMAT",
+      phone: "INVALID_FORMAT",
+      locale: "INVALID_VALUE",
+    });
     expect((await t.request("GET", "/user", { token })).body).toEqual(before);
   });
 
@@ -235,6 +247,7 @@ describe("PUT /user", () => {
       code: "EMAIL_TAKEN",
       message: expect.any(String),
       fields: { email: expect.any(String) },
+      fieldCodes: { email: "EMAIL_TAKEN" },
     });
   });
 
@@ -248,6 +261,7 @@ describe("PUT /user", () => {
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe("PHONE_TAKEN");
     expect(response.body.error.fields).toHaveProperty("phone");
+    expect(response.body.error.fieldCodes).toEqual({ phone: "PHONE_TAKEN" });
   });
 
   it("accepts the user's own email and phone unchanged", async () => {
@@ -375,6 +389,7 @@ describe("PUT /user avatar", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty("removeAvatar");
+    expect(response.body.error.fieldCodes).toEqual({ removeAvatar: "CONFLICTING_FIELDS" });
   });
 
   it.each([
@@ -388,7 +403,7 @@ describe("PUT /user avatar", () => {
 
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe("INVALID_IMAGE");
-    expect(response.body.error.fields).toHaveProperty("avatar");
+    expect(response.body.error.fieldCodes).toEqual({ avatar: "INVALID_IMAGE" });
   });
 
   it.each([

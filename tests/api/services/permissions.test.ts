@@ -5,6 +5,7 @@ import {
   can,
   permissions,
   permissionsForRole,
+  requireOrganization,
   requirePermission,
 } from "../../../api/services/permissions";
 
@@ -58,5 +59,15 @@ describe("requirePermission", () => {
 
   it("refuses everything without a current organization", () => {
     expect(can({ ...actor, organizationId: null }, "documents.read")).toBe(false);
+  });
+});
+
+describe("requireOrganization", () => {
+  it("passes an actor in an organization and refuses one without with FORBIDDEN", () => {
+    const actor: Actor = { userId: "u", organizationId: "o", permissions: [] };
+    expect(() => requireOrganization(actor)).not.toThrow();
+    expect(() => requireOrganization({ ...actor, organizationId: null })).toThrow(
+      expect.objectContaining({ kind: "forbidden", code: "FORBIDDEN" }),
+    );
   });
 });

@@ -27,7 +27,12 @@ describe("createUser", () => {
     await createUser(t.db, { ...person, email });
 
     await expect(createUser(t.db, { ...person, email: email.toUpperCase() })).rejects.toMatchObject(
-      { kind: "conflict", code: "EMAIL_TAKEN", fields: { email: expect.any(String) } },
+      {
+        kind: "conflict",
+        code: "EMAIL_TAKEN",
+        fields: { email: expect.any(String) },
+        fieldCodes: { email: "EMAIL_TAKEN" },
+      },
     );
   });
 
@@ -43,6 +48,7 @@ describe("createUser", () => {
     await expect(createUser(t.db, { ...person, phone: "12" })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       fields: { phone: expect.any(String) },
+      fieldCodes: { phone: "INVALID_FORMAT" },
     });
   });
 });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships, organizations, type Role } from "../../api/db/schema";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
-import { listen, rawClient } from "./realtime/socket-server";
+import { memberships, organizations, type Role } from "../../../api/db/schema";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { listen, rawClient } from "../realtime/socket-server";
 
 let t: TestApi;
 
@@ -241,15 +241,16 @@ describe("organizations", () => {
   });
 
   it.each([
-    [{}, "Required"],
-    [{ name: "   " }, "Required"],
-    [{ name: "x".repeat(101) }, "At most 100 characters"],
-    [{ name: 42 }, "Must be a string"],
-  ])("refuses to create with %j", async (json, message) => {
+    [{}, "Required", "REQUIRED"],
+    [{ name: "   " }, "Required", "REQUIRED"],
+    [{ name: "x".repeat(101) }, "At most 100 characters", "TOO_LONG"],
+    [{ name: 42 }, "Must be a string", "INVALID_TYPE"],
+  ])("refuses to create with %j", async (json, message, code) => {
     const user = await signedIn();
     const response = await t.request("POST", "/organizations", { token: user.token, json });
     expect(response.status).toBe(422);
     expect(response.body.error.fields.name).toBe(message);
+    expect(response.body.error.fieldCodes).toEqual({ name: code });
     const list = await t.request("GET", "/organizations", { token: user.token });
     expect(list.body.total).toBe(1);
   });
@@ -305,7 +306,11 @@ describe("organizations", () => {
       { token: owner.token },
     );
     expect(response.status).toBe(422);
-    expect(response.body.error.code).toBe("CONFIRMATION_MISMATCH");
+    expect(response.body.error).toMatchObject({
+      code: "CONFIRMATION_MISMATCH",
+      fields: { confirmName: expect.any(String) },
+      fieldCodes: { confirmName: "CONFIRMATION_MISMATCH" },
+    });
     expect(
       (await t.request("GET", `/organizations/${owner.organizationId}`, { token: owner.token }))
         .status,
@@ -364,13 +369,19 @@ describe("ownership", () => {
       json: { userId: admin.id, password: "not the password" },
     });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.error.code).toBe("INVALID_PASSWORD");
+    expect(wrong.body.error).toMatchObject({
+      code: "INVALID_PASSWORD",
+      fieldCodes: { password: "INVALID_PASSWORD" },
+    });
     const notAdmin = await t.request("POST", path, {
       token: owner.token,
       json: { userId: member.id, password: owner.password },
     });
     expect(notAdmin.status).toBe(422);
-    expect(notAdmin.body.error.code).toBe("NOT_AN_ADMIN");
+    expect(notAdmin.body.error).toMatchObject({
+      code: "NOT_AN_ADMIN",
+      fieldCodes: { userId: "NOT_AN_ADMIN" },
+    });
     const [organization] = await t.db
       .select()
       .from(organizations)
@@ -424,6 +435,7 @@ describe("members", () => {
     );
     expect(toOwner.status).toBe(422);
     expect(toOwner.body.error.fields.role).toBe("Must be admin, member or viewer");
+    expect(toOwner.body.error.fieldCodes).toEqual({ role: "INVALID_VALUE" });
   });
 
   it("sends a removed member to another organization of theirs, or none", async () => {

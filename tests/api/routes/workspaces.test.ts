@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../api/db/schema";
-import { createSession } from "../../api/services/sessions";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "./helpers";
-import { listen, rawClient } from "./realtime/socket-server";
+import type { Role } from "../../../api/db/schema";
+import { createSession } from "../../../api/services/sessions";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { listen, rawClient } from "../realtime/socket-server";
 
 let t: TestApi;
 
@@ -189,17 +189,18 @@ describe("workspaces", () => {
   });
 
   it.each([
-    [{ color: "teal" }, "name"],
-    [{ name: " ", color: "teal" }, "name"],
-    [{ name: "x".repeat(101), color: "teal" }, "name"],
-    [{ name: "Ok", color: "black" }, "color"],
-    [{ name: "Ok" }, "color"],
-    [{ name: "Ok", color: "teal", description: "d".repeat(501) }, "description"],
-  ])("refuses %j", async (json, field) => {
+    [{ color: "teal" }, "name", "REQUIRED"],
+    [{ name: " ", color: "teal" }, "name", "REQUIRED"],
+    [{ name: "x".repeat(101), color: "teal" }, "name", "TOO_LONG"],
+    [{ name: "Ok", color: "black" }, "color", "INVALID_VALUE"],
+    [{ name: "Ok" }, "color", "REQUIRED"],
+    [{ name: "Ok", color: "teal", description: "d".repeat(501) }, "description", "TOO_LONG"],
+  ])("refuses %j", async (json, field, code) => {
     const o = await owner();
     const response = await create(o.token, json);
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.error.fields)).toContain(field);
+    expect(response.body.error.fieldCodes).toEqual({ [field]: code });
     expect((await t.request("GET", "/workspaces", { token: o.token })).body.total).toBe(0);
   });
 
