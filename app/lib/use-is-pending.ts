@@ -8,7 +8,11 @@ export function useIsPending({
   intent,
   formAction,
   formMethod = "POST",
-}: { intent?: string; formAction?: string; formMethod?: "POST" | "GET" } = {}) {
+}: {
+  intent?: string;
+  formAction?: string;
+  formMethod?: "POST" | "GET";
+} = {}) {
   const ownAction = useFormAction();
   const navigation = useNavigation();
   return (

@@ -3603,6 +3603,16 @@ export interface components {
         fields?: {
           [key: string]: string;
         };
+        /**
+         * @description Present whenever `fields` is, with the same keys: one SCREAMING_SNAKE_CASE code per field, to translate by. Either REQUIRED, TOO_SHORT, TOO_LONG, TOO_SMALL, TOO_BIG, INVALID_FORMAT, INVALID_VALUE, INVALID_TYPE, CONFLICTING_FIELDS, INVALID, or the code of the domain rule the field breaks (EMAIL_TAKEN, INVALID_KEY, CONFIRMATION_MISMATCH…).
+         * @example {
+         *       "email": "INVALID_FORMAT",
+         *       "password": "TOO_SHORT"
+         *     }
+         */
+        fieldCodes?: {
+          [key: string]: string;
+        };
       };
     };
     LoginRequest: {
