@@ -10,6 +10,7 @@ export const namespaces = [
   "organizations",
   "workspaces",
   "validation",
+  "legal",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";

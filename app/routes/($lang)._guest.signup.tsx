@@ -8,8 +8,8 @@ import {
   useFetcher,
   useSearchParams,
 } from "@remix-run/react";
-import { type ChangeEvent, type RefObject, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type ChangeEvent, type ReactNode, type RefObject, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import { MethodSwitch, useLoginMethod } from "~/components/auth/method-switch";
 import { CheckboxInput, type FieldMeta, InputField, PasswordInput } from "~/components/form/fields";
@@ -193,7 +193,20 @@ export default function SignupPage() {
           hint={t("signup.organizationHint")}
         />
 
-        <CheckboxInput meta={fields.terms} label={t("signup.terms")} />
+        <CheckboxInput
+          meta={fields.terms}
+          label={
+            <Trans
+              t={t}
+              i18nKey="signup.terms"
+              components={{
+                // In a new tab, so that what is typed here stays.
+                terms: <LegalLink to="/terms" />,
+                privacy: <LegalLink to="/privacy" />,
+              }}
+            />
+          }
+        />
 
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? t("signup.submitting") : t("signup.submit")}
@@ -267,5 +280,18 @@ function EmailWithTakenHint({ meta, taken }: { meta: FieldMeta; taken: boolean }
         </div>
       ) : null}
     </div>
+  );
+}
+
+function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <LocalizedLink
+      to={to}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-accent underline-offset-2 hover:underline"
+    >
+      {children}
+    </LocalizedLink>
   );
 }
