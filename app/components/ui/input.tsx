@@ -1,5 +1,6 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "./cx";
+import { FieldFrame } from "./field-frame";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -28,34 +29,10 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, error, hint, id, className, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const describedBy = [hint && `${inputId}-hint`, error && `${inputId}-error`]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className={cx("space-y-1.5", className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-text">
-        {label}
-      </label>
-      <Input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <Input ref={ref} {...control} {...props} />}
+    </FieldFrame>
   );
 });
 

@@ -1,10 +1,10 @@
-import { forwardRef, type SelectHTMLAttributes, useId } from "react";
-import { cx } from "./cx";
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from "react";
+import { FieldFrame } from "./field-frame";
 import { Icon } from "./icon";
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string;
   options: { value: string; label: string; lang?: string }[];
 };
@@ -14,46 +14,28 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, hint, error, options, id, className, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const describedBy = [hint && `${selectId}-hint`, error && `${selectId}-error`]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className={cx("space-y-1.5", className)}>
-      <label htmlFor={selectId} className="block text-sm font-medium text-text">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          ref={ref}
-          id={selectId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className="block h-10 w-full appearance-none rounded-control border border-border bg-surface ps-3 pe-9 text-sm text-text aria-[invalid=true]:border-danger"
-          {...props}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value} lang={option.lang}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <Icon
-          name="chevron-down"
-          className="pointer-events-none absolute end-3 top-1/2 -translate-y-1/2 text-text-muted"
-        />
-      </div>
-      {hint ? (
-        <p id={`${selectId}-hint`} className="text-xs text-text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${selectId}-error`} className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <div className="relative">
+          <select
+            ref={ref}
+            className="block h-10 w-full appearance-none rounded-control border border-border bg-surface ps-3 pe-9 text-sm text-text aria-[invalid=true]:border-danger"
+            {...control}
+            {...props}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value} lang={option.lang}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <Icon
+            name="chevron-down"
+            className="pointer-events-none absolute end-3 top-1/2 -translate-y-1/2 text-text-muted"
+          />
+        </div>
+      )}
+    </FieldFrame>
   );
 });
