@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import { email, organizationName } from "./validation";
 
 /** What the API says of an organization and of the signed-in user's place in it. */
 export type Organization = ApiSchema<"Organization">;
@@ -37,11 +38,26 @@ export function organizationInitials(name: string) {
   ).toUpperCase();
 }
 
-export const organizationNameMax = 100;
+// The forms of an organization's page, shared by its action and the sections that render them;
+// messages are keys of the `validation` namespace.
 
-/** An organization's name as the forms check it before the API does; messages are keys. */
-export const OrganizationName = z
-  .string()
-  .trim()
-  .min(1, "errors.required")
-  .max(organizationNameMax, "errors.nameTooLong");
+const assignableRole = () => z.enum(assignableRoles, "invalidRole");
+
+/** Name and logo (multipart); a logo that will not do is the API's to refuse. */
+export const OrganizationForm = z.object({
+  name: organizationName(),
+  logo: z.file().optional(),
+  removeLogo: z.literal("true").optional(),
+});
+
+/** An invitation by email, with the role it gives. */
+export const InviteForm = z.object({
+  email: email(),
+  role: assignableRole(),
+});
+
+/** A member's new role. */
+export const RoleForm = z.object({
+  userId: z.uuid(),
+  role: assignableRole(),
+});

@@ -1,7 +1,10 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormErrors } from "~/components/form/form-errors";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
@@ -11,13 +14,17 @@ import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/icon-names";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import type { ApiClient } from "~/lib/api/client";
-import { isApiError } from "~/lib/api/errors";
+import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { InvitationDetails } from "~/lib/organizations";
+import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "organizations:accept.title" };
@@ -48,25 +55,33 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult = { error: "forSomeoneElse" | "closed" };
+/** The link's token, carried in a hidden field; nothing to type. */
+const AcceptForm = z.object({ token: Token });
+
+/** How the page explains an invitation it can no longer accept. */
+const acceptCodes = {
+  INVITATION_FOR_ANOTHER_EMAIL: "invitationForSomeoneElse",
+  INVITATION_ACCEPTED: "invitationClosed",
+  INVITATION_EXPIRED: "invitationClosed",
+  INVITATION_REVOKED: "invitationClosed",
+  NOT_FOUND: "invitationClosed",
+};
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
   const form = await readForm(request);
-  const linkToken = Token.safeParse(form.get("token"));
-  if (!linkToken.success) throw new Response("Bad Request", { status: 400 });
+  const submission = parseWithZod(form, { schema: AcceptForm });
+  if (submission.status !== "success") throw badRequest();
   try {
     await getApiClient(request, context, token).post("/invitations/accept", {
-      body: { token: linkToken.data },
+      body: submission.value,
     });
   } catch (error) {
     // The page, loaded again, shows the invitation as it now is.
-    if (isApiError(error, 403)) return data<ActionResult>({ error: "forSomeoneElse" }, 403);
-    if (isApiError(error, 409) || isApiError(error, 404)) {
-      return data<ActionResult>({ error: "closed" }, 409);
-    }
-    throw serviceUnavailable(error);
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const result = replyWithApiError(submission, error, { codes: acceptCodes });
+    return data({ result }, { status: error.status });
   }
   return redirect(`${localizedPath("/dashboard", language)}?notice=invitation-accepted`);
 }
@@ -81,10 +96,11 @@ const stateIcons: Record<InvitationDetails["status"] | "invalid", IconName> = {
 
 export default function AcceptInvitePage() {
   const { invitation, token, signedInAs, forSomeoneElse } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
   const language = useLanguage();
-  const navigation = useNavigation();
+  const [form] = useAppForm(AcceptForm, { lastResult: actionData?.result });
+  const joining = useIsPending();
   const state = invitation?.status ?? "invalid";
   const values = invitation
     ? {
@@ -125,14 +141,14 @@ export default function AcceptInvitePage() {
         ) : null}
 
         {state === "pending" && !forSomeoneElse && token ? (
-          <Form method="post" className="mt-8 space-y-4">
-            <FormAlert>{result?.error ? t(`accept.errors.${result.error}`) : null}</FormAlert>
+          <Form method="post" className="mt-8 space-y-4" {...getFormProps(form)} noValidate>
+            <FormErrors errors={form.errors} />
             <input type="hidden" name="token" value={token} />
             <div className="flex justify-center gap-3">
               <Button variant="secondary" asChild>
                 <LocalizedLink to="/dashboard">{t("accept.notNow")}</LocalizedLink>
               </Button>
-              <Button type="submit" disabled={navigation.state === "submitting"}>
+              <Button type="submit" disabled={joining}>
                 <Icon name="check" />
                 {t("accept.join", values)}
               </Button>

@@ -1,48 +1,52 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
+import { InputField, PasswordInput, SelectInput } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Field } from "~/components/ui/input";
 import { PageShell } from "~/components/ui/page-shell";
-import { PasswordField } from "~/components/ui/password-field";
-import { SelectField } from "~/components/ui/select";
-import { explainApiError, isApiError, isUserError } from "~/lib/api/errors";
+import type { ApiClient } from "~/lib/api/client";
+import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
-import { localizedPath } from "~/lib/i18n";
+import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
+import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { Member } from "~/lib/organizations";
+import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
+import { currentPassword, organizationName } from "~/lib/validation";
 
 export const handle = { title: "organizations:owner.title" };
 
-const Params = z.object({ id: z.uuid() });
+const TransferForm = z.object({
+  userId: z.uuid({ error: "chooseAdmin" }),
+  password: currentPassword(),
+});
 
-function notFound() {
-  return new Response("Not Found", { status: 404, statusText: "Not Found" });
-}
+/** The organization's name, typed again. */
+const DeleteForm = z.object({ confirmName: organizationName() });
 
-function organizationId(params: { id?: string }) {
-  const parsed = Params.safeParse(params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
-}
+const hideFields = ["password"];
 
 /** The owner's page: anyone else, member or not, finds nothing here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token } = await requireUser(request, context, params);
-  const id = organizationId(params);
+  const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
-  const organization = await api.get("/organizations/{id}", { path: { id } }).catch((error) => {
-    throw isApiError(error, 404) ? notFound() : serviceUnavailable(error);
-  });
+  const organization = await api
+    .get("/organizations/{id}", { path: { id } })
+    .catch(rethrowAsPageError);
   if (organization.role !== "owner") throw notFound();
   // Admins are the ones who can receive the organization; there are few, one page holds them.
   const admins: Member[] = [];
@@ -58,104 +62,85 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { organization, admins };
 }
 
-type TransferResult = {
-  intent: "transfer";
-  fieldErrors?: Partial<Record<"userId" | "password", string>>;
-  formError?: string;
-};
-type DeleteResult = { intent: "delete"; confirmName: string; fieldError?: string };
-
-const Transfer = z.object({
-  userId: z.uuid("errors.chooseAdmin"),
-  password: z.string().min(1, "errors.required").max(1024, "errors.wrongPassword"),
-});
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
-  const id = organizationId(params);
+  const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "transfer":
+      return transfer(api, id, form, language);
+    case "delete":
+      return deleteOrganization(api, id, form, language);
+    default:
+      throw badRequest();
+  }
+}
 
-  if (form.get("intent") === "transfer") {
-    const parsed = Transfer.safeParse({
-      userId: form.get("userId") ?? "",
-      password: form.get("password") ?? "",
+/** Not the owner (any more), or no such organization: nothing here, as for the loader. */
+function rethrowUnlessUserError(error: unknown): asserts error is ApiError {
+  if (isApiError(error, 403)) throw notFound();
+  if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+}
+
+async function transfer(api: ApiClient, id: string, form: FormData, language: Language) {
+  const submission = parseWithZod(form, { schema: TransferForm });
+  if (submission.status !== "success") {
+    return data(
+      { intent: "transfer" as const, result: submission.reply({ hideFields }) },
+      { status: 422 },
+    );
+  }
+  try {
+    await api.post("/organizations/{id}/transfer", { path: { id }, body: submission.value });
+  } catch (error) {
+    rethrowUnlessUserError(error);
+    const result = replyWithApiError(submission, error, { hideFields });
+    return data({ intent: "transfer" as const, result }, { status: error.status });
+  }
+  return redirect(
+    `${localizedPath(`/account/organization/${id}`, language)}?notice=ownership-transferred`,
+  );
+}
+
+async function deleteOrganization(api: ApiClient, id: string, form: FormData, language: Language) {
+  const submission = parseWithZod(form, { schema: DeleteForm });
+  if (submission.status !== "success") {
+    return data({ intent: "delete" as const, result: submission.reply() }, { status: 422 });
+  }
+  try {
+    await api.delete("/organizations/{id}", { path: { id }, query: submission.value });
+  } catch (error) {
+    rethrowUnlessUserError(error);
+    const result = replyWithApiError(submission, error, {
+      codes: { CONFIRMATION_MISMATCH: "nameMismatch" },
     });
-    if (!parsed.success) {
-      const fieldErrors: TransferResult["fieldErrors"] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as "userId" | "password";
-        fieldErrors[field] ??= issue.message;
-      }
-      return data<TransferResult>({ intent: "transfer", fieldErrors }, { status: 422 });
-    }
-    try {
-      await api.post("/organizations/{id}/transfer", { path: { id }, body: parsed.data });
-    } catch (error) {
-      if (!isUserError(error) || error.status === 404 || error.status === 403) {
-        throw isApiError(error, 404) || isApiError(error, 403)
-          ? notFound()
-          : serviceUnavailable(error);
-      }
-      const { message, field } = explainApiError(error);
-      const key = `common:apiErrors.${message}`;
-      const target = field === "userId" || field === "password" ? field : undefined;
-      return data<TransferResult>(
-        {
-          intent: "transfer",
-          ...(target ? { fieldErrors: { [target]: key } } : { formError: key }),
-        },
-        { status: error.status },
-      );
-    }
-    return redirect(
-      `${localizedPath(`/account/organization/${id}`, language)}?notice=ownership-transferred`,
-    );
+    return data({ intent: "delete" as const, result }, { status: error.status });
   }
-
-  if (form.get("intent") === "delete") {
-    const raw = form.get("confirmName");
-    const confirmName = typeof raw === "string" ? raw.slice(0, 400) : "";
-    if (!confirmName.trim()) {
-      return data<DeleteResult>(
-        { intent: "delete", confirmName, fieldError: "errors.required" },
-        { status: 422 },
-      );
-    }
-    try {
-      await api.delete("/organizations/{id}", { path: { id }, query: { confirmName } });
-    } catch (error) {
-      if (isApiError(error, 422)) {
-        return data<DeleteResult>(
-          { intent: "delete", confirmName, fieldError: "errors.nameMismatch" },
-          { status: 422 },
-        );
-      }
-      throw isApiError(error, 404) || isApiError(error, 403)
-        ? notFound()
-        : serviceUnavailable(error);
-    }
-    return redirect(
-      `${localizedPath("/account/organization", language)}?notice=organization-deleted`,
-    );
-  }
-  throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+  return redirect(
+    `${localizedPath("/account/organization", language)}?notice=organization-deleted`,
+  );
 }
 
 export default function OwnerPage() {
   const { organization, admins } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const transferForm = useRef<HTMLFormElement>(null);
-  const deleteForm = useRef<HTMLFormElement>(null);
-  const transfer = result?.intent === "transfer" ? result : undefined;
-  const deletion = result?.intent === "delete" ? result : undefined;
-  useFocusFirstError(transferForm, transfer);
-  useFocusFirstError(deleteForm, deletion);
+  const [transferForm, transferFields] = useAppForm(TransferForm, {
+    id: "transfer-ownership",
+    lastResult: actionData?.intent === "transfer" ? actionData.result : undefined,
+  });
+  const [deleteForm, deleteFields] = useAppForm(DeleteForm, {
+    id: "delete-organization",
+    lastResult: actionData?.intent === "delete" ? actionData.result : undefined,
+  });
+  const transferring = useIsPending({ intent: "transfer" });
+  const deleting = useIsPending({ intent: "delete" });
+  const transferRef = useRef<HTMLFormElement>(null);
+  const deleteRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(transferRef, actionData?.intent === "transfer" ? actionData : undefined);
+  useFocusFirstError(deleteRef, actionData?.intent === "delete" ? actionData : undefined);
 
   return (
     <PageShell
@@ -171,14 +156,19 @@ export default function OwnerPage() {
         {admins.length === 0 ? (
           <p className="text-sm text-text-muted">{t("owner.transfer.noAdmins")}</p>
         ) : (
-          <Form ref={transferForm} method="post" noValidate className="space-y-4">
+          <Form
+            ref={transferRef}
+            method="post"
+            className="space-y-4"
+            {...getFormProps(transferForm)}
+            onBlur={skipBlurValidationOnSubmit}
+            noValidate
+          >
             <input type="hidden" name="intent" value="transfer" />
-            <FormAlert>{transfer?.formError ? t(transfer.formError) : null}</FormAlert>
-            <SelectField
+            <FormErrors errors={transferForm.errors} />
+            <SelectInput
+              meta={transferFields.userId}
               label={t("owner.transfer.to")}
-              name="userId"
-              defaultValue=""
-              error={transfer?.fieldErrors?.userId ? t(transfer.fieldErrors.userId) : undefined}
               options={[
                 { value: "", label: t("owner.transfer.choose") },
                 ...admins.map((admin) => ({
@@ -189,15 +179,13 @@ export default function OwnerPage() {
                 })),
               ]}
             />
-            <PasswordField
+            <PasswordInput
+              meta={transferFields.password}
               label={t("owner.transfer.password")}
-              name="password"
               autoComplete="current-password"
-              required
-              error={transfer?.fieldErrors?.password ? t(transfer.fieldErrors.password) : undefined}
             />
             <div className="flex justify-end">
-              <Button type="submit" disabled={busy("transfer")}>
+              <Button type="submit" disabled={transferring}>
                 <Icon name="crown" />
                 {t("owner.transfer.submit")}
               </Button>
@@ -211,18 +199,23 @@ export default function OwnerPage() {
         title={t("owner.delete.title")}
         description={t("owner.delete.description")}
       >
-        <Form ref={deleteForm} method="post" noValidate className="space-y-4">
+        <Form
+          ref={deleteRef}
+          method="post"
+          className="space-y-4"
+          {...getFormProps(deleteForm)}
+          onBlur={skipBlurValidationOnSubmit}
+          noValidate
+        >
           <input type="hidden" name="intent" value="delete" />
-          <Field
+          <FormErrors errors={deleteForm.errors} />
+          <InputField
+            meta={deleteFields.confirmName}
             label={t("owner.delete.confirmLabel", { name: organization.name })}
-            name="confirmName"
             autoComplete="off"
-            required
-            defaultValue={deletion?.confirmName}
-            error={deletion?.fieldError ? t(deletion.fieldError) : undefined}
           />
           <div className="flex justify-end">
-            <Button type="submit" variant="danger" disabled={busy("delete")}>
+            <Button type="submit" variant="danger" disabled={deleting}>
               <Icon name="trash-2" />
               {t("owner.delete.submit")}
             </Button>

@@ -1,56 +1,55 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { InputField } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormAlert } from "~/components/ui/form-alert";
-import { Field } from "~/components/ui/input";
 import { PageShell } from "~/components/ui/page-shell";
-import { explainApiError, isUserError } from "~/lib/api/errors";
+import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
+import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import { type Organization, OrganizationName, organizationNameMax } from "~/lib/organizations";
+import type { Organization } from "~/lib/organizations";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
+import { organizationName } from "~/lib/validation";
 
 export const handle = { title: "organizations:create.title" };
+
+const CreateForm = z.object({ name: organizationName() });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context, params);
   return null;
 }
 
-type ActionResult = { name: string; fieldError?: string; formError?: string };
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
   const form = await readForm(request);
-  const raw = form.get("name");
-  const name = typeof raw === "string" ? raw.slice(0, 400) : "";
-  const parsed = OrganizationName.safeParse(name);
-  if (!parsed.success) {
-    return data<ActionResult>(
-      { name, fieldError: parsed.error.issues[0]?.message },
-      { status: 422 },
-    );
+  const submission = parseWithZod(form, { schema: CreateForm });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 422 });
   }
   let created: Organization;
   try {
     created = await getApiClient(request, context, token).post("/organizations", {
-      body: { name: parsed.data },
+      body: submission.value,
     });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
-    return data<ActionResult>(
-      { name, formError: `common:apiErrors.${explainApiError(error).message}` },
-      { status: error.status },
-    );
+    return data({ result: replyWithApiError(submission, error) }, { status: error.status });
   }
   return redirect(
     `${localizedPath(`/account/organization/${created.id}`, language)}?notice=organization-created`,
@@ -59,10 +58,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CreateOrganizationPage() {
   const { t } = useTranslation("organizations");
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, result);
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useAppForm(CreateForm, { lastResult: actionData?.result });
+  const submitting = useIsPending();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
   return (
     <PageShell
       title={t("create.title")}
@@ -70,23 +70,26 @@ export default function CreateOrganizationPage() {
       back={{ to: "/account/organization", label: t("title") }}
     >
       <Card className="p-6">
-        <Form method="post" ref={form} noValidate className="space-y-5">
-          <FormAlert>{result?.formError ? t(result.formError) : null}</FormAlert>
-          <Field
+        <Form
+          ref={formRef}
+          method="post"
+          className="space-y-5"
+          {...getFormProps(form)}
+          onBlur={skipBlurValidationOnSubmit}
+          noValidate
+        >
+          <FormErrors errors={form.errors} />
+          <InputField
+            meta={fields.name}
             label={t("fields.name")}
-            name="name"
-            required
-            maxLength={organizationNameMax}
             autoComplete="organization"
-            defaultValue={result?.name}
-            error={result?.fieldError ? t(result.fieldError) : undefined}
             hint={t("create.nameHint")}
           />
           <div className="flex justify-end gap-3">
             <Button variant="secondary" asChild>
               <LocalizedLink to="/account/organization">{t("common:actions.cancel")}</LocalizedLink>
             </Button>
-            <Button type="submit" disabled={navigation.state === "submitting"}>
+            <Button type="submit" disabled={submitting}>
               {t("create.submit")}
             </Button>
           </div>

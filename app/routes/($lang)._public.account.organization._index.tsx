@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +18,9 @@ import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { type Organization, organizationInitials } from "~/lib/organizations";
+import { badRequest } from "~/lib/responses.server";
 import { getViewer, requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLocalizedPath } from "~/lib/use-language";
 
 export const handle = { title: "organizations:title" };
@@ -34,19 +37,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { organizations: list.items };
 }
 
-const Switch = z.object({ organizationId: z.uuid() });
+/**
+ * The switch: buttons with the organization in a hidden field, here and in the sidebar's
+ * organization switcher, which posts the same fields to this action.
+ */
+const SwitchForm = z.object({ intent: z.literal("switch"), organizationId: z.uuid() });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context, params);
   const language = requireLanguage(params);
   const form = await readForm(request);
-  const parsed = Switch.safeParse({ organizationId: form.get("organizationId") });
-  if (form.get("intent") !== "switch" || !parsed.success) {
-    throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
-  }
+  const submission = parseWithZod(form, { schema: SwitchForm });
+  // Nothing in it is typed: a form that does not parse was not sent by these buttons.
+  if (submission.status !== "success") throw badRequest();
   try {
     await getApiClient(request, context, token).put("/user/current-organization", {
-      body: parsed.data,
+      body: { organizationId: submission.value.organizationId },
     });
   } catch (error) {
     // No longer a member (removed meanwhile): the list, reloaded, says so.
@@ -90,8 +96,8 @@ function GuestIntroduction() {
 
 function OrganizationList({ organizations }: { organizations: Organization[] }) {
   const { t } = useTranslation("organizations");
-  const navigation = useNavigation();
-  const switching = navigation.formData?.get("organizationId");
+  const switching = useIsPending({ intent: "switch" });
+  const switchingTo = useNavigation().formData?.get("organizationId");
   return (
     <PageShell
       title={t("title")}
@@ -148,7 +154,7 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
                     <Button
                       type="submit"
                       variant="secondary"
-                      disabled={switching === organization.id}
+                      disabled={switching && switchingTo === organization.id}
                       aria-label={t("list.switchTo", { name: organization.name })}
                     >
                       {t("list.switch")}

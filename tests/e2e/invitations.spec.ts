@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   keyIn,
+  openHydrated,
   registerAccount,
   screenshotBothModes,
   signIn,
@@ -334,5 +335,63 @@ for (const [prefix, l] of [
     await other.goto(`${prefix}/accept-invite`);
     await expect(other.getByRole("heading", { level: 1 })).toHaveText(l.broken);
     await other.context().close();
+  });
+}
+
+for (const [prefix, l] of [
+  [
+    "",
+    {
+      settingsOf: "Settings of Nadia's Studio",
+      invitations: "Invitations",
+      email: "Email address",
+      send: "Send invitation",
+      invalidEmail: "Enter a valid email address.",
+    },
+  ],
+  [
+    "/ar",
+    {
+      settingsOf: "إعدادات Nadia's Studio",
+      invitations: "الدعوات",
+      email: "البريد الإلكتروني",
+      send: "إرسال الدعوة",
+      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
+    },
+  ],
+] as const) {
+  test.describe(`the invite form's message for a malformed address ${prefix || "(en)"}`, () => {
+    test("comes from the browser with JavaScript, before anything is sent", async ({ page }) => {
+      await signIn(page);
+      await openOwnOrganization(page, prefix, l.settingsOf);
+      await openHydrated(page, page.url());
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      const invitations = page.getByRole("region", { name: l.invitations });
+      await invitations.getByLabel(l.email).fill("not-an-address");
+      await invitations.getByRole("button", { name: l.send }).click();
+      await expect(invitations.getByText(l.invalidEmail)).toBeVisible();
+      await expect(invitations.getByLabel(l.email)).toHaveAttribute("aria-invalid", "true");
+      expect(posts).toEqual([]);
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("comes from the server, the same words in the page", async ({ page }) => {
+        await signIn(page);
+        await openOwnOrganization(page, prefix, l.settingsOf);
+        const invitations = page.getByRole("region", { name: l.invitations });
+        await invitations.getByLabel(l.email).fill("not-an-address");
+        const answer = page.waitForResponse((response) => response.request().method() === "POST");
+        await invitations.getByRole("button", { name: l.send }).click();
+        expect((await answer).status()).toBe(422);
+        await expect(invitations.getByText(l.invalidEmail)).toBeVisible();
+        await expect(invitations.getByLabel(l.email)).toHaveValue("not-an-address");
+        await expect(invitations.getByRole("listitem")).toHaveCount(0);
+      });
+    });
   });
 }

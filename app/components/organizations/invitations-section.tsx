@@ -1,52 +1,50 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { assignableRoles, type Invitation } from "~/lib/organizations";
+import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { assignableRoles, type Invitation, InviteForm } from "~/lib/organizations";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { SettingsSection } from "../account/settings-section";
+import { InputField, SelectInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { useOnNotice } from "../notice";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
-import { EmailField } from "../ui/input";
 import { IsolatedMessage } from "../ui/isolated-message";
-import { SelectField } from "../ui/select";
-
-export type InviteResult = {
-  intent: "invite";
-  values: { email: string; role: string };
-  /** Translation keys. */
-  fieldErrors?: Partial<Record<"email" | "role", string>>;
-  formError?: string;
-};
 
 /** Invite by email with a role; the open invitations with resend and revoke. */
 export function InvitationsSection({
   invitations,
   now,
-  result,
+  lastResult,
   askingToRevoke,
 }: {
   invitations: Invitation[];
   now: number;
-  result?: InviteResult;
+  /** The action's answer to the invite form. */
+  lastResult?: SubmissionResult<string[]>;
   askingToRevoke?: string;
 }) {
   const { t } = useTranslation("organizations");
   const language = useLanguage();
-  const navigation = useNavigation();
+  const [form, fields] = useAppForm(InviteForm, {
+    id: "invite",
+    lastResult,
+    defaultValue: { role: "member" },
+  });
+  const formAction = useFormAction(".");
+  const inviting = useIsPending({ intent: "invite", formAction });
+  const resending = useIsPending({ intent: "resend", formAction });
+  const resendingId = useNavigation().formData?.get("invitationId");
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, result);
+  useFocusFirstError(formRef, lastResult);
   useOnNotice("invitation-sent", () => formRef.current?.reset());
-  const busy = (intent: string, id?: string) =>
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    (!id || navigation.formData?.get("invitationId") === id);
-  const errors = result?.fieldErrors ?? {};
 
   return (
     <SettingsSection
@@ -59,29 +57,25 @@ export function InvitationsSection({
         method="post"
         action="."
         preventScrollReset
-        noValidate
         className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+        {...getFormProps(form)}
+        onBlur={skipBlurValidationOnSubmit}
+        noValidate
       >
         <input type="hidden" name="intent" value="invite" />
-        <FormAlert className="sm:col-span-3">
-          {result?.formError ? t(result.formError) : null}
-        </FormAlert>
-        <EmailField
+        <FormErrors className="sm:col-span-3" errors={form.errors} />
+        <InputField
+          meta={fields.email}
+          type="email"
           label={t("invitations.email")}
-          name="email"
-          required
           autoComplete="off"
-          defaultValue={result?.values.email}
-          error={errors.email ? t(errors.email) : undefined}
         />
-        <SelectField
+        <SelectInput
+          meta={fields.role}
           label={t("invitations.role")}
-          name="role"
-          defaultValue={result?.values.role ?? "member"}
-          error={errors.role ? t(errors.role) : undefined}
           options={assignableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         />
-        <Button type="submit" className="sm:mt-7" disabled={busy("invite")}>
+        <Button type="submit" className="sm:mt-7" disabled={inviting}>
           <Icon name="mail" />
           {t("invitations.send")}
         </Button>
@@ -116,7 +110,7 @@ export function InvitationsSection({
                   type="submit"
                   variant="secondary"
                   size="sm"
-                  disabled={busy("resend", invitation.id)}
+                  disabled={resending && resendingId === invitation.id}
                   aria-label={t("invitations.resendTo", { email: invitation.email })}
                 >
                   <Icon name="refresh-cw" />

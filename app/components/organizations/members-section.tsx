@@ -1,9 +1,14 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ApiSchema } from "~/lib/api/client";
-import { assignableRoles, type Organization } from "~/lib/organizations";
+import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { assignableRoles, type Member, type Organization, RoleForm } from "~/lib/organizations";
+import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";
 import { SettingsSection } from "../account/settings-section";
+import { SelectInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -19,17 +24,19 @@ export function MembersSection({
   members,
   search,
   me,
+  roleAnswer,
   askingToRemove,
 }: {
   organization: Organization;
   members: ApiSchema<"MemberList">;
   search: string;
   me: string;
+  /** The action's answer to one member's role form. */
+  roleAnswer?: { userId: string; result: SubmissionResult<string[]> };
   /** Without JavaScript: the member whose removal awaits its confirmation. */
   askingToRemove?: string;
 }) {
   const { t } = useTranslation("organizations");
-  const navigation = useNavigation();
   const manage = organization.permissions.includes("members.manage");
 
   return (
@@ -59,9 +66,6 @@ export function MembersSection({
         <ul className="divide-y divide-border">
           {members.items.map((member) => {
             const name = `${member.firstName} ${member.lastName}`.trim();
-            const changing =
-              navigation.formData?.get("intent") === "role" &&
-              navigation.formData?.get("userId") === member.userId;
             const editable = manage && member.role !== "owner";
             return (
               <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3">
@@ -78,39 +82,13 @@ export function MembersSection({
                   ) : null}
                 </div>
                 {editable ? (
-                  <Form
-                    method="post"
-                    action="."
-                    preventScrollReset
-                    className="flex items-center gap-2"
-                  >
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="userId" value={member.userId} />
-                    <label htmlFor={`role-${member.userId}`} className="sr-only">
-                      {t("members.roleOf", { name })}
-                    </label>
-                    <select
-                      id={`role-${member.userId}`}
-                      name="role"
-                      defaultValue={member.role}
-                      className="h-9 rounded-control border border-border bg-surface px-2 text-sm"
-                    >
-                      {assignableRoles.map((role) => (
-                        <option key={role} value={role}>
-                          {t(`roles.${role}`)}
-                        </option>
-                      ))}
-                    </select>
-                    <Button
-                      type="submit"
-                      variant="secondary"
-                      size="sm"
-                      disabled={changing}
-                      aria-label={t("members.changeRoleOf", { name })}
-                    >
-                      {t("members.changeRole")}
-                    </Button>
-                  </Form>
+                  <RoleChangeForm
+                    member={member}
+                    name={name}
+                    lastResult={
+                      roleAnswer?.userId === member.userId ? roleAnswer.result : undefined
+                    }
+                  />
                 ) : (
                   <Badge tone={member.role === "owner" ? "accent" : "neutral"}>
                     {t(`roles.${member.role}`)}
@@ -163,5 +141,59 @@ export function MembersSection({
         className="mt-4"
       />
     </SettingsSection>
+  );
+}
+
+/** A member's role, changed in place; its errors show under the row. */
+function RoleChangeForm({
+  member,
+  name,
+  lastResult,
+}: {
+  member: Member;
+  name: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("organizations");
+  const [form, fields] = useAppForm(RoleForm, {
+    id: `role-${member.userId}`,
+    lastResult,
+    defaultValue: { userId: member.userId, role: member.role },
+  });
+  const pending = useIsPending({ intent: "role", formAction: useFormAction(".") });
+  const pendingMember = useNavigation().formData?.get("userId");
+  const changing = pending && pendingMember === member.userId;
+  return (
+    <>
+      <Form
+        method="post"
+        action="."
+        preventScrollReset
+        className="flex items-start gap-2"
+        {...getFormProps(form)}
+        onBlur={skipBlurValidationOnSubmit}
+        noValidate
+      >
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="userId" value={member.userId} />
+        <SelectInput
+          meta={fields.role}
+          label={t("members.roleOf", { name })}
+          className="[&>label]:sr-only"
+          options={assignableRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          className="mt-1"
+          disabled={changing}
+          aria-label={t("members.changeRoleOf", { name })}
+        >
+          {t("members.changeRole")}
+        </Button>
+      </Form>
+      <FormErrors className="order-last basis-full" errors={form.errors} />
+    </>
   );
 }

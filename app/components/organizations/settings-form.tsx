@@ -1,40 +1,40 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useFormAction } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { type Organization, organizationInitials, organizationNameMax } from "~/lib/organizations";
+import { skipBlurValidationOnSubmit, useAppForm, useErrorText } from "~/lib/forms";
+import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import { SettingsSection } from "../account/settings-section";
+import { InputField } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";
 import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
-import { Field } from "../ui/input";
-
-export type SettingsResult = {
-  intent: "settings";
-  name?: string;
-  /** Translation keys, by field. */
-  fieldErrors?: Partial<Record<"name" | "logo", string>>;
-  formError?: string;
-};
 
 /** Name and logo; read-only for members who may not manage the organization. */
 export function OrganizationSettingsForm({
   organization,
-  result,
+  lastResult,
 }: {
   organization: Organization;
-  result?: SettingsResult;
+  /** The action's answer to this form. */
+  lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("organizations");
-  const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "settings";
+  const errorText = useErrorText();
+  const [form, fields] = useAppForm(OrganizationForm, {
+    id: "organization-settings",
+    lastResult,
+    defaultValue: { name: organization.name },
+  });
+  const submitting = useIsPending({ intent: "settings", formAction: useFormAction(".") });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, result);
+  useFocusFirstError(formRef, lastResult);
   const editable = organization.permissions.includes("organization.manage");
 
   const picker = useImagePicker();
@@ -43,13 +43,13 @@ export function OrganizationSettingsForm({
     picker.reset();
   });
 
-  const fieldErrors = result?.fieldErrors ?? {};
-  const logoMessage = picker.error ? t(picker.error) : fieldErrors.logo && t(fieldErrors.logo);
+  const logoMessage = picker.error ? t(picker.error) : errorText(fields.logo.errors);
   const logo = (
     <Avatar
       src={picker.shown(organization.logoUrl)}
       fallback={organizationInitials(organization.name)}
-      className="size-20 rounded-card text-xl"
+      shape="square"
+      className="size-20 text-xl"
       alt={t("settings.logoPreview")}
     />
   );
@@ -80,17 +80,19 @@ export function OrganizationSettingsForm({
         action="."
         encType="multipart/form-data"
         preventScrollReset
-        noValidate
         className="space-y-6"
+        {...getFormProps(form)}
+        onBlur={skipBlurValidationOnSubmit}
+        noValidate
       >
         <input type="hidden" name="intent" value="settings" />
-        <FormAlert>{result?.formError ? t(result.formError) : null}</FormAlert>
+        <FormErrors errors={form.errors} />
         <div className="flex items-start gap-5">
           {logo}
           <div className="min-w-0 flex-1 space-y-3">
             <ImageInput
-              name="logo"
-              error={logoMessage || undefined}
+              name={fields.logo.name}
+              error={logoMessage}
               fileName={picker.fileName}
               onChange={picker.onChange}
               label={t("settings.logo")}
@@ -100,7 +102,7 @@ export function OrganizationSettingsForm({
             />
             {organization.logoUrl ? (
               <Checkbox
-                name="removeLogo"
+                name={fields.removeLogo.name}
                 value="true"
                 label={t("settings.removeLogo")}
                 checked={picker.removing}
@@ -109,15 +111,7 @@ export function OrganizationSettingsForm({
             ) : null}
           </div>
         </div>
-        <Field
-          label={t("fields.name")}
-          name="name"
-          required
-          maxLength={organizationNameMax}
-          autoComplete="organization"
-          defaultValue={result?.name ?? organization.name}
-          error={fieldErrors.name ? t(fieldErrors.name) : undefined}
-        />
+        <InputField meta={fields.name} label={t("fields.name")} autoComplete="organization" />
         <div className="flex justify-end border-t border-border pt-4">
           <Button type="submit" disabled={submitting}>
             {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}

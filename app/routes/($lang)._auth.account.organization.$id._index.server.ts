@@ -1,0 +1,146 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { NoticeName } from "~/components/notice";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
+import type { ApiClient } from "~/lib/api/client";
+import { isApiError, isUserError } from "~/lib/api/errors";
+import { replyWithApiError } from "~/lib/forms.server";
+import { InviteForm, OrganizationForm, RoleForm } from "~/lib/organizations";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+
+/** What each intent of the organization's page works with. */
+export type PageAction = {
+  api: ApiClient;
+  /** The organization's id. */
+  id: string;
+  form: FormData;
+  /** The page again, with the notice of what was done. */
+  back: (notice: NoticeName) => Response;
+};
+
+/** The member or the invitation a button of the lists acts on: hidden fields, never typed. */
+const MemberForm = z.object({ userId: z.uuid() });
+const InvitationForm = z.object({ invitationId: z.uuid() });
+
+/** A logo larger than the form may carry: the settings form's answer, without its values. */
+export function logoTooLarge() {
+  const result: SubmissionResult<string[]> = { status: "error", error: { logo: ["fileTooLarge"] } };
+  return data({ intent: "settings" as const, result }, { status: 413 });
+}
+
+/** Renames the organization, and sets or removes its logo. */
+export async function saveSettings({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: OrganizationForm });
+  if (submission.status !== "success") {
+    return data({ intent: "settings" as const, result: submission.reply() }, { status: 422 });
+  }
+  const { name, logo, removeLogo } = submission.value;
+  const body = new FormData();
+  body.set("name", name);
+  if (logo && logo.size > 0) body.set("logo", logo, logo.name);
+  else if (removeLogo) body.set("removeLogo", "true");
+  try {
+    await api.put("/organizations/{id}", { path: { id }, body });
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    // The API reads a logo as it reads an avatar, and names the field so.
+    const result = replyWithApiError(submission, error, { fields: { avatar: "logo" } });
+    return data({ intent: "settings" as const, result }, { status: error.status });
+  }
+  return back("organization-saved");
+}
+
+/** Gives a member another role; the answer is for that member's form. */
+export async function changeRole({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: RoleForm });
+  if (submission.status !== "success") {
+    const member = MemberForm.safeParse(submission.payload);
+    if (!member.success) throw badRequest();
+    return data(
+      { intent: "role" as const, userId: member.data.userId, result: submission.reply() },
+      { status: 422 },
+    );
+  }
+  const { userId, role } = submission.value;
+  try {
+    await api.patch("/organizations/{id}/members/{userId}", {
+      path: { id, userId },
+      body: { role },
+    });
+  } catch (error) {
+    // The member or the organization is gone: the page's 404.
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    return data(
+      { intent: "role" as const, userId, result: replyWithApiError(submission, error) },
+      { status: error.status },
+    );
+  }
+  return back("member-updated");
+}
+
+/** Removes a member once confirmed. */
+export async function removeMember({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: MemberForm });
+  if (submission.status !== "success") throw badRequest();
+  const { userId } = submission.value;
+  if (!isConfirmed(form)) return data({ intent: "remove" as const, confirm: true, userId });
+  await api
+    .delete("/organizations/{id}/members/{userId}", { path: { id, userId } })
+    .catch((error: unknown) => {
+      // Gone already: what was asked is true.
+      if (!isApiError(error, 404)) rethrowAsPageError(error);
+    });
+  return back("member-removed");
+}
+
+/** How the invite form explains the API's refusals. */
+const inviteCodes = {
+  ALREADY_MEMBER: "alreadyMember",
+  INVITATION_PENDING: "alreadyInvited",
+  INVALID_FORMAT: "invalidEmail",
+};
+
+/** Invites an address with a role. */
+export async function invite({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: InviteForm });
+  if (submission.status !== "success") {
+    return data({ intent: "invite" as const, result: submission.reply() }, { status: 422 });
+  }
+  try {
+    await api.post("/organizations/{id}/invitations", { path: { id }, body: submission.value });
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    const result = replyWithApiError(submission, error, { codes: inviteCodes });
+    return data({ intent: "invite" as const, result }, { status: error.status });
+  }
+  return back("invitation-sent");
+}
+
+/** Mails an invitation again, with a new link. */
+export async function resendInvitation({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: InvitationForm });
+  if (submission.status !== "success") throw badRequest();
+  await api
+    .post("/organizations/{id}/invitations/{invitationId}/resend", {
+      path: { id, invitationId: submission.value.invitationId },
+    })
+    .catch(rethrowAsPageError);
+  return back("invitation-resent");
+}
+
+/** Revokes an invitation once confirmed. */
+export async function revokeInvitation({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: InvitationForm });
+  if (submission.status !== "success") throw badRequest();
+  const { invitationId } = submission.value;
+  if (!isConfirmed(form)) return data({ intent: "revoke" as const, confirm: true, invitationId });
+  await api
+    .delete("/organizations/{id}/invitations/{invitationId}", { path: { id, invitationId } })
+    .catch((error: unknown) => {
+      // Accepted or revoked meanwhile: the list, reloaded, says how it stands.
+      if (!isApiError(error, 404)) rethrowAsPageError(error);
+    });
+  return back("invitation-revoked");
+}
