@@ -1,6 +1,5 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useFormatDuration } from "./format-duration";
@@ -45,7 +44,7 @@ function maxLengths(json: JsonSchema): Map<string, number> {
 
 /**
  * A Conform form on the house defaults: the schema validates in the browser as on the server,
- * first when a field is left, then on every keystroke; the server's answer is `lastResult`.
+ * first on submit, then on every keystroke; the server's answer is `lastResult`.
  */
 export function useAppForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
@@ -62,26 +61,11 @@ export function useAppForm<Schema extends z.ZodType<unknown, Record<string, unkn
     defaultValue: options.defaultValue as any,
     constraint: formConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    // First on submit, so that no message appears under a field as focus leaves it for the
+    // submit button (it would move the button away from the click); then on every keystroke.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-}
-
-/**
- * A form's `onBlur`: a field left for the form's own submit button is not validated on its way
- * out. Its message would appear between the press and the release of the button, could push the
- * button from under the pointer, and the click would be lost; the submission validates every
- * field anyway, and moves the focus to the first one in error.
- */
-export function skipBlurValidationOnSubmit(event: FocusEvent<HTMLFormElement>) {
-  const next = event.relatedTarget;
-  const submit =
-    (next instanceof HTMLButtonElement || next instanceof HTMLInputElement) &&
-    next.type === "submit" &&
-    next.form === event.currentTarget;
-  // Conform validates from a focusout listener on the document, where React listens too (the app
-  // is hydrated into the document) and was there first.
-  if (submit) event.nativeEvent.stopImmediatePropagation();
 }
 
 /** Errors of a field or a form, as Conform carries them: message keys of `validation`. */

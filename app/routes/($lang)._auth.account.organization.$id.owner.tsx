@@ -16,7 +16,7 @@ import type { ApiClient } from "~/lib/api/client";
 import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
-import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/forms";
 import { replyWithApiError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -161,7 +161,6 @@ export default function OwnerPage() {
             method="post"
             className="space-y-4"
             {...getFormProps(transferForm)}
-            onBlur={skipBlurValidationOnSubmit}
             noValidate
           >
             <input type="hidden" name="intent" value="transfer" />
@@ -204,7 +203,6 @@ export default function OwnerPage() {
           method="post"
           className="space-y-4"
           {...getFormProps(deleteForm)}
-          onBlur={skipBlurValidationOnSubmit}
           noValidate
         >
           <input type="hidden" name="intent" value="delete" />

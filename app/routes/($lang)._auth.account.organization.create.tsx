@@ -15,7 +15,7 @@ import { PageShell } from "~/components/ui/page-shell";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
-import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/forms";
 import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -70,14 +70,7 @@ export default function CreateOrganizationPage() {
       back={{ to: "/account/organization", label: t("title") }}
     >
       <Card className="p-6">
-        <Form
-          ref={formRef}
-          method="post"
-          className="space-y-5"
-          {...getFormProps(form)}
-          onBlur={skipBlurValidationOnSubmit}
-          noValidate
-        >
+        <Form ref={formRef} method="post" className="space-y-5" {...getFormProps(form)} noValidate>
           <FormErrors errors={form.errors} />
           <InputField
             meta={fields.name}

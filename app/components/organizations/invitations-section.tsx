@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/forms";
 import { assignableRoles, type Invitation, InviteForm } from "~/lib/organizations";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -59,7 +59,6 @@ export function InvitationsSection({
         preventScrollReset
         className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
         {...getFormProps(form)}
-        onBlur={skipBlurValidationOnSubmit}
         noValidate
       >
         <input type="hidden" name="intent" value="invite" />

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ApiSchema } from "~/lib/api/client";
-import { skipBlurValidationOnSubmit, useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/forms";
 import { assignableRoles, type Member, type Organization, RoleForm } from "~/lib/organizations";
 import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";
@@ -171,7 +171,6 @@ function RoleChangeForm({
         preventScrollReset
         className="flex items-start gap-2"
         {...getFormProps(form)}
-        onBlur={skipBlurValidationOnSubmit}
         noValidate
       >
         <input type="hidden" name="intent" value="role" />

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useFormAction } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { skipBlurValidationOnSubmit, useAppForm, useErrorText } from "~/lib/forms";
+import { useAppForm, useErrorText } from "~/lib/forms";
 import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -82,7 +82,6 @@ export function OrganizationSettingsForm({
         preventScrollReset
         className="space-y-6"
         {...getFormProps(form)}
-        onBlur={skipBlurValidationOnSubmit}
         noValidate
       >
         <input type="hidden" name="intent" value="settings" />
