@@ -230,6 +230,8 @@ test.describe("organization pages of others", () => {
 test.describe("organization forms with bad input", () => {
   test("the settings keep the name on an empty one or a file that is not an image", async ({
     page,
+    browser,
+    baseURL,
   }) => {
     await signIn(page);
     await page.goto("/account/organization");
@@ -239,16 +241,38 @@ test.describe("organization forms with bad input", () => {
     await expect(page.getByText("This field is required.")).toBeVisible();
     await expect(page.getByLabel("Organization name")).toBeFocused();
 
-    await page.getByLabel("Organization name").fill("Renamed Studio");
-    await page.getByLabel("Logo", { exact: true }).setInputFiles({
+    // A file that is not an image is refused as it is chosen, and never sent.
+    const notAnImage = {
       name: "logo.png",
       mimeType: "image/png",
       buffer: Buffer.from("not really a picture"),
-    });
-    await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.getByText("Choose a PNG, JPEG or WebP image.")).toBeVisible();
+    };
+    await page.getByLabel("Organization name").fill("Renamed Studio");
+    const logo = page.getByLabel("Logo", { exact: true });
+    await logo.setInputFiles(notAnImage);
+    await expect(page.getByText("This file is not an image that can be read.")).toBeVisible();
+    expect(await logo.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nadia's Studio");
+
+    // Without JavaScript the server refuses it, and the name stays as it was.
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      userAgent: test.info().project.use.userAgent,
+    });
+    const plain = await context.newPage();
+    await plain.context().addCookies(await page.context().cookies());
+    await plain.goto(page.url());
+    await plain.getByLabel("Organization name").fill("Renamed Studio");
+    await plain.getByLabel("Logo", { exact: true }).setInputFiles(notAnImage);
+    await plain.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(
+      plain.getByText("Choose a PNG, JPEG or WebP image.", { exact: true }),
+    ).toBeVisible();
+    await plain.goto(page.url());
+    await expect(plain.getByRole("heading", { level: 1 })).toHaveText("Nadia's Studio");
+    await context.close();
   });
 
   test("the transfer asks for an admin and the owner's password, then hands over", async ({
