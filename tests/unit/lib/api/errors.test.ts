@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ApiError,
-  ApiUnavailableError,
-  explainApiError,
-  isApiError,
-  isUserError,
-} from "~/lib/api/errors";
+import { ApiError, ApiUnavailableError, isApiError, isUserError } from "~/lib/api/errors";
 
 describe("ApiError", () => {
   it("defaults fields and fieldCodes to {} and retryAfterSeconds to null", () => {
@@ -21,22 +15,6 @@ describe("isApiError", () => {
     expect(isApiError(error, 404)).toBe(true);
     expect(isApiError(error, 403)).toBe(false);
     expect(isApiError(new Error("x"))).toBe(false);
-  });
-});
-
-describe("explainApiError", () => {
-  it("maps a known code to its message key, with the first field the API named", () => {
-    const error = new ApiError(409, "EMAIL_TAKEN", "Taken.", {
-      fields: { email: "Taken." },
-      fieldCodes: { email: "EMAIL_TAKEN" },
-    });
-    expect(explainApiError(error)).toEqual({ message: "emailTaken", field: "email" });
-  });
-
-  it("says unknown for a code it does not know", () => {
-    expect(explainApiError(new ApiError(400, "SOMETHING_NEW", "?"))).toEqual({
-      message: "unknown",
-    });
   });
 });
 
