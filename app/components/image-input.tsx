@@ -12,8 +12,8 @@ export const maxImageDimension = 4096;
 /** An error the browser can tell before sending the file: its type or its size (a message key). */
 export function checkImage(file: File): string | undefined {
   if (!(imageTypes as readonly string[]).includes(file.type))
-    return "common:apiErrors.invalidImage";
-  if (file.size > maxImageBytes) return "common:apiErrors.fileTooLarge";
+    return "validation:invalidImage";
+  if (file.size > maxImageBytes) return "validation:fileTooLarge";
   return undefined;
 }
 
@@ -27,10 +27,10 @@ async function checkDecodedImage(url: string): Promise<string | undefined> {
   try {
     await image.decode();
   } catch {
-    return "common:apiErrors.unreadableImage";
+    return "validation:unreadableImage";
   }
   if (image.naturalWidth > maxImageDimension || image.naturalHeight > maxImageDimension) {
-    return "common:apiErrors.imageTooLarge";
+    return "validation:imageTooLarge";
   }
   return undefined;
 }
