@@ -11,8 +11,7 @@ export const maxImageDimension = 4096;
 
 /** An error the browser can tell before sending the file: its type or its size (a message key). */
 export function checkImage(file: File): string | undefined {
-  if (!(imageTypes as readonly string[]).includes(file.type))
-    return "validation:invalidImage";
+  if (!(imageTypes as readonly string[]).includes(file.type)) return "validation:invalidImage";
   if (file.size > maxImageBytes) return "validation:fileTooLarge";
   return undefined;
 }
