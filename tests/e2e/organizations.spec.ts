@@ -303,6 +303,6 @@ test.describe("organization forms with bad input", () => {
       "The organization has a new owner. You are now an admin.",
     );
     await expect(page.getByRole("link", { name: "Owner settings" })).toHaveCount(0);
-    expect((await page.goto(new URL(page.url()).pathname + "/owner"))?.status()).toBe(404);
+    expect((await page.goto(`${new URL(page.url()).pathname}/owner`))?.status()).toBe(404);
   });
 });
