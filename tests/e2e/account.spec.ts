@@ -13,6 +13,7 @@ import {
   test,
   uniquePhone,
 } from "./fixtures";
+import { accountLabels } from "./support/labels";
 
 const iPhone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -41,97 +42,7 @@ async function isSignedIn(context: BrowserContext) {
 
 const notice = (page: Page) => page.getByRole("status");
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      title: "Account",
-      avatar: "Photo",
-      avatarPreview: "Your photo",
-      removeAvatar: "Remove the current photo",
-      firstName: "First name",
-      lastName: "Last name",
-      email: "Email",
-      phone: "Phone",
-      saveProfile: "Save profile",
-      profileSaved: "Your profile is saved.",
-      currentPassword: "Current password",
-      newPassword: "New password",
-      changePassword: "Change password",
-      passwordChanged: "Your password is changed, and every other session has been signed out.",
-      required: "This field is required.",
-      nameTooLong: "Use at most 100 characters.",
-      invalidEmail: "Enter a valid email address.",
-      emailOrPhone: "Keep an email address or a phone number.",
-      emailTaken: "This email is already registered.",
-      invalidImage: "Choose a PNG, JPEG or WebP image.",
-      unreadableImage:
-        "This file is not an image that can be read. Choose a PNG, JPEG or WebP image.",
-      noAvatarChosen: "No photo chosen",
-      fileTooLarge: "The file is too large: at most 5 MB.",
-      wrongCurrent: "Your current password is not correct.",
-      tooShort: "Use at least 8 characters.",
-      tooCommon: "This password is too common. Choose one that is harder to guess.",
-      iPhone: "Safari 17 on iOS",
-      thisDevice: "This device",
-      endOne: "Sign out Safari 17 on iOS",
-      sessionEnded: "That session is signed out.",
-      endOthers: "Sign out everywhere else",
-      confirmTitle: "Sign out everywhere else?",
-      confirm: "Sign them out",
-      cancel: "Cancel",
-      sessionsEnded: "Every other session has been signed out.",
-      noOthers: "You are not signed in anywhere else.",
-      language: "Language",
-      saveLanguage: "Save language",
-      dark: "Dark",
-    },
-  ],
-  [
-    "/ar",
-    {
-      title: "الحساب",
-      avatar: "الصورة",
-      avatarPreview: "صورتك",
-      removeAvatar: "إزالة الصورة الحالية",
-      firstName: "الاسم الأول",
-      lastName: "اسم العائلة",
-      email: "البريد الإلكتروني",
-      phone: "رقم الهاتف",
-      saveProfile: "حفظ الملف الشخصي",
-      profileSaved: "تم حفظ ملفك الشخصي.",
-      currentPassword: "كلمة المرور الحالية",
-      newPassword: "كلمة المرور الجديدة",
-      changePassword: "تغيير كلمة المرور",
-      passwordChanged: "تم تغيير كلمة المرور، وتم تسجيل الخروج من كل الجلسات الأخرى.",
-      required: "هذا الحقل مطلوب.",
-      nameTooLong: "استخدم 100 حرف على الأكثر.",
-      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-      emailOrPhone: "احتفظ ببريد إلكتروني أو رقم هاتف.",
-      emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
-      invalidImage: "اختر صورة بصيغة PNG أو JPEG أو WebP.",
-      unreadableImage: "هذا الملف ليس صورة يمكن قراءتها. اختر صورة بصيغة PNG أو JPEG أو WebP.",
-      noAvatarChosen: "لم تُختر صورة",
-      fileTooLarge: "الملف كبير جدًا: الحد الأقصى 5 ميغابايت.",
-      wrongCurrent: "كلمة المرور الحالية غير صحيحة.",
-      tooShort: "استخدم 8 أحرف على الأقل.",
-      tooCommon: "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
-      iPhone: "Safari 17 على iOS",
-      thisDevice: "هذا الجهاز",
-      endOne: "تسجيل خروج Safari 17 على iOS",
-      sessionEnded: "تم تسجيل خروج تلك الجلسة.",
-      endOthers: "تسجيل الخروج من كل مكان آخر",
-      confirmTitle: "تسجيل الخروج من كل مكان آخر؟",
-      confirm: "سجّل خروجها",
-      cancel: "إلغاء",
-      sessionsEnded: "تم تسجيل الخروج من كل الجلسات الأخرى.",
-      noOthers: "لم تسجّل الدخول في أي مكان آخر.",
-      language: "اللغة",
-      saveLanguage: "حفظ اللغة",
-      dark: "داكن",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of accountLabels) {
   test.describe(`account ${prefix || "(en)"}`, () => {
     test("edits the profile with a new photo, then removes the photo", async ({ page }) => {
       await signIn(page);

@@ -11,6 +11,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
+import { appShellLabels } from "./support/labels";
 
 /** A new organization over the API; the API makes it the current one. */
 async function createOrganization(request: APIRequestContext, account: Account, name: string) {
@@ -51,50 +52,7 @@ async function expectBefore(mark: Locator, text: Locator, direction: "ltr" | "rt
 const pageWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth as number);
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      dir: "ltr",
-      notFound: "Page Not Found",
-      sections: "Sections",
-      userMenu: "Open the user menu",
-      backToWorkspaces: "Back to Workspaces",
-      backToOrganizations: "Back to Organizations",
-      workspaces: "Workspaces",
-      organizations: "Organizations",
-      switcher: (name: string) => `Current organization: ${name}. Open the organization menu`,
-      switchLabel: "Switch organization",
-      current: "Current",
-      all: "All organizations",
-      create: "Create organization",
-      switched: "You are now working in this organization.",
-      createFirst: "Create an organization",
-      noOrganization: "No organization",
-    },
-  ],
-  [
-    "/ar",
-    {
-      dir: "rtl",
-      notFound: "الصفحة غير موجودة",
-      sections: "الأقسام",
-      userMenu: "افتح قائمة المستخدم",
-      backToWorkspaces: "العودة إلى مساحات العمل",
-      backToOrganizations: "العودة إلى المؤسسات",
-      workspaces: "مساحات العمل",
-      organizations: "المؤسسات",
-      switcher: (name: string) => `المؤسسة الحالية: ${name}. افتح قائمة المؤسسات`,
-      switchLabel: "تبديل المؤسسة",
-      current: "الحالية",
-      all: "كل المؤسسات",
-      create: "إنشاء مؤسسة",
-      switched: "أنت تعمل الآن في هذه المؤسسة.",
-      createFirst: "أنشئ مؤسسة",
-      noOrganization: "لا توجد مؤسسة",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of appShellLabels) {
   test.describe(`app shell ${prefix || "(en)"}`, () => {
     test("an unknown workspace or organization is a not-found page inside the app", async ({
       page,

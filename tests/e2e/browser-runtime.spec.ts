@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, openHydrated, screenshotBothModes, test } from "./fixtures";
+import { progressLabels } from "./support/labels";
 
 /** Every request the page makes from now on, with the time since this call. */
 function recordRequests(page: Page) {
@@ -111,10 +112,7 @@ test.describe("the navigation progress bar", () => {
     expect(await progressSeen(page)).toBe(0);
   });
 
-  for (const { prefix, link, label } of [
-    { prefix: "", link: "Forgot your password?", label: "Loading the page" },
-    { prefix: "/ar", link: "نسيت كلمة المرور؟", label: "جارٍ تحميل الصفحة" },
-  ]) {
+  for (const [prefix, { link, label }] of progressLabels) {
     test(`shows while a slow transition runs (${prefix || "/en"})`, async ({ page }) => {
       await openHydrated(page, `${prefix}/login`);
       let release: () => void = () => {};

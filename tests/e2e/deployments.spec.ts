@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openHydrated, screenshotBothModes, test } from "./fixtures";
+import { deploymentLabels } from "./support/labels";
 
 // A server of its own, on a copy of the build that these tests change as a deployment would.
 const PORT = 3198;
@@ -165,17 +166,7 @@ function routeModuleFile(routeId: string) {
   return join(clientDir, module);
 }
 
-const languages = [
-  { prefix: "", signUp: "Create an account", title: "This page needs a reload", reload: "Reload" },
-  {
-    prefix: "/ar",
-    signUp: "أنشئ حسابًا",
-    title: "هذه الصفحة تحتاج إلى إعادة تحميل",
-    reload: "إعادة التحميل",
-  },
-];
-
-for (const { prefix, signUp, title, reload } of languages) {
+for (const [prefix, { signUp, title, reload }] of deploymentLabels) {
   test(`a missing chunk reloads the page once; within the guard the error page shows (${prefix || "/en"})`, async ({
     page,
   }) => {

@@ -1,27 +1,7 @@
 import { expect, expectNoAxeViolations, screenshotBothModes, test } from "./fixtures";
+import { legalLabels } from "./support/labels";
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      terms: "terms of service",
-      privacy: "privacy policy",
-      termsTitle: "Terms of service",
-      privacyTitle: "Privacy policy",
-      checkbox: "I agree to the terms of service and the privacy policy",
-    },
-  ],
-  [
-    "/ar",
-    {
-      terms: "شروط الخدمة",
-      privacy: "سياسة الخصوصية",
-      termsTitle: "شروط الخدمة",
-      privacyTitle: "سياسة الخصوصية",
-      checkbox: "أوافق على شروط الخدمة وسياسة الخصوصية",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of legalLabels) {
   test(`sign-up links its terms and privacy policy to their pages ${prefix || "(en)"}`, async ({
     page,
   }) => {

@@ -8,47 +8,9 @@ import {
   uniquePhone,
   waitForMessage,
 } from "./fixtures";
+import { loginLabels } from "./support/labels";
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      email: "Email",
-      phoneTab: "Phone",
-      phone: "Phone number",
-      password: "Password",
-      submit: "Sign in",
-      show: "Show password",
-      hide: "Hide password",
-      required: "This field is required.",
-      invalidEmail: "Enter a valid email address.",
-      invalidPhone: "Enter the number in international form, starting with + and the country code.",
-      wrongPhone: "The phone number or password is not correct.",
-      notVerified: "This account is not verified yet.",
-      verifyNow: "Send me a verification key",
-      rateLimited: /Too many attempts/,
-    },
-  ],
-  [
-    "/ar",
-    {
-      email: "البريد الإلكتروني",
-      phoneTab: "الهاتف",
-      phone: "رقم الهاتف",
-      password: "كلمة المرور",
-      submit: "تسجيل الدخول",
-      show: "إظهار كلمة المرور",
-      hide: "إخفاء كلمة المرور",
-      required: "هذا الحقل مطلوب.",
-      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-      invalidPhone: "أدخل الرقم بالصيغة الدولية، مبتدئًا بـ + ورمز الدولة.",
-      wrongPhone: "رقم الهاتف أو كلمة المرور غير صحيحة.",
-      notVerified: "لم يتم التحقق من هذا الحساب بعد.",
-      verifyNow: "أرسل لي مفتاح التحقق",
-      rateLimited: /محاولات كثيرة جدًا/,
-    },
-  ],
-] as const) {
+for (const [prefix, l] of loginLabels) {
   test.describe(`login ${prefix || "(en)"}`, () => {
     test("signs in by email, with the password shown on request", async ({ page }) => {
       const account = await registerAccount(page.request);

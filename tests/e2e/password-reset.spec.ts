@@ -10,50 +10,12 @@ import {
   uniqueEmail,
   waitForMessage,
 } from "./fixtures";
+import { resetLabels } from "./support/labels";
 
 /** Registering sent a key to the address: the test server wants 2 s between two keys. */
 const pastSendInterval = (page: Page) => page.waitForTimeout(2100);
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      forgotLink: "Forgot your password?",
-      email: "Email",
-      sendKey: "Send a key",
-      key: "Key from the email",
-      newPassword: "New password",
-      submit: "Set the password and sign in",
-      sendNewKey: "Send a new key",
-      notice: "Your new password is set, and every other session has been signed out.",
-      required: "This field is required.",
-      invalidEmail: "Enter a valid email address.",
-      wrongKey: "That key is not correct. Check the message and try again.",
-      deadKey: /This key has expired or was already used/,
-      common: "This password is too common. Choose one that is harder to guess.",
-      short: "Use at least 8 characters.",
-    },
-  ],
-  [
-    "/ar",
-    {
-      forgotLink: "نسيت كلمة المرور؟",
-      email: "البريد الإلكتروني",
-      sendKey: "أرسل المفتاح",
-      key: "المفتاح من البريد",
-      newPassword: "كلمة المرور الجديدة",
-      submit: "عيّن كلمة المرور وسجّل الدخول",
-      sendNewKey: "أرسل مفتاحًا جديدًا",
-      notice: "تم تعيين كلمة المرور الجديدة، وتم تسجيل الخروج من كل الجلسات الأخرى.",
-      required: "هذا الحقل مطلوب.",
-      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-      wrongKey: "المفتاح غير صحيح. تحقّق من الرسالة وحاول مرة أخرى.",
-      deadKey: /انتهت صلاحية هذا المفتاح أو سبق استخدامه/,
-      common: "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
-      short: "استخدم 8 أحرف على الأقل.",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of resetLabels) {
   test.describe(`password reset ${prefix || "(en)"}`, () => {
     test("from the login page to a new password, signed in", async ({ page }) => {
       const account = await registerAccount(page.request);

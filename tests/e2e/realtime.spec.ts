@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, screenshotBothModes, signIn, test } from "./fixtures";
+import { realtimeLabels } from "./support/labels";
 
 const png = () =>
   sharp({ create: { width: 240, height: 240, channels: 3, background: "#e11d48" } })
@@ -19,22 +20,7 @@ async function markDocument(page: Page) {
 const isSameDocument = (page: Page) =>
   page.evaluate(() => (window as { stillThisDocument?: boolean }).stillThisDocument === true);
 
-for (const [prefix, l] of [
-  [
-    "",
-    { live: "Live", offline: "Offline", photo: "Photo", save: "Save profile", signOut: "Sign out" },
-  ],
-  [
-    "/ar",
-    {
-      live: "مباشر",
-      offline: "غير متصل",
-      photo: "الصورة",
-      save: "حفظ الملف الشخصي",
-      signOut: "تسجيل الخروج",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of realtimeLabels) {
   test.describe(`live updates ${prefix || "(en)"}`, () => {
     test("a new photo and name saved in one tab show in the other tab's header", async ({
       page,

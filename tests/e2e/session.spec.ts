@@ -1,25 +1,7 @@
 import { expect, expectNoAxeViolations, registerAccount, signIn, test } from "./fixtures";
+import { sessionLabels } from "./support/labels";
 
-for (const [prefix, labels] of [
-  [
-    "",
-    {
-      email: "Email",
-      password: "Password",
-      submit: "Sign in",
-      wrong: "The email or password is not correct.",
-    },
-  ],
-  [
-    "/ar",
-    {
-      email: "البريد الإلكتروني",
-      password: "كلمة المرور",
-      submit: "تسجيل الدخول",
-      wrong: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
-    },
-  ],
-] as const) {
+for (const [prefix, labels] of sessionLabels) {
   test.describe(`session ${prefix || "(en)"}`, () => {
     test("redirectTo survives the round trip through login", async ({ page }) => {
       const account = await registerAccount(page.request);

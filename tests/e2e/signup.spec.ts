@@ -11,95 +11,9 @@ import {
   uniquePhone,
   waitForMessage,
 } from "./fixtures";
+import { signupLabels } from "./support/labels";
 
-const languages = [
-  [
-    "",
-    {
-      title: "Create an account",
-      firstName: "First name",
-      lastName: "Last name",
-      withEmail: "Email",
-      withPhone: "Phone",
-      email: "Email",
-      phone: "Phone number",
-      password: "Password",
-      show: "Show password",
-      organization: "Organization name",
-      terms: "I agree to the terms of service and the privacy policy",
-      submit: "Create account",
-      weak: "Password strength: Weak",
-      strong: "Password strength: Strong",
-      emailExists: "This email is already registered.",
-      signInInstead: "Sign in instead?",
-      required: "This field is required.",
-      nameTooLong: "Use at most 100 characters.",
-      invalidEmail: "Enter a valid email address.",
-      invalidPhone: "Enter the number in international form, starting with + and the country code.",
-      passwordTooShort: "Use at least 8 characters.",
-      passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
-      termsRequired: "Accept the terms of service and the privacy policy to create an account.",
-      emailTaken: "This email is already registered.",
-      checkEmail: "Check your email",
-      checkPhone: "Check your phone",
-      sentTo: "We sent a 6-digit key to",
-      key: "Verification key",
-      verify: "Verify",
-      resendIn: /^Resend in 0:[0-5]\d|^Resend in 1:00/,
-      resend: "Send a new key",
-      resent: "We sent a new key. Only the newest key works.",
-      invalidKey: "That key is not correct. Check the message and try again.",
-      keyExpired: "This key has expired or was replaced by a newer one. Send a new key below.",
-      keyFormat: "The key is 6 digits.",
-      restart: "Use a different email",
-      userMenu: "Open the user menu",
-    },
-  ],
-  [
-    "/ar",
-    {
-      title: "إنشاء حساب",
-      firstName: "الاسم الأول",
-      lastName: "اسم العائلة",
-      withEmail: "البريد الإلكتروني",
-      withPhone: "الهاتف",
-      email: "البريد الإلكتروني",
-      phone: "رقم الهاتف",
-      password: "كلمة المرور",
-      show: "إظهار كلمة المرور",
-      organization: "اسم المؤسسة",
-      terms: "أوافق على شروط الخدمة وسياسة الخصوصية",
-      submit: "إنشاء الحساب",
-      weak: "قوة كلمة المرور: ضعيفة",
-      strong: "قوة كلمة المرور: قوية",
-      emailExists: "هذا البريد الإلكتروني مسجّل بالفعل.",
-      signInInstead: "هل تريد تسجيل الدخول بدلًا من ذلك؟",
-      required: "هذا الحقل مطلوب.",
-      nameTooLong: "استخدم 100 حرف على الأكثر.",
-      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-      invalidPhone: "أدخل الرقم بالصيغة الدولية، مبتدئًا بـ + ورمز الدولة.",
-      passwordTooShort: "استخدم 8 أحرف على الأقل.",
-      passwordTooCommon: "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
-      termsRequired: "وافق على شروط الخدمة وسياسة الخصوصية لإنشاء حساب.",
-      emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
-      checkEmail: "تحقّق من بريدك الإلكتروني",
-      checkPhone: "تحقّق من هاتفك",
-      sentTo: "أرسلنا مفتاحًا من 6 أرقام إلى",
-      key: "مفتاح التحقق",
-      verify: "تحقّق",
-      resendIn: /^إعادة الإرسال بعد (0:[0-5]\d|1:00)/,
-      resend: "أرسل مفتاحًا جديدًا",
-      resent: "أرسلنا مفتاحًا جديدًا. يعمل أحدث مفتاح فقط.",
-      invalidKey: "المفتاح غير صحيح. تحقّق من الرسالة وحاول مرة أخرى.",
-      keyExpired: "انتهت صلاحية هذا المفتاح أو استُبدل بمفتاح أحدث. أرسل مفتاحًا جديدًا من الأسفل.",
-      keyFormat: "يتكوّن المفتاح من 6 أرقام.",
-      restart: "استخدم بريدًا إلكترونيًا آخر",
-      userMenu: "افتح قائمة المستخدم",
-    },
-  ],
-] as const;
-
-type Labels = (typeof languages)[number][1];
+type Labels = (typeof signupLabels)[number][1];
 
 type Signup = {
   firstName?: string;
@@ -137,7 +51,7 @@ async function signUpToVerifyStep(page: Page, prefix: string, l: Labels, email: 
   return since;
 }
 
-for (const [prefix, l] of languages) {
+for (const [prefix, l] of signupLabels) {
   test.describe(`signup ${prefix || "(en)"}`, () => {
     test("signs up by email, verifies the key and lands on the dashboard", async ({ page }) => {
       const email = uniqueEmail("signup");
@@ -452,7 +366,7 @@ test("bad input answers 422 with the typed values and never the password", async
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const [prefix, l] of languages) {
+  for (const [prefix, l] of signupLabels) {
     test(`signs up by email, resends and verifies ${prefix || "(en)"}`, async ({ page }) => {
       const email = uniqueEmail("nojs");
       await page.goto(`${prefix}/signup`);

@@ -9,59 +9,11 @@ import {
   signIn,
   test,
 } from "./fixtures";
+import { workspaceLabels } from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      title: "Workspaces",
-      newWorkspace: "New workspace",
-      name: "Name",
-      description: "Description",
-      rose: "Rose",
-      create: "Create workspace",
-      created: "The workspace is created.",
-      required: "This field is required.",
-      emptyTitle: "No workspaces yet",
-      createFirst: "Create a workspace",
-      search: "Search",
-      noMatch: "No workspace matches",
-      members: "Members",
-      oneMember: "One member",
-      save: "Save",
-      saved: "The workspace is saved.",
-      deleteButton: "Delete workspace",
-      deleted: "The workspace is deleted.",
-      list: "Workspaces",
-    },
-  ],
-  [
-    "/ar",
-    {
-      title: "مساحات العمل",
-      newWorkspace: "مساحة عمل جديدة",
-      name: "الاسم",
-      description: "الوصف",
-      rose: "وردي",
-      create: "إنشاء مساحة العمل",
-      created: "أُنشئت مساحة العمل.",
-      required: "هذا الحقل مطلوب.",
-      emptyTitle: "لا توجد مساحات عمل بعد",
-      createFirst: "أنشئ مساحة عمل",
-      search: "بحث",
-      noMatch: "لا توجد مساحة عمل مطابقة",
-      members: "الأعضاء",
-      oneMember: "عضو واحد",
-      save: "حفظ",
-      saved: "حُفظت مساحة العمل.",
-      deleteButton: "حذف مساحة العمل",
-      deleted: "حُذفت مساحة العمل.",
-      list: "مساحات العمل",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of workspaceLabels) {
   test.describe(`workspaces ${prefix || "(en)"}`, () => {
     test("creates, finds, edits and deletes a workspace", async ({ page }) => {
       test.setTimeout(90_000);

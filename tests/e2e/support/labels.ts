@@ -1,0 +1,478 @@
+// The visible labels and messages the end-to-end specs look for, in English and Arabic.
+//
+// Each area's table is a list of [prefix, labels] pairs, English ("") first and Arabic ("/ar")
+// second, which a spec loops over: `for (const [prefix, l] of loginLabels) { … }`. Both languages
+// of a table have the same keys: a key that one of them lacks does not compile. Words that several
+// tables share are written once, in `common`.
+
+/** A label: its exact text, a pattern it matches, or a function that makes it from a name. */
+type Label = string | RegExp | ((name: string) => string);
+
+/** One language's labels under the keys K. */
+export type Labels<K extends string> = { readonly [Key in K]: Label };
+
+/** English and Arabic labels under the same keys, as `{ en, ar }`. */
+function bothLanguages<
+  const En extends Labels<keyof Ar & string>,
+  const Ar extends Labels<keyof En & string>,
+>(en: En, ar: Ar) {
+  return { en, ar };
+}
+
+/** An area's table: English and Arabic labels under the same keys, each with its path prefix. */
+function table<
+  const En extends Labels<keyof Ar & string>,
+  const Ar extends Labels<keyof En & string>,
+>(en: En, ar: Ar) {
+  return [
+    ["", en],
+    ["/ar", ar],
+  ] as const;
+}
+
+/** Labels and messages that several areas show. */
+const common = bothLanguages(
+  {
+    email: "Email",
+    phoneTab: "Phone",
+    phoneNumber: "Phone number",
+    password: "Password",
+    showPassword: "Show password",
+    newPassword: "New password",
+    signIn: "Sign in",
+    forgotPassword: "Forgot your password?",
+    firstName: "First name",
+    lastName: "Last name",
+    photo: "Photo",
+    saveProfile: "Save profile",
+    userMenu: "Open the user menu",
+    workspaces: "Workspaces",
+    acceptTerms: "I agree to the terms of service and the privacy policy",
+    sendNewKey: "Send a new key",
+    required: "This field is required.",
+    invalidEmail: "Enter a valid email address.",
+    invalidPhone: "Enter the number in international form, starting with + and the country code.",
+    emailTaken: "This email is already registered.",
+    nameTooLong: "Use at most 100 characters.",
+    passwordTooShort: "Use at least 8 characters.",
+    passwordTooCommon: "This password is too common. Choose one that is harder to guess.",
+    wrongKey: "That key is not correct. Check the message and try again.",
+  },
+  {
+    email: "البريد الإلكتروني",
+    phoneTab: "الهاتف",
+    phoneNumber: "رقم الهاتف",
+    password: "كلمة المرور",
+    showPassword: "إظهار كلمة المرور",
+    newPassword: "كلمة المرور الجديدة",
+    signIn: "تسجيل الدخول",
+    forgotPassword: "نسيت كلمة المرور؟",
+    firstName: "الاسم الأول",
+    lastName: "اسم العائلة",
+    photo: "الصورة",
+    saveProfile: "حفظ الملف الشخصي",
+    userMenu: "افتح قائمة المستخدم",
+    workspaces: "مساحات العمل",
+    acceptTerms: "أوافق على شروط الخدمة وسياسة الخصوصية",
+    sendNewKey: "أرسل مفتاحًا جديدًا",
+    required: "هذا الحقل مطلوب.",
+    invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
+    invalidPhone: "أدخل الرقم بالصيغة الدولية، مبتدئًا بـ + ورمز الدولة.",
+    emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
+    nameTooLong: "استخدم 100 حرف على الأكثر.",
+    passwordTooShort: "استخدم 8 أحرف على الأقل.",
+    passwordTooCommon: "كلمة المرور هذه شائعة جدًا. اختر كلمة يصعب تخمينها.",
+    wrongKey: "المفتاح غير صحيح. تحقّق من الرسالة وحاول مرة أخرى.",
+  },
+);
+
+/** login.spec.ts */
+export const loginLabels = table(
+  {
+    email: common.en.email,
+    phoneTab: common.en.phoneTab,
+    phone: common.en.phoneNumber,
+    password: common.en.password,
+    submit: common.en.signIn,
+    show: common.en.showPassword,
+    hide: "Hide password",
+    required: common.en.required,
+    invalidEmail: common.en.invalidEmail,
+    invalidPhone: common.en.invalidPhone,
+    wrongPhone: "The phone number or password is not correct.",
+    notVerified: "This account is not verified yet.",
+    verifyNow: "Send me a verification key",
+    rateLimited: /Too many attempts/,
+  },
+  {
+    email: common.ar.email,
+    phoneTab: common.ar.phoneTab,
+    phone: common.ar.phoneNumber,
+    password: common.ar.password,
+    submit: common.ar.signIn,
+    show: common.ar.showPassword,
+    hide: "إخفاء كلمة المرور",
+    required: common.ar.required,
+    invalidEmail: common.ar.invalidEmail,
+    invalidPhone: common.ar.invalidPhone,
+    wrongPhone: "رقم الهاتف أو كلمة المرور غير صحيحة.",
+    notVerified: "لم يتم التحقق من هذا الحساب بعد.",
+    verifyNow: "أرسل لي مفتاح التحقق",
+    rateLimited: /محاولات كثيرة جدًا/,
+  },
+);
+
+/** signup.spec.ts */
+export const signupLabels = table(
+  {
+    title: "Create an account",
+    firstName: common.en.firstName,
+    lastName: common.en.lastName,
+    withEmail: common.en.email,
+    withPhone: common.en.phoneTab,
+    email: common.en.email,
+    phone: common.en.phoneNumber,
+    password: common.en.password,
+    show: common.en.showPassword,
+    organization: "Organization name",
+    terms: common.en.acceptTerms,
+    submit: "Create account",
+    weak: "Password strength: Weak",
+    strong: "Password strength: Strong",
+    emailExists: common.en.emailTaken,
+    signInInstead: "Sign in instead?",
+    required: common.en.required,
+    nameTooLong: common.en.nameTooLong,
+    invalidEmail: common.en.invalidEmail,
+    invalidPhone: common.en.invalidPhone,
+    passwordTooShort: common.en.passwordTooShort,
+    passwordTooCommon: common.en.passwordTooCommon,
+    termsRequired: "Accept the terms of service and the privacy policy to create an account.",
+    emailTaken: common.en.emailTaken,
+    checkEmail: "Check your email",
+    checkPhone: "Check your phone",
+    sentTo: "We sent a 6-digit key to",
+    key: "Verification key",
+    verify: "Verify",
+    resendIn: /^Resend in 0:[0-5]\d|^Resend in 1:00/,
+    resend: common.en.sendNewKey,
+    resent: "We sent a new key. Only the newest key works.",
+    invalidKey: common.en.wrongKey,
+    keyExpired: "This key has expired or was replaced by a newer one. Send a new key below.",
+    keyFormat: "The key is 6 digits.",
+    restart: "Use a different email",
+    userMenu: common.en.userMenu,
+  },
+  {
+    title: "إنشاء حساب",
+    firstName: common.ar.firstName,
+    lastName: common.ar.lastName,
+    withEmail: common.ar.email,
+    withPhone: common.ar.phoneTab,
+    email: common.ar.email,
+    phone: common.ar.phoneNumber,
+    password: common.ar.password,
+    show: common.ar.showPassword,
+    organization: "اسم المؤسسة",
+    terms: common.ar.acceptTerms,
+    submit: "إنشاء الحساب",
+    weak: "قوة كلمة المرور: ضعيفة",
+    strong: "قوة كلمة المرور: قوية",
+    emailExists: common.ar.emailTaken,
+    signInInstead: "هل تريد تسجيل الدخول بدلًا من ذلك؟",
+    required: common.ar.required,
+    nameTooLong: common.ar.nameTooLong,
+    invalidEmail: common.ar.invalidEmail,
+    invalidPhone: common.ar.invalidPhone,
+    passwordTooShort: common.ar.passwordTooShort,
+    passwordTooCommon: common.ar.passwordTooCommon,
+    termsRequired: "وافق على شروط الخدمة وسياسة الخصوصية لإنشاء حساب.",
+    emailTaken: common.ar.emailTaken,
+    checkEmail: "تحقّق من بريدك الإلكتروني",
+    checkPhone: "تحقّق من هاتفك",
+    sentTo: "أرسلنا مفتاحًا من 6 أرقام إلى",
+    key: "مفتاح التحقق",
+    verify: "تحقّق",
+    resendIn: /^إعادة الإرسال بعد (0:[0-5]\d|1:00)/,
+    resend: common.ar.sendNewKey,
+    resent: "أرسلنا مفتاحًا جديدًا. يعمل أحدث مفتاح فقط.",
+    invalidKey: common.ar.wrongKey,
+    keyExpired: "انتهت صلاحية هذا المفتاح أو استُبدل بمفتاح أحدث. أرسل مفتاحًا جديدًا من الأسفل.",
+    keyFormat: "يتكوّن المفتاح من 6 أرقام.",
+    restart: "استخدم بريدًا إلكترونيًا آخر",
+    userMenu: common.ar.userMenu,
+  },
+);
+
+/** password-reset.spec.ts */
+export const resetLabels = table(
+  {
+    forgotLink: common.en.forgotPassword,
+    email: common.en.email,
+    sendKey: "Send a key",
+    key: "Key from the email",
+    newPassword: common.en.newPassword,
+    submit: "Set the password and sign in",
+    sendNewKey: common.en.sendNewKey,
+    notice: "Your new password is set, and every other session has been signed out.",
+    required: common.en.required,
+    invalidEmail: common.en.invalidEmail,
+    wrongKey: common.en.wrongKey,
+    deadKey: /This key has expired or was already used/,
+    common: common.en.passwordTooCommon,
+    short: common.en.passwordTooShort,
+  },
+  {
+    forgotLink: common.ar.forgotPassword,
+    email: common.ar.email,
+    sendKey: "أرسل المفتاح",
+    key: "المفتاح من البريد",
+    newPassword: common.ar.newPassword,
+    submit: "عيّن كلمة المرور وسجّل الدخول",
+    sendNewKey: common.ar.sendNewKey,
+    notice: "تم تعيين كلمة المرور الجديدة، وتم تسجيل الخروج من كل الجلسات الأخرى.",
+    required: common.ar.required,
+    invalidEmail: common.ar.invalidEmail,
+    wrongKey: common.ar.wrongKey,
+    deadKey: /انتهت صلاحية هذا المفتاح أو سبق استخدامه/,
+    common: common.ar.passwordTooCommon,
+    short: common.ar.passwordTooShort,
+  },
+);
+
+/** session.spec.ts */
+export const sessionLabels = table(
+  {
+    email: common.en.email,
+    password: common.en.password,
+    submit: common.en.signIn,
+    wrong: "The email or password is not correct.",
+  },
+  {
+    email: common.ar.email,
+    password: common.ar.password,
+    submit: common.ar.signIn,
+    wrong: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
+  },
+);
+
+/** account.spec.ts */
+export const accountLabels = table(
+  {
+    title: "Account",
+    avatar: common.en.photo,
+    avatarPreview: "Your photo",
+    removeAvatar: "Remove the current photo",
+    firstName: common.en.firstName,
+    lastName: common.en.lastName,
+    email: common.en.email,
+    phone: "Phone",
+    saveProfile: common.en.saveProfile,
+    profileSaved: "Your profile is saved.",
+    currentPassword: "Current password",
+    newPassword: common.en.newPassword,
+    changePassword: "Change password",
+    passwordChanged: "Your password is changed, and every other session has been signed out.",
+    required: common.en.required,
+    nameTooLong: common.en.nameTooLong,
+    invalidEmail: common.en.invalidEmail,
+    emailOrPhone: "Keep an email address or a phone number.",
+    emailTaken: common.en.emailTaken,
+    invalidImage: "Choose a PNG, JPEG or WebP image.",
+    unreadableImage:
+      "This file is not an image that can be read. Choose a PNG, JPEG or WebP image.",
+    noAvatarChosen: "No photo chosen",
+    fileTooLarge: "The file is too large: at most 5 MB.",
+    wrongCurrent: "Your current password is not correct.",
+    tooShort: common.en.passwordTooShort,
+    tooCommon: common.en.passwordTooCommon,
+    iPhone: "Safari 17 on iOS",
+    thisDevice: "This device",
+    endOne: "Sign out Safari 17 on iOS",
+    sessionEnded: "That session is signed out.",
+    endOthers: "Sign out everywhere else",
+    confirmTitle: "Sign out everywhere else?",
+    confirm: "Sign them out",
+    cancel: "Cancel",
+    sessionsEnded: "Every other session has been signed out.",
+    noOthers: "You are not signed in anywhere else.",
+    language: "Language",
+    saveLanguage: "Save language",
+    dark: "Dark",
+  },
+  {
+    title: "الحساب",
+    avatar: common.ar.photo,
+    avatarPreview: "صورتك",
+    removeAvatar: "إزالة الصورة الحالية",
+    firstName: common.ar.firstName,
+    lastName: common.ar.lastName,
+    email: common.ar.email,
+    phone: "رقم الهاتف",
+    saveProfile: common.ar.saveProfile,
+    profileSaved: "تم حفظ ملفك الشخصي.",
+    currentPassword: "كلمة المرور الحالية",
+    newPassword: common.ar.newPassword,
+    changePassword: "تغيير كلمة المرور",
+    passwordChanged: "تم تغيير كلمة المرور، وتم تسجيل الخروج من كل الجلسات الأخرى.",
+    required: common.ar.required,
+    nameTooLong: common.ar.nameTooLong,
+    invalidEmail: common.ar.invalidEmail,
+    emailOrPhone: "احتفظ ببريد إلكتروني أو رقم هاتف.",
+    emailTaken: common.ar.emailTaken,
+    invalidImage: "اختر صورة بصيغة PNG أو JPEG أو WebP.",
+    unreadableImage: "هذا الملف ليس صورة يمكن قراءتها. اختر صورة بصيغة PNG أو JPEG أو WebP.",
+    noAvatarChosen: "لم تُختر صورة",
+    fileTooLarge: "الملف كبير جدًا: الحد الأقصى 5 ميغابايت.",
+    wrongCurrent: "كلمة المرور الحالية غير صحيحة.",
+    tooShort: common.ar.passwordTooShort,
+    tooCommon: common.ar.passwordTooCommon,
+    iPhone: "Safari 17 على iOS",
+    thisDevice: "هذا الجهاز",
+    endOne: "تسجيل خروج Safari 17 على iOS",
+    sessionEnded: "تم تسجيل خروج تلك الجلسة.",
+    endOthers: "تسجيل الخروج من كل مكان آخر",
+    confirmTitle: "تسجيل الخروج من كل مكان آخر؟",
+    confirm: "سجّل خروجها",
+    cancel: "إلغاء",
+    sessionsEnded: "تم تسجيل الخروج من كل الجلسات الأخرى.",
+    noOthers: "لم تسجّل الدخول في أي مكان آخر.",
+    language: "اللغة",
+    saveLanguage: "حفظ اللغة",
+    dark: "داكن",
+  },
+);
+
+/** app-shell.spec.ts */
+export const appShellLabels = table(
+  {
+    dir: "ltr",
+    notFound: "Page Not Found",
+    sections: "Sections",
+    userMenu: common.en.userMenu,
+    backToWorkspaces: "Back to Workspaces",
+    backToOrganizations: "Back to Organizations",
+    workspaces: common.en.workspaces,
+    organizations: "Organizations",
+    switcher: (name: string) => `Current organization: ${name}. Open the organization menu`,
+    switchLabel: "Switch organization",
+    current: "Current",
+    all: "All organizations",
+    create: "Create organization",
+    switched: "You are now working in this organization.",
+    createFirst: "Create an organization",
+    noOrganization: "No organization",
+  },
+  {
+    dir: "rtl",
+    notFound: "الصفحة غير موجودة",
+    sections: "الأقسام",
+    userMenu: common.ar.userMenu,
+    backToWorkspaces: "العودة إلى مساحات العمل",
+    backToOrganizations: "العودة إلى المؤسسات",
+    workspaces: common.ar.workspaces,
+    organizations: "المؤسسات",
+    switcher: (name: string) => `المؤسسة الحالية: ${name}. افتح قائمة المؤسسات`,
+    switchLabel: "تبديل المؤسسة",
+    current: "الحالية",
+    all: "كل المؤسسات",
+    create: "إنشاء مؤسسة",
+    switched: "أنت تعمل الآن في هذه المؤسسة.",
+    createFirst: "أنشئ مؤسسة",
+    noOrganization: "لا توجد مؤسسة",
+  },
+);
+
+/** workspaces.spec.ts */
+export const workspaceLabels = table(
+  {
+    title: common.en.workspaces,
+    newWorkspace: "New workspace",
+    name: "Name",
+    description: "Description",
+    rose: "Rose",
+    create: "Create workspace",
+    created: "The workspace is created.",
+    required: common.en.required,
+    emptyTitle: "No workspaces yet",
+    createFirst: "Create a workspace",
+    search: "Search",
+    noMatch: "No workspace matches",
+    members: "Members",
+    oneMember: "One member",
+    save: "Save",
+    saved: "The workspace is saved.",
+    deleteButton: "Delete workspace",
+    deleted: "The workspace is deleted.",
+    list: common.en.workspaces,
+  },
+  {
+    title: common.ar.workspaces,
+    newWorkspace: "مساحة عمل جديدة",
+    name: "الاسم",
+    description: "الوصف",
+    rose: "وردي",
+    create: "إنشاء مساحة العمل",
+    created: "أُنشئت مساحة العمل.",
+    required: common.ar.required,
+    emptyTitle: "لا توجد مساحات عمل بعد",
+    createFirst: "أنشئ مساحة عمل",
+    search: "بحث",
+    noMatch: "لا توجد مساحة عمل مطابقة",
+    members: "الأعضاء",
+    oneMember: "عضو واحد",
+    save: "حفظ",
+    saved: "حُفظت مساحة العمل.",
+    deleteButton: "حذف مساحة العمل",
+    deleted: "حُذفت مساحة العمل.",
+    list: common.ar.workspaces,
+  },
+);
+
+/** realtime.spec.ts */
+export const realtimeLabels = table(
+  {
+    live: "Live",
+    offline: "Offline",
+    photo: common.en.photo,
+    save: common.en.saveProfile,
+    signOut: "Sign out",
+  },
+  {
+    live: "مباشر",
+    offline: "غير متصل",
+    photo: common.ar.photo,
+    save: common.ar.saveProfile,
+    signOut: "تسجيل الخروج",
+  },
+);
+
+/** legal.spec.ts */
+export const legalLabels = table(
+  {
+    terms: "terms of service",
+    privacy: "privacy policy",
+    termsTitle: "Terms of service",
+    privacyTitle: "Privacy policy",
+    checkbox: common.en.acceptTerms,
+  },
+  {
+    terms: "شروط الخدمة",
+    privacy: "سياسة الخصوصية",
+    termsTitle: "شروط الخدمة",
+    privacyTitle: "سياسة الخصوصية",
+    checkbox: common.ar.acceptTerms,
+  },
+);
+
+/** deployments.spec.ts: the error page after a missing route module. */
+export const deploymentLabels = table(
+  { signUp: "Create an account", title: "This page needs a reload", reload: "Reload" },
+  { signUp: "أنشئ حسابًا", title: "هذه الصفحة تحتاج إلى إعادة تحميل", reload: "إعادة التحميل" },
+);
+
+/** browser-runtime.spec.ts: the navigation progress bar. */
+export const progressLabels = table(
+  { link: common.en.forgotPassword, label: "Loading the page" },
+  { link: common.ar.forgotPassword, label: "جارٍ تحميل الصفحة" },
+);
