@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   waitForMessage,
 } from "./fixtures";
+import { invitationFormLabels, invitationLabels, invitationLinkLabels } from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
 
@@ -38,66 +39,7 @@ async function openOwnOrganization(page: Page, prefix: string, settingsOf: strin
   await page.waitForURL(/\/account\/organization\/[0-9a-f-]{36}/);
 }
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      settingsOf: "Settings of Nadia's Studio",
-      invitations: "Invitations",
-      email: "Email address",
-      role: "Role",
-      send: "Send invitation",
-      sent: "The invitation is on its way.",
-      subject: "Nadia Karim invited you to Nadia's Studio on Qalam",
-      loginTitle: "Sign in",
-      signUp: "Create an account",
-      firstName: "First name",
-      lastName: "Last name",
-      signupEmail: "Email",
-      password: "Password",
-      organization: "Organization name",
-      terms: "I agree to the terms of service and the privacy policy",
-      createAccount: "Create account",
-      key: "Verification key",
-      verify: "Verify",
-      joinTitle: "Join Nadia's Studio",
-      joinBody: "Nadia Karim invited you to join Nadia's Studio as a member.",
-      join: "Join Nadia's Studio",
-      accepted: "Welcome aboard: you have joined the organization, and you are working in it now.",
-      members: "Members",
-      used: "This invitation has been used",
-    },
-  ],
-  [
-    "/ar",
-    {
-      settingsOf: "إعدادات Nadia's Studio",
-      invitations: "الدعوات",
-      email: "البريد الإلكتروني",
-      role: "الدور",
-      send: "إرسال الدعوة",
-      sent: "الدعوة في طريقها.",
-      subject: "دعاك Nadia Karim إلى Nadia's Studio على قلم",
-      loginTitle: "تسجيل الدخول",
-      signUp: "أنشئ حسابًا",
-      firstName: "الاسم الأول",
-      lastName: "اسم العائلة",
-      signupEmail: "البريد الإلكتروني",
-      password: "كلمة المرور",
-      organization: "اسم المؤسسة",
-      terms: "أوافق على شروط الخدمة وسياسة الخصوصية",
-      createAccount: "إنشاء الحساب",
-      key: "مفتاح التحقق",
-      verify: "تحقّق",
-      joinTitle: "انضم إلى Nadia's Studio",
-      joinBody: "دعاك Nadia Karim للانضمام إلى Nadia's Studio بصفة عضو.",
-      join: "الانضمام إلى Nadia's Studio",
-      accepted: "أهلًا بك: انضممت إلى المؤسسة، وأنت تعمل فيها الآن.",
-      members: "الأعضاء",
-      used: "استُخدمت هذه الدعوة",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of invitationLabels) {
   test.describe(`invitations ${prefix || "(en)"}`, () => {
     test("a guest invited by mail signs up with the address filled in and joins", async ({
       page,
@@ -252,42 +194,7 @@ test.describe("invitations", () => {
   });
 });
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      settingsOf: "Settings of Nadia's Studio",
-      invitations: "Invitations",
-      email: "Email address",
-      send: "Send invitation",
-      sent: "The invitation is on its way.",
-      revokeFor: (email: string) => `Revoke the invitation to ${email}`,
-      revoke: "Revoke invitation",
-      revoked: "The invitation is revoked.",
-      withdrawn: "This invitation was withdrawn",
-      forSomeoneElse: (email: string, signedInAs: string) =>
-        `This invitation is for ${email}, and you are signed in as ${signedInAs}.`,
-      broken: "This link does not work",
-    },
-  ],
-  [
-    "/ar",
-    {
-      settingsOf: "إعدادات Nadia's Studio",
-      invitations: "الدعوات",
-      email: "البريد الإلكتروني",
-      send: "إرسال الدعوة",
-      sent: "الدعوة في طريقها.",
-      revokeFor: (email: string) => `سحب الدعوة الموجهة إلى ${email}`,
-      revoke: "سحب الدعوة",
-      revoked: "سُحبت الدعوة.",
-      withdrawn: "سُحبت هذه الدعوة",
-      forSomeoneElse: (email: string, signedInAs: string) =>
-        `هذه الدعوة موجهة إلى ${email}، وأنت مسجّل الدخول باسم ${signedInAs}.`,
-      broken: "هذا الرابط لا يعمل",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of invitationLinkLabels) {
   test(`a withdrawn invitation, one for someone else and a broken link each get a clear page ${prefix || "(en)"}`, async ({
     page,
     browser,
@@ -338,28 +245,7 @@ for (const [prefix, l] of [
   });
 }
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      settingsOf: "Settings of Nadia's Studio",
-      invitations: "Invitations",
-      email: "Email address",
-      send: "Send invitation",
-      invalidEmail: "Enter a valid email address.",
-    },
-  ],
-  [
-    "/ar",
-    {
-      settingsOf: "إعدادات Nadia's Studio",
-      invitations: "الدعوات",
-      email: "البريد الإلكتروني",
-      send: "إرسال الدعوة",
-      invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of invitationFormLabels) {
   test.describe(`the invite form's message for a malformed address ${prefix || "(en)"}`, () => {
     test("comes from the browser with JavaScript, before anything is sent", async ({ page }) => {
       await signIn(page);

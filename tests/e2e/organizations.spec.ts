@@ -9,6 +9,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
+import { organizationLabels } from "./support/labels";
 
 const png = () =>
   sharp({ create: { width: 200, height: 200, channels: 3, background: "#16a34a" } })
@@ -24,70 +25,7 @@ function organizationIdOf(page: Page) {
   return id as string;
 }
 
-for (const [prefix, l] of [
-  [
-    "",
-    {
-      title: "Organizations",
-      listLabel: "Your organizations",
-      current: "Current",
-      create: "Create an organization",
-      name: "Organization name",
-      submit: "Create organization",
-      created: "Your organization is created, and it is now your current one.",
-      switched: "You are now working in this organization.",
-      switchTo: (name: string) => `Switch to ${name}`,
-      settingsOf: (name: string) => `Settings of ${name}`,
-      required: "This field is required.",
-      tooLong: "Use at most 100 characters.",
-      logo: "Logo",
-      save: "Save",
-      saved: "The organization is saved.",
-      members: "Members",
-      you: "You",
-      owner: "Owner",
-      search: "Search",
-      noMatch: "No member matches “zzz”.",
-      ownerSettings: "Owner settings",
-      noAdmins: "Make a member an admin first: ownership goes to an admin only.",
-      confirmLabel: (name: string) => `Type “${name}” to confirm`,
-      deleteButton: "Delete organization",
-      mismatch: "This is not the organization's name. Type it exactly as shown.",
-      deleted: "The organization is deleted.",
-    },
-  ],
-  [
-    "/ar",
-    {
-      title: "المؤسسات",
-      listLabel: "مؤسساتك",
-      current: "الحالية",
-      create: "إنشاء مؤسسة",
-      name: "اسم المؤسسة",
-      submit: "إنشاء المؤسسة",
-      created: "أُنشئت مؤسستك، وأصبحت مؤسستك الحالية.",
-      switched: "أنت تعمل الآن في هذه المؤسسة.",
-      switchTo: (name: string) => `التبديل إلى ${name}`,
-      settingsOf: (name: string) => `إعدادات ${name}`,
-      required: "هذا الحقل مطلوب.",
-      tooLong: "استخدم 100 حرف على الأكثر.",
-      logo: "الشعار",
-      save: "حفظ",
-      saved: "حُفظت المؤسسة.",
-      members: "الأعضاء",
-      you: "أنت",
-      owner: "المالك",
-      search: "بحث",
-      noMatch: "لا يوجد عضو يطابق «zzz».",
-      ownerSettings: "إعدادات المالك",
-      noAdmins: "اجعل أحد الأعضاء مسؤولًا أولًا: تنتقل الملكية إلى مسؤول فقط.",
-      confirmLabel: (name: string) => `اكتب «${name}» للتأكيد`,
-      deleteButton: "حذف المؤسسة",
-      mismatch: "هذا ليس اسم المؤسسة. اكتبه تمامًا كما يظهر.",
-      deleted: "حُذفت المؤسسة.",
-    },
-  ],
-] as const) {
+for (const [prefix, l] of organizationLabels) {
   test.describe(`organizations ${prefix || "(en)"}`, () => {
     test("creates a second organization, then switches back to the first", async ({ page }) => {
       await signIn(page);

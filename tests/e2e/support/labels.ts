@@ -5,8 +5,8 @@
 // of a table have the same keys: a key that one of them lacks does not compile. Words that several
 // tables share are written once, in `common`.
 
-/** A label: its exact text, a pattern it matches, or a function that makes it from a name. */
-type Label = string | RegExp | ((name: string) => string);
+/** A label: its exact text, a pattern it matches, or a function that makes it from names. */
+type Label = string | RegExp | ((...names: string[]) => string);
 
 /** One language's labels under the keys K. */
 export type Labels<K extends string> = { readonly [Key in K]: Label };
@@ -475,4 +475,166 @@ export const deploymentLabels = table(
 export const progressLabels = table(
   { link: common.en.forgotPassword, label: "Loading the page" },
   { link: common.ar.forgotPassword, label: "جارٍ تحميل الصفحة" },
+);
+
+export const organizationLabels = table(
+  {
+    title: "Organizations",
+    listLabel: "Your organizations",
+    current: "Current",
+    create: "Create an organization",
+    name: "Organization name",
+    submit: "Create organization",
+    created: "Your organization is created, and it is now your current one.",
+    switched: "You are now working in this organization.",
+    switchTo: (name: string) => `Switch to ${name}`,
+    settingsOf: (name: string) => `Settings of ${name}`,
+    required: "This field is required.",
+    tooLong: "Use at most 100 characters.",
+    logo: "Logo",
+    save: "Save",
+    saved: "The organization is saved.",
+    members: "Members",
+    you: "You",
+    owner: "Owner",
+    search: "Search",
+    noMatch: "No member matches “zzz”.",
+    ownerSettings: "Owner settings",
+    noAdmins: "Make a member an admin first: ownership goes to an admin only.",
+    confirmLabel: (name: string) => `Type “${name}” to confirm`,
+    deleteButton: "Delete organization",
+    mismatch: "This is not the organization's name. Type it exactly as shown.",
+    deleted: "The organization is deleted.",
+  },
+  {
+    title: "المؤسسات",
+    listLabel: "مؤسساتك",
+    current: "الحالية",
+    create: "إنشاء مؤسسة",
+    name: "اسم المؤسسة",
+    submit: "إنشاء المؤسسة",
+    created: "أُنشئت مؤسستك، وأصبحت مؤسستك الحالية.",
+    switched: "أنت تعمل الآن في هذه المؤسسة.",
+    switchTo: (name: string) => `التبديل إلى ${name}`,
+    settingsOf: (name: string) => `إعدادات ${name}`,
+    required: "هذا الحقل مطلوب.",
+    tooLong: "استخدم 100 حرف على الأكثر.",
+    logo: "الشعار",
+    save: "حفظ",
+    saved: "حُفظت المؤسسة.",
+    members: "الأعضاء",
+    you: "أنت",
+    owner: "المالك",
+    search: "بحث",
+    noMatch: "لا يوجد عضو يطابق «zzz».",
+    ownerSettings: "إعدادات المالك",
+    noAdmins: "اجعل أحد الأعضاء مسؤولًا أولًا: تنتقل الملكية إلى مسؤول فقط.",
+    confirmLabel: (name: string) => `اكتب «${name}» للتأكيد`,
+    deleteButton: "حذف المؤسسة",
+    mismatch: "هذا ليس اسم المؤسسة. اكتبه تمامًا كما يظهر.",
+    deleted: "حُذفت المؤسسة.",
+  },
+);
+
+export const invitationLabels = table(
+  {
+    settingsOf: "Settings of Nadia's Studio",
+    invitations: "Invitations",
+    email: "Email address",
+    role: "Role",
+    send: "Send invitation",
+    sent: "The invitation is on its way.",
+    subject: "Nadia Karim invited you to Nadia's Studio on Qalam",
+    loginTitle: "Sign in",
+    signUp: "Create an account",
+    firstName: "First name",
+    lastName: "Last name",
+    signupEmail: "Email",
+    password: "Password",
+    organization: "Organization name",
+    terms: "I agree to the terms of service and the privacy policy",
+    createAccount: "Create account",
+    key: "Verification key",
+    verify: "Verify",
+    joinTitle: "Join Nadia's Studio",
+    joinBody: "Nadia Karim invited you to join Nadia's Studio as a member.",
+    join: "Join Nadia's Studio",
+    accepted: "Welcome aboard: you have joined the organization, and you are working in it now.",
+    members: "Members",
+    used: "This invitation has been used",
+  },
+  {
+    settingsOf: "إعدادات Nadia's Studio",
+    invitations: "الدعوات",
+    email: "البريد الإلكتروني",
+    role: "الدور",
+    send: "إرسال الدعوة",
+    sent: "الدعوة في طريقها.",
+    subject: "دعاك Nadia Karim إلى Nadia's Studio على قلم",
+    loginTitle: "تسجيل الدخول",
+    signUp: "أنشئ حسابًا",
+    firstName: "الاسم الأول",
+    lastName: "اسم العائلة",
+    signupEmail: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    organization: "اسم المؤسسة",
+    terms: "أوافق على شروط الخدمة وسياسة الخصوصية",
+    createAccount: "إنشاء الحساب",
+    key: "مفتاح التحقق",
+    verify: "تحقّق",
+    joinTitle: "انضم إلى Nadia's Studio",
+    joinBody: "دعاك Nadia Karim للانضمام إلى Nadia's Studio بصفة عضو.",
+    join: "الانضمام إلى Nadia's Studio",
+    accepted: "أهلًا بك: انضممت إلى المؤسسة، وأنت تعمل فيها الآن.",
+    members: "الأعضاء",
+    used: "استُخدمت هذه الدعوة",
+  },
+);
+
+export const invitationLinkLabels = table(
+  {
+    settingsOf: "Settings of Nadia's Studio",
+    invitations: "Invitations",
+    email: "Email address",
+    send: "Send invitation",
+    sent: "The invitation is on its way.",
+    revokeFor: (email: string) => `Revoke the invitation to ${email}`,
+    revoke: "Revoke invitation",
+    revoked: "The invitation is revoked.",
+    withdrawn: "This invitation was withdrawn",
+    forSomeoneElse: (email: string, signedInAs: string) =>
+      `This invitation is for ${email}, and you are signed in as ${signedInAs}.`,
+    broken: "This link does not work",
+  },
+  {
+    settingsOf: "إعدادات Nadia's Studio",
+    invitations: "الدعوات",
+    email: "البريد الإلكتروني",
+    send: "إرسال الدعوة",
+    sent: "الدعوة في طريقها.",
+    revokeFor: (email: string) => `سحب الدعوة الموجهة إلى ${email}`,
+    revoke: "سحب الدعوة",
+    revoked: "سُحبت الدعوة.",
+    withdrawn: "سُحبت هذه الدعوة",
+    forSomeoneElse: (email: string, signedInAs: string) =>
+      `هذه الدعوة موجهة إلى ${email}، وأنت مسجّل الدخول باسم ${signedInAs}.`,
+    broken: "هذا الرابط لا يعمل",
+  },
+);
+
+export const invitationFormLabels = table(
+  {
+    settingsOf: "Settings of Nadia's Studio",
+    invitations: "Invitations",
+    email: "Email address",
+    send: "Send invitation",
+    invalidEmail: "Enter a valid email address.",
+  },
+  {
+    settingsOf: "إعدادات Nadia's Studio",
+    invitations: "الدعوات",
+    email: "البريد الإلكتروني",
+    send: "إرسال الدعوة",
+    invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
+  },
 );
