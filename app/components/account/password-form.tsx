@@ -1,5 +1,5 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { Form, useFormAction } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -29,8 +29,7 @@ export function PasswordForm({
 }) {
   const { t } = useTranslation("account");
   const fields = form.getFieldset();
-  // The page's forms post to ".", which drops a ?notice= the address may have.
-  const submitting = useIsPending({ intent: "password", formAction: useFormAction(".") });
+  const submitting = useIsPending({ intent: "password" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
   const dropNotice = useDropNotice();

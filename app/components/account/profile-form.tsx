@@ -1,5 +1,5 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
-import { Form, useFormAction } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "~/lib/forms";
@@ -34,8 +34,7 @@ export function ProfileForm({
   const { t } = useTranslation("account");
   const errorText = useErrorText();
   const fields = form.getFieldset();
-  // The page's forms post to ".", which drops a ?notice= the address may have.
-  const submitting = useIsPending({ intent: "profile", formAction: useFormAction(".") });
+  const submitting = useIsPending({ intent: "profile" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
   const dropNotice = useDropNotice();

@@ -1,4 +1,4 @@
-import { Form, useFormAction, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AccountSession, Device } from "~/lib/device";
 import { formatRelativeTime } from "~/lib/relative-time";
@@ -30,8 +30,7 @@ export function SessionsSection({
   const { t } = useTranslation("account");
   const language = useLanguage();
   const navigation = useNavigation();
-  // The page's forms post to ".", which drops a ?notice= the address may have.
-  const endingOne = useIsPending({ intent: "revokeSession", formAction: useFormAction(".") });
+  const endingOne = useIsPending({ intent: "revokeSession" });
   const ending = endingOne ? navigation.formData?.get("sessionId") : null;
   const others = sessions.filter((session) => !session.current).length;
 

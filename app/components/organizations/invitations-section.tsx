@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useFormAction, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppForm } from "~/lib/forms";
@@ -38,9 +38,8 @@ export function InvitationsSection({
     lastResult,
     defaultValue: { role: "member" },
   });
-  const formAction = useFormAction(".");
-  const inviting = useIsPending({ intent: "invite", formAction });
-  const resending = useIsPending({ intent: "resend", formAction });
+  const inviting = useIsPending({ intent: "invite" });
+  const resending = useIsPending({ intent: "resend" });
   const resendingId = useNavigation().formData?.get("invitationId");
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, lastResult);

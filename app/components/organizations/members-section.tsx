@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useFormAction, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ApiSchema } from "~/lib/api/client";
 import { useAppForm } from "~/lib/forms";
@@ -160,7 +160,7 @@ function RoleChangeForm({
     lastResult,
     defaultValue: { userId: member.userId, role: member.role },
   });
-  const pending = useIsPending({ intent: "role", formAction: useFormAction(".") });
+  const pending = useIsPending({ intent: "role" });
   const pendingMember = useNavigation().formData?.get("userId");
   const changing = pending && pendingMember === member.userId;
   return (

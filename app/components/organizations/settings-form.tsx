@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useFormAction } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppForm, useErrorText } from "~/lib/forms";
@@ -32,7 +32,7 @@ export function OrganizationSettingsForm({
     lastResult,
     defaultValue: { name: organization.name },
   });
-  const submitting = useIsPending({ intent: "settings", formAction: useFormAction(".") });
+  const submitting = useIsPending({ intent: "settings" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, lastResult);
   const editable = organization.permissions.includes("organization.manage");
