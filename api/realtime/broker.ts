@@ -3,11 +3,12 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Database, Notifications } from "../db/client";
-import { isMember } from "../services/memberships";
-import { authenticate, authenticateSession } from "../services/sessions";
+import { logError } from "../log";
+import { isMember, liveMemberships } from "../services/memberships";
+import { authenticate, authenticateSession, liveSessionIds } from "../services/sessions";
 import { isSocketTicket, redeemSocketTicket } from "../services/socket-tickets";
 import { listenForMessages, type RealtimeEvent, type RealtimeMessage } from "./events";
-import { encodeFrame, type Frame, FrameError, FrameParser } from "./frame";
+import { encodeFrame, type Frame, FrameError, type FrameLimits, FrameParser } from "./frame";
 
 export const socketPath = "/api/v1/socket";
 
@@ -23,8 +24,14 @@ export type BrokerOptions = {
   connectTimeoutMs?: number;
   /** Origins besides the handshake's own host that may open a socket (browsers send Origin). */
   allowedOrigins?: readonly string[];
+  /** The client's address of a handshake; the socket's peer unless a trusted proxy says otherwise. */
+  clientAddress?: (request: IncomingMessage) => string | undefined;
+  /** Sockets not yet signed in (no CONNECTED yet), per client address and in all. */
+  maxPendingPerAddress?: number;
+  maxPending?: number;
+  /** How often open sockets are checked against their session's expiry and their memberships. */
+  sessionCheckMs?: number;
 };
-
 export type Broker = {
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Open STOMP connections, for tests and figures. */
@@ -36,6 +43,31 @@ const userQueue = "/user/queue/events";
 const organizationTopic = /^\/topic\/organizations\.([0-9a-f-]{36})$/;
 const stompProtocol = "v12.stomp";
 
+/** A signed-out socket may send one small CONNECT frame, and little else, before it is known. */
+const preConnectLimits: FrameLimits = { maxFrameBytes: 8 * 1024, maxHeaders: 32 };
+const preConnectMaxBytes = 16 * 1024;
+const maxHeaders = 128;
+
+/** The heart-beat interval a client may ask for: up to a minute; 0 means none. */
+export const maxHeartBeatMs = 60_000;
+
+/**
+ * The intervals of CONNECT's `heart-beat: <client sends>,<client wants>` against the server's
+ * offer: the slower of the two each way (STOMP 1.2), none where either side wants none. What the
+ * client asks is clamped to 0–60 s, so no value it sends can make a timer fire every millisecond
+ * (setInterval takes anything past 2^31 - 1 ms as 1 ms) or never.
+ */
+export function negotiateHeartBeats(offerMs: number, header: string | undefined) {
+  const [clientSends = 0, clientWants = 0] = (header ?? "0,0").split(",").map((value) => {
+    const ms = /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : 0;
+    return Math.min(ms, maxHeartBeatMs);
+  });
+  return {
+    outgoingMs: offerMs && clientWants ? Math.max(offerMs, clientWants) : 0,
+    incomingMs: offerMs && clientSends ? Math.max(offerMs, clientSends) : 0,
+  };
+}
+
 /** A STOMP 1.2 broker over WebSocket: auth on CONNECT, authorization on SUBSCRIBE, fan-out. */
 export async function createBroker(options: BrokerOptions): Promise<Broker> {
   const settings = {
@@ -45,6 +77,10 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
     maxConnectionsPerUser: options.maxConnectionsPerUser ?? 16,
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
   };
+  const maxPendingPerAddress = options.maxPendingPerAddress ?? 8;
+  const maxPending = options.maxPending ?? 256;
+  const clientAddress =
+    options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress);
   const connections = new Set<StompConnection>();
   const server = new WebSocketServer({
     noServer: true,
@@ -64,14 +100,41 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
       [...connections].filter((connection) => connection.userId === userId).length,
   };
 
+  const pendingOf = (address: string) => {
+    let count = 0;
+    for (const connection of connections) {
+      if (connection.pending && connection.address === address) count += 1;
+    }
+    return count;
+  };
+  const pendingCount = () => [...connections].filter((connection) => connection.pending).length;
+
+  // Expiry and membership are also re-checked now and then: a session may expire while its socket
+  // is open, and a NOTIFY may be missed while the listening connection is re-established.
+  const sweep = setInterval(() => {
+    checkConnections(options.db, connections).catch((error: unknown) =>
+      logError("Checking the real-time connections failed", error),
+    );
+  }, options.sessionCheckMs ?? 60_000);
+  sweep.unref();
+
   return {
     handleUpgrade(request, socket, head) {
       if (!originAllowed(request, options.allowedOrigins ?? [])) {
-        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        refuseHandshake(socket, "403 Forbidden");
+        return;
+      }
+      const address = clientAddress(request) ?? "unknown";
+      if (pendingCount() >= maxPending) {
+        refuseHandshake(socket, "503 Service Unavailable");
+        return;
+      }
+      if (pendingOf(address) >= maxPendingPerAddress) {
+        refuseHandshake(socket, "429 Too Many Requests");
         return;
       }
       server.handleUpgrade(request, socket, head, (ws) => {
-        const connection = new StompConnection(ws, context);
+        const connection = new StompConnection(ws, context, address);
         connections.add(connection);
         ws.on("close", () => {
           connection.dispose();
@@ -81,11 +144,44 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
     },
     connectionCount: () => connections.size,
     async close() {
+      clearInterval(sweep);
       await stopListening();
       for (const connection of connections) connection.terminate();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function refuseHandshake(socket: Duplex, status: string) {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Closes the sockets of sessions that ended and drops subscriptions of memberships that did. */
+async function checkConnections(db: Database, connections: Set<StompConnection>) {
+  const signedIn = [...connections].filter((connection) => connection.sessionId);
+  if (signedIn.length === 0) return;
+  const live = await liveSessionIds(
+    db,
+    signedIn.map((connection) => connection.sessionId as string),
+  );
+  const pairs = signedIn.flatMap((connection) =>
+    connection.organizationIds().map((organizationId) => ({
+      userId: connection.userId as string,
+      organizationId,
+    })),
+  );
+  const members = await liveMemberships(db, pairs);
+  for (const connection of signedIn) {
+    if (!live.has(connection.sessionId as string)) {
+      connection.end("Session expired");
+      continue;
+    }
+    for (const organizationId of connection.organizationIds()) {
+      if (!members.has(`${connection.userId}:${organizationId}`)) {
+        connection.leave(organizationId);
+      }
+    }
+  }
 }
 
 /** Same-origin handshakes, listed origins, and clients that send no Origin (not browsers). */
@@ -116,8 +212,10 @@ type Subscription = { id: string; destination: string; organizationId: string | 
 
 class StompConnection {
   userId: string | null = null;
-  private sessionId: string | null = null;
+  sessionId: string | null = null;
   private state: "connecting" | "authenticating" | "connected" | "closed" = "connecting";
+  /** Bytes received before CONNECTED: a socket that is not signed in gets little room. */
+  private preConnectBytes = 0;
   private readonly parser: FrameParser;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -128,8 +226,10 @@ class StompConnection {
   constructor(
     private readonly ws: WebSocket,
     private readonly context: ConnectionContext,
+    /** The client's address, for the limits on sockets that are not signed in yet. */
+    readonly address: string,
   ) {
-    this.parser = new FrameParser(context.settings.maxFrameBytes);
+    this.parser = new FrameParser(preConnectLimits);
     ws.on("message", (data) => this.onData(data));
     ws.on("error", () => this.terminate());
     const connectTimeout = setTimeout(() => {
@@ -142,11 +242,35 @@ class StompConnection {
     return this.state === "closed";
   }
 
+  /** Not signed in yet: counted against the limits on such sockets. */
+  get pending() {
+    return this.state === "connecting" || this.state === "authenticating";
+  }
+
+  /** The organizations whose topics this connection is subscribed to. */
+  organizationIds(): string[] {
+    const ids = new Set<string>();
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.organizationId) ids.add(subscription.organizationId);
+    }
+    return [...ids];
+  }
+
   private onData(data: RawData) {
+    // What a closed connection's peer still had in flight is not read.
+    if (this.isClosed()) return;
     this.lastReceivedAt = Date.now();
+    const bytes = toBuffer(data);
+    if (this.pending) {
+      this.preConnectBytes += bytes.length;
+      if (this.preConnectBytes > preConnectMaxBytes) {
+        this.fail("Too much data before CONNECT");
+        return;
+      }
+    }
     let frames: Frame[];
     try {
-      frames = this.parser.push(toBuffer(data));
+      frames = this.parser.push(bytes);
     } catch (error) {
       this.fail(error instanceof FrameError ? error.message : "Malformed frame");
       return;
@@ -155,7 +279,7 @@ class StompConnection {
       this.queue = this.queue
         .then(() => this.handle(frame))
         .catch((error: unknown) => {
-          console.error("STOMP frame handling failed", error);
+          logError("STOMP frame handling failed", error);
           this.fail("Internal error");
         });
     }
@@ -214,20 +338,16 @@ class StompConnection {
     this.userId = auth.user.id;
     this.sessionId = auth.sessionId;
     this.state = "connected";
+    this.parser.setLimits({ maxFrameBytes: this.context.settings.maxFrameBytes, maxHeaders });
 
-    const [clientSends = 0, clientWants = 0] = (frame.headers["heart-beat"] ?? "0,0")
-      .split(",")
-      .map((value) => Number.parseInt(value, 10) || 0);
     const offer = this.context.settings.heartbeatMs;
     this.send({
       command: "CONNECTED",
       headers: { version: "1.2", "heart-beat": `${offer},${offer}`, server: "qalam/1" },
       body: "",
     });
-    this.startHeartBeats(
-      offer && clientWants ? Math.max(offer, clientWants) : 0,
-      offer && clientSends ? Math.max(offer, clientSends) : 0,
-    );
+    const { outgoingMs, incomingMs } = negotiateHeartBeats(offer, frame.headers["heart-beat"]);
+    this.startHeartBeats(outgoingMs, incomingMs);
   }
 
   /** Sends an EOL every `outgoingMs`; closes when nothing came for twice `incomingMs`. */
@@ -287,11 +407,15 @@ class StompConnection {
     this.receipt(frame);
   }
 
-  /** A message from the bus: an event for a subscription, or the end of this session. */
+  /** A message from the bus: an event for a subscription, or the end of a session or membership. */
   receive(message: RealtimeMessage) {
     if (this.state !== "connected") return;
     if (message.kind === "session-revoked") {
       if (message.sessionId === this.sessionId) this.fail("Session ended");
+      return;
+    }
+    if (message.kind === "membership-ended") {
+      if (message.userId === this.userId) this.leave(message.organizationId);
       return;
     }
     const { to, event } = message;
@@ -302,6 +426,22 @@ class StompConnection {
           : subscription.organizationId === to.organizationId;
       if (matches) this.deliver(subscription, event);
     }
+  }
+
+  /**
+   * Drops the subscriptions to an organization the user no longer belongs to, as if the client
+   * had unsubscribed: the connection and the user's own queue stay, and the user's own queue
+   * tells the browser (member.removed, organization.deleted) to load its pages again.
+   */
+  leave(organizationId: string) {
+    for (const [id, subscription] of this.subscriptions) {
+      if (subscription.organizationId === organizationId) this.subscriptions.delete(id);
+    }
+  }
+
+  /** ERROR and close, for a reason found outside the connection (an expired session). */
+  end(reason: string) {
+    this.fail(reason);
   }
 
   private deliver(subscription: Subscription, event: RealtimeEvent) {

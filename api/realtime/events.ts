@@ -20,7 +20,12 @@ export type Audience = { userId: string } | { organizationId: string };
 export type RealtimeMessage =
   | { kind: "event"; to: Audience; event: RealtimeEvent }
   /** Sent by a trigger on sessions (migration 0002) when a session is revoked. */
-  | { kind: "session-revoked"; sessionId: string };
+  | { kind: "session-revoked"; sessionId: string }
+  /**
+   * Sent by a trigger on memberships (migration 0006) when one is deleted, whatever deleted it:
+   * a removal, leaving, or the organization's or the user's deletion.
+   */
+  | { kind: "membership-ended"; userId: string; organizationId: string };
 
 /**
  * Publishes an event with the transaction that made the change: PostgreSQL delivers a NOTIFY only
@@ -44,6 +49,13 @@ function parseMessage(payload: string): RealtimeMessage | null {
     const message = JSON.parse(payload) as RealtimeMessage;
     if (message?.kind === "event" && message.event && message.to) return message;
     if (message?.kind === "session-revoked" && typeof message.sessionId === "string") {
+      return message;
+    }
+    if (
+      message?.kind === "membership-ended" &&
+      typeof message.userId === "string" &&
+      typeof message.organizationId === "string"
+    ) {
       return message;
     }
   } catch {

@@ -58,58 +58,164 @@ export function encodeFrame({ command, headers, body }: Frame): string {
   return `${lines.join("\n")}\n\n${body}\0`;
 }
 
+export type FrameLimits = {
+  /** The largest frame, head and body, in bytes. */
+  maxFrameBytes: number;
+  /** The most header lines a frame may carry. */
+  maxHeaders: number;
+};
+
 /**
  * Reads frames from a byte stream that may split or join them anywhere: what a WebSocket message
  * carries is not a frame boundary. End-of-line bytes between frames are heart-beats.
+ *
+ * The parser is incremental: bytes are appended to a buffer that grows by doubling, and every
+ * scan resumes where the previous one stopped, so a frame sent a byte at a time costs as much as
+ * the same frame sent whole. The limits are checked as bytes arrive, before a frame is complete.
  */
 export class FrameParser {
   private buffer: Buffer = Buffer.alloc(0);
+  /** The first byte of the frame in progress. */
+  private start = 0;
+  /** One past the last byte received. */
+  private end = 0;
+  /** Bytes of the frame in progress already scanned (from `start`). */
+  private scanned = 0;
+  /** Header lines seen so far in the frame in progress. */
+  private lines = 0;
+  /** The frame in progress once its head is read: the body is what is awaited. */
+  private head: { command: string; headers: Record<string, string>; bodyStart: number } | null =
+    null;
+  private limits: FrameLimits;
 
-  constructor(private readonly maxFrameBytes: number) {}
+  constructor(limits: FrameLimits | number) {
+    this.limits = typeof limits === "number" ? { maxFrameBytes: limits, maxHeaders: 1000 } : limits;
+  }
+
+  /** Changes the limits for the frames that follow (a connection gets more room once signed in). */
+  setLimits(limits: FrameLimits) {
+    this.limits = limits;
+  }
 
   /** Adds bytes and returns the frames they complete. Throws FrameError on a malformed frame. */
   push(chunk: Buffer): Frame[] {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.append(chunk);
     const frames: Frame[] = [];
     for (;;) {
-      this.skipHeartBeats();
       const frame = this.next();
       if (!frame) break;
       frames.push(frame);
     }
-    if (this.buffer.length > this.maxFrameBytes) {
-      throw new FrameError(`Frame larger than ${this.maxFrameBytes} bytes`);
-    }
+    this.compact();
     return frames;
   }
 
-  private skipHeartBeats() {
-    let start = 0;
-    while (start < this.buffer.length) {
-      const byte = this.buffer[start];
-      if (byte === LF) start += 1;
-      else if (byte === CR && this.buffer[start + 1] === LF) start += 2;
-      else if (byte === CR && start + 1 === this.buffer.length) break;
-      else break;
+  private append(chunk: Buffer) {
+    const needed = this.end + chunk.length;
+    if (needed > this.buffer.length) {
+      const live = this.end - this.start;
+      const grown = Buffer.allocUnsafe(Math.max(needed - this.start, live * 2, 256));
+      this.buffer.copy(grown, 0, this.start, this.end);
+      this.buffer = grown;
+      this.start = 0;
+      this.end = live;
     }
-    if (start > 0) this.buffer = this.buffer.subarray(start);
+    chunk.copy(this.buffer, this.end);
+    this.end += chunk.length;
+  }
+
+  /** Drops consumed bytes once they are most of the buffer, so copying stays linear overall. */
+  private compact() {
+    if (this.start === this.end) {
+      this.start = 0;
+      this.end = 0;
+    } else if (this.start > this.buffer.length / 2) {
+      this.buffer.copy(this.buffer, 0, this.start, this.end);
+      this.end -= this.start;
+      this.start = 0;
+    }
+  }
+
+  private byteAt(offset: number): number | undefined {
+    const index = this.start + offset;
+    return index < this.end ? this.buffer[index] : undefined;
+  }
+
+  private tooLarge(): never {
+    throw new FrameError(`Frame larger than ${this.limits.maxFrameBytes} bytes`);
   }
 
   private next(): Frame | null {
-    const headerEnd = findHeaderEnd(this.buffer);
-    if (!headerEnd) return null;
-    if (headerEnd.bodyStart > this.maxFrameBytes) {
-      throw new FrameError(`Frame larger than ${this.maxFrameBytes} bytes`);
+    if (!this.head) {
+      if (this.scanned === 0 && !this.skipHeartBeats()) return null;
+      if (!this.readHead()) return null;
     }
-    const [commandLine = "", ...headerLines] = this.buffer
-      .subarray(0, headerEnd.headersEnd)
+    return this.readBody();
+  }
+
+  /** Skips end-of-lines; false when nothing else is in yet, or a lone CR may begin a CR LF. */
+  private skipHeartBeats(): boolean {
+    while (this.start < this.end) {
+      const byte = this.buffer[this.start];
+      if (byte === LF) {
+        this.start += 1;
+      } else if (byte === CR) {
+        const after = this.byteAt(1);
+        if (after === undefined) return false;
+        if (after !== LF) return true;
+        this.start += 2;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Scans on for the blank line that ends the head; parses the head once it is in. */
+  private readHead(): boolean {
+    const available = this.end - this.start;
+    while (this.scanned < available) {
+      const lf = this.buffer.subarray(this.start + this.scanned, this.end).indexOf(LF);
+      if (lf < 0) {
+        this.scanned = available;
+        break;
+      }
+      const at = this.scanned + lf;
+      const after = this.byteAt(at + 1);
+      const afterNext = this.byteAt(at + 2);
+      // The end of the head is LF LF or LF CR LF: wait for the bytes that tell.
+      if (after === undefined || (after === CR && afterNext === undefined)) {
+        this.scanned = at;
+        break;
+      }
+      if (after === LF || (after === CR && afterNext === LF)) {
+        if (at + 1 > this.limits.maxFrameBytes) this.tooLarge();
+        this.parseHead(
+          trimCr(this.buffer, this.start + at) - this.start,
+          at + (after === LF ? 2 : 3),
+        );
+        return true;
+      }
+      this.lines += 1;
+      // The command line and the header lines.
+      if (this.lines > this.limits.maxHeaders + 1) {
+        throw new FrameError(`More than ${this.limits.maxHeaders} headers`);
+      }
+      this.scanned = at + 1;
+    }
+    if (available > this.limits.maxFrameBytes) this.tooLarge();
+    return false;
+  }
+
+  private parseHead(headEnd: number, bodyStart: number) {
+    const [command = "", ...headerLines] = this.buffer
+      .subarray(this.start, this.start + headEnd)
       .toString("utf8")
       .split("\n")
       .map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
-    const command = commandLine;
     if (!/^[A-Z]+$/.test(command)) throw new FrameError("Malformed command line");
 
-    const headers: Record<string, string> = {};
+    const entries = new Map<string, string>();
     const unescapeValue = unescapedCommands.has(command)
       ? (value: string) => value
       : unescapeHeader;
@@ -117,44 +223,48 @@ export class FrameParser {
       const colon = line.indexOf(":");
       if (colon < 1) throw new FrameError("Malformed header line");
       const name = unescapeValue(line.slice(0, colon));
-      if (!(name in headers)) headers[name] = unescapeValue(line.slice(colon + 1));
+      if (!entries.has(name)) entries.set(name, unescapeValue(line.slice(colon + 1)));
     }
-
-    let bodyEnd: number;
+    // Own properties only: a header named __proto__ or constructor is just a header.
+    const headers: Record<string, string> = Object.fromEntries(entries);
     const declared = headers["content-length"];
     if (declared !== undefined) {
-      if (!/^\d+$/.test(declared)) throw new FrameError("Malformed content-length");
-      bodyEnd = headerEnd.bodyStart + Number(declared);
-      if (bodyEnd + 1 > this.maxFrameBytes) {
-        throw new FrameError(`Frame larger than ${this.maxFrameBytes} bytes`);
-      }
-      if (this.buffer.length < bodyEnd + 1) return null;
-      if (this.buffer[bodyEnd] !== NUL) throw new FrameError("Frame body not ended by NUL");
-    } else {
-      bodyEnd = this.buffer.indexOf(NUL, headerEnd.bodyStart);
-      if (bodyEnd < 0) return null;
-      if (bodyEnd + 1 > this.maxFrameBytes) {
-        throw new FrameError(`Frame larger than ${this.maxFrameBytes} bytes`);
-      }
+      if (!/^\d{1,10}$/.test(declared)) throw new FrameError("Malformed content-length");
+      if (bodyStart + Number(declared) + 1 > this.limits.maxFrameBytes) this.tooLarge();
     }
-    const body = this.buffer.subarray(headerEnd.bodyStart, bodyEnd).toString("utf8");
-    this.buffer = this.buffer.subarray(bodyEnd + 1);
-    return { command, headers, body };
+    this.head = { command, headers, bodyStart };
+    this.scanned = bodyStart;
   }
-}
 
-/** Where the headers end (the blank line) and the body begins, once the blank line is in. */
-function findHeaderEnd(buffer: Buffer): { headersEnd: number; bodyStart: number } | null {
-  let index = buffer.indexOf(LF);
-  while (index >= 0) {
-    const next = buffer[index + 1];
-    if (next === LF) return { headersEnd: trimCr(buffer, index), bodyStart: index + 2 };
-    if (next === CR && buffer[index + 2] === LF) {
-      return { headersEnd: trimCr(buffer, index), bodyStart: index + 3 };
+  /** The body up to its NUL: of the declared length, or up to the first NUL without one. */
+  private readBody(): Frame | null {
+    const head = this.head as NonNullable<typeof this.head>;
+    const declared = head.headers["content-length"];
+    let bodyEnd: number;
+    if (declared !== undefined) {
+      bodyEnd = head.bodyStart + Number(declared);
+      const terminator = this.byteAt(bodyEnd);
+      if (terminator === undefined) return null;
+      if (terminator !== NUL) throw new FrameError("Frame body not ended by NUL");
+    } else {
+      const nul = this.buffer.subarray(this.start + this.scanned, this.end).indexOf(NUL);
+      if (nul < 0) {
+        this.scanned = this.end - this.start;
+        if (this.scanned > this.limits.maxFrameBytes) this.tooLarge();
+        return null;
+      }
+      bodyEnd = this.scanned + nul;
     }
-    index = buffer.indexOf(LF, index + 1);
+    if (bodyEnd + 1 > this.limits.maxFrameBytes) this.tooLarge();
+    const body = this.buffer
+      .subarray(this.start + head.bodyStart, this.start + bodyEnd)
+      .toString("utf8");
+    this.start += bodyEnd + 1;
+    this.scanned = 0;
+    this.lines = 0;
+    this.head = null;
+    return { command: head.command, headers: head.headers, body };
   }
-  return null;
 }
 
 function trimCr(buffer: Buffer, lfIndex: number) {

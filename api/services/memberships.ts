@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, type Role, users } from "../db/schema";
 import { containsPattern } from "../db/search";
-import { forbidden, notFound } from "../errors";
+import { conflict, forbidden, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
 import {
   type Actor,
@@ -53,6 +53,24 @@ export async function isMember(
   return (await roleIn(db, userId, organizationId)) !== null;
 }
 
+/** Which of these (user, organization) pairs are memberships, as `userId:organizationId`. */
+export async function liveMemberships(
+  db: Database,
+  pairs: { userId: string; organizationId: string }[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: memberships.userId, organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(
+      and(
+        inArray(memberships.userId, [...new Set(pairs.map((pair) => pair.userId))]),
+        inArray(memberships.organizationId, [...new Set(pairs.map((pair) => pair.organizationId))]),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.userId}:${row.organizationId}`));
+}
+
 /**
  * The actor for one organization of the user's, whichever is current. A user who is not a member
  * learns nothing, not even that it exists: 404.
@@ -76,6 +94,27 @@ export async function lockMembership(tx: Database, organizationId: string, userI
     .for("update");
   if (!member) throw notFound("No such member.");
   return member;
+}
+
+/** How many organizations an account may belong to unless the deployment says otherwise. */
+export const defaultMaxOrganizationsPerUser = 50;
+
+/**
+ * Refuses a new membership past `max` (409 ORGANIZATION_LIMIT_REACHED). The user's row is locked
+ * for the rest of the transaction, so that two joins at once cannot both pass the count.
+ */
+export async function assertRoomForOrganization(tx: Database, userId: string, max: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await tx
+    .select({ total: count() })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  if ((row?.total ?? 0) >= max) {
+    throw conflict(
+      "ORGANIZATION_LIMIT_REACHED",
+      `An account may belong to ${max} organizations at most; leave one to join or create another.`,
+    );
+  }
 }
 
 /**

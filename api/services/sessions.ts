@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, sessions, type User, users } from "../db/schema";
 import { type Actor, permissionsForRole } from "./permissions";
@@ -60,6 +60,25 @@ export function authenticateSession(
   return authenticateWhere(db, eq(sessions.id, sessionId));
 }
 
+/** A session that has not been revoked, has not expired and has not been idle too long. */
+function isLive(now: Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleTimeoutMs)),
+  );
+}
+
+/** Which of these sessions are still live; checking does not count as using them. */
+export async function liveSessionIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), isLive(new Date())));
+  return new Set(rows.map((row) => row.id));
+}
+
 async function authenticateWhere(db: Database, which: SQL): Promise<Authentication | null> {
   const now = new Date();
   const [row] = await db
@@ -78,14 +97,7 @@ async function authenticateWhere(db: Database, which: SQL): Promise<Authenticati
         eq(memberships.organizationId, users.currentOrganizationId),
       ),
     )
-    .where(
-      and(
-        which,
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleTimeoutMs)),
-      ),
-    )
+    .where(and(which, isLive(now)))
     .limit(1);
   if (!row) return null;
 
@@ -142,33 +154,38 @@ export type SessionSummary = {
   current: boolean;
 };
 
-/** The user's live sessions, most recently used first. */
+/** A page of the user's live sessions: the one asking first, then the most recently used. */
 export async function listUserSessions(
   db: Database,
   userId: string,
   currentSessionId: string,
-): Promise<SessionSummary[]> {
-  const now = new Date();
-  const rows = await db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastUsedAt: sessions.lastUsedAt,
-      expiresAt: sessions.expiresAt,
-      userAgent: sessions.userAgent,
-      ip: sessions.ip,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleTimeoutMs)),
-      ),
-    )
-    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
-  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  query: { page: number; pageSize: number },
+): Promise<{ items: SessionSummary[]; total: number }> {
+  const live = and(eq(sessions.userId, userId), isLive(new Date()));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+      })
+      .from(sessions)
+      .where(live)
+      .orderBy(
+        desc(eq(sessions.id, currentSessionId)),
+        desc(sessions.lastUsedAt),
+        desc(sessions.createdAt),
+        asc(sessions.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(sessions).where(live),
+  ]);
+  const items = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return { items, total: totals?.total ?? 0 };
 }
 
 /** Revokes one of the user's own sessions; false when it is not theirs or not live. */

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../api/errors";
-import { unflatten } from "../../../api/http/unflatten";
+import { type FlatValue, unflatten } from "../../../api/http/unflatten";
 
 function refusal(flat: Record<string, unknown>) {
   try {
@@ -86,5 +87,81 @@ describe("unflatten", () => {
   it("refuses more than 200 keys", () => {
     const flat = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i]));
     expect(refusal(flat).code).toBe("VALIDATION_FAILED");
+  });
+});
+
+type Nested = FlatValue | Nested[] | { [key: string]: Nested };
+
+/** The reference model: a nested value written as the dotted keys of its leaves. */
+function flatten(value: Nested, path = "", into: Record<string, FlatValue> = {}) {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      flatten(item, `${path}[${index}]`, into);
+    });
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value))
+      flatten(item, path ? `${path}.${key}` : key, into);
+  } else {
+    into[path] = value;
+  }
+  return into;
+}
+
+const identifier = fc
+  .stringMatching(/^[A-Za-z_$][\w$]{0,8}$/)
+  .filter((name) => !["__proto__", "constructor", "prototype"].includes(name));
+const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
+// Lists and objects are never empty: an empty one has no leaf, so no key, to be rebuilt from.
+const { tree } = fc.letrec<{ tree: Nested; node: Nested }>((tie) => ({
+  tree: fc.dictionary(identifier, tie("node"), { minKeys: 1, maxKeys: 4 }),
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.array(tie("node"), { minLength: 1, maxLength: 3 }),
+    fc.dictionary(identifier, tie("node"), { minKeys: 1, maxKeys: 3 }),
+  ),
+}));
+const depthOf = (key: string) => key.split(/\.|\[/).length;
+
+describe("unflatten, property-based", () => {
+  it("rebuilds any nested value from its dotted keys, within the limits", () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        const flat = flatten(value);
+        fc.pre(Object.keys(flat).length <= 200);
+        fc.pre(Object.keys(flat).every((key) => depthOf(key) <= 6));
+        expect(unflatten(flat)).toEqual(value);
+      }),
+    );
+  });
+
+  it("answers any keys with the value they describe or a 422, and never touches a prototype", () => {
+    const key = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("__proto__", "a.__proto__.x", "constructor.prototype", "a[0]", "a[100]"),
+      fc
+        .array(
+          fc.oneof(
+            identifier,
+            fc.nat(120).map((n) => `[${n}]`),
+          ),
+          { minLength: 1, maxLength: 8 },
+        )
+        .map((parts) => parts.join(".").replace(/\.\[/g, "[")),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, leaf, { maxKeys: 8 }), (flat) => {
+        let rebuilt: Record<string, unknown> | undefined;
+        try {
+          rebuilt = unflatten(flat);
+        } catch (error) {
+          expect(error).toBeInstanceOf(AppError);
+          expect((error as AppError).kind).toBe("invalid");
+        }
+        if (rebuilt) expect(flatten(rebuilt as Nested)).toEqual(flat);
+        expect(({} as Record<string, unknown>).x).toBeUndefined();
+        expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxHeartBeatMs, negotiateHeartBeats } from "../../../api/realtime/broker";
 import { createTestApi, type TestApi } from "../helpers";
 import { listen, rawClient } from "./socket-server";
 
@@ -86,5 +87,34 @@ describe("heart-beats", () => {
     expect(closedAt).toBe(0);
     await client.closed;
     expect(closedAt - started).toBeGreaterThanOrEqual(600);
+  });
+});
+
+describe("heart-beat values a client asks for", () => {
+  it("never makes the server beat every millisecond, whatever interval is asked", async () => {
+    // Past 2^31 - 1 ms, setInterval fires every millisecond: the ask is clamped to a minute.
+    const client = await connected("0,9999999999");
+    await sleep(heartbeatMs * 3);
+    expect(client.heartBeats()).toBe(0);
+    client.close();
+  });
+
+  it.each([
+    ["0,9999999999", { outgoingMs: maxHeartBeatMs, incomingMs: 0 }],
+    ["9999999999,0", { outgoingMs: 0, incomingMs: maxHeartBeatMs }],
+    ["99999999999999999999,99999999999999999999", { outgoingMs: 0, incomingMs: 0 }],
+    ["60000,60001", { outgoingMs: maxHeartBeatMs, incomingMs: maxHeartBeatMs }],
+    ["1,1", { outgoingMs: 10_000, incomingMs: 10_000 }],
+    ["0,0", { outgoingMs: 0, incomingMs: 0 }],
+    ["-5,-5", { outgoingMs: 0, incomingMs: 0 }],
+    ["abc,1e9", { outgoingMs: 0, incomingMs: 0 }],
+    ["", { outgoingMs: 0, incomingMs: 0 }],
+    [undefined, { outgoingMs: 0, incomingMs: 0 }],
+  ])("clamps heart-beat:%s against an offer of 10 s", (header, expected) => {
+    expect(negotiateHeartBeats(10_000, header)).toEqual(expected);
+  });
+
+  it("agrees on nothing when the server offers none", () => {
+    expect(negotiateHeartBeats(0, "5000,5000")).toEqual({ outgoingMs: 0, incomingMs: 0 });
   });
 });

@@ -39,10 +39,10 @@ export async function listen(api: Api, requestedPort = 0) {
  */
 export async function rawClient(
   url: string,
-  options: { origin?: string; protocols?: string[] } = {},
+  options: { origin?: string; protocols?: string[]; headers?: Record<string, string> } = {},
 ) {
   const ws = new WebSocket(url, options.protocols ?? ["v12.stomp"], {
-    headers: options.origin ? { Origin: options.origin } : {},
+    headers: { ...options.headers, ...(options.origin ? { Origin: options.origin } : {}) },
   });
   const parser = new FrameParser(1024 * 1024);
   const frames: Frame[] = [];
