@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Database } from "./db/client";
-import { limitBody } from "./http/body-limit";
+import { countBodies } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { handleError, handleNotFound, validationHook } from "./http/errors";
 import type { Messenger } from "./mail/messenger";
@@ -14,6 +14,7 @@ import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
 import { createWorkspaceRoutes } from "./routes/workspaces";
+import { defaultMaxOrganizationsPerUser } from "./services/memberships";
 import type { RateLimits } from "./services/rate-limits";
 import type { Storage } from "./storage/storage";
 
@@ -27,6 +28,8 @@ export type AppOptions = {
   rateLimits: RateLimits;
   /** The web app's address, for links in mail (an invitation's page). */
   appUrl?: string;
+  /** How many organizations an account may belong to. */
+  maxOrganizationsPerUser?: number;
 };
 
 export const defaultAppUrl = "http://localhost:3000";
@@ -38,6 +41,7 @@ export function createApp({
   storage,
   rateLimits,
   appUrl = defaultAppUrl,
+  maxOrganizationsPerUser = defaultMaxOrganizationsPerUser,
 }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
@@ -51,18 +55,14 @@ export function createApp({
     c.set("storage", storage);
     c.set("rateLimits", rateLimits);
     c.set("appUrl", appUrl);
+    c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
     await next();
     // Responses carry personal data and tokens: no cache, shared or private, may keep them,
     // unless the route itself declared them cacheable (stored files).
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  const defaultBodyLimit = limitBody();
-  // PUT /user carries an avatar and sets its own, larger limit.
-  app.use("*", (c, next) =>
-    c.req.method === "PUT" && c.req.path === `${apiBasePath}/user`
-      ? next()
-      : defaultBodyLimit(c, next),
-  );
+  // Every body is counted against its route's limit: 1 MiB unless the route declares another.
+  app.use("*", countBodies());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

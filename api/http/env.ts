@@ -13,6 +13,10 @@ export type AppEnv = {
     storage: Storage;
     rateLimits: RateLimits;
     appUrl: string;
+    /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
+    maxOrganizationsPerUser: number;
+    /** The route's body limit, when it declares one (bodyLimit). */
+    bodyLimit?: number;
   };
 };
 

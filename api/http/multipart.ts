@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors";
-import { limitBody } from "./body-limit";
+import { bodyLimit } from "./body-limit";
 import type { AppEnv } from "./env";
 
 /** 415 for anything but multipart/form-data, then a body limit of `maxBytes`. */
 export function acceptMultipartForm(maxBytes: number) {
-  const limit = limitBody(maxBytes);
+  const limit = bodyLimit(maxBytes);
   return createMiddleware<AppEnv>(async (c, next) => {
     const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "multipart/form-data") {

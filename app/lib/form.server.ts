@@ -14,10 +14,14 @@ function payloadTooLarge() {
   return new Response("Payload Too Large", { status: 413, statusText: "Payload Too Large" });
 }
 
+/** What is read and dropped of a body past its limit before giving up on it. */
+export const maxDroppedBytes = 16 * 1024 * 1024;
+
 /**
  * The request with a body that passes on at most `maxBytes` and then fails. The rest is still
  * read and dropped rather than cancelled, so that the browser finishes sending and gets the
- * page that explains, instead of a reset connection.
+ * page that explains, instead of a reset connection; up to `maxDroppedBytes`, past which the
+ * reading stops at once.
  */
 function capBody(request: Request, maxBytes: number) {
   const state = { exceeded: false };
@@ -29,6 +33,9 @@ function capBody(request: Request, maxBytes: number) {
         seen += chunk.byteLength;
         if (seen > maxBytes) state.exceeded = true;
         else controller.enqueue(chunk);
+        if (seen > maxBytes + maxDroppedBytes) {
+          controller.error(new RangeError("The form is far too large"));
+        }
       },
       flush(controller) {
         if (state.exceeded) controller.error(new RangeError("The form is too large"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxFormBytes, readForm, readMultipartForm } from "~/lib/form.server";
+import { maxDroppedBytes, maxFormBytes, readForm, readMultipartForm } from "~/lib/form.server";
 
 const url = "http://localhost/account";
 
@@ -51,6 +51,29 @@ describe("readForm", () => {
     const rest = encoder.encode(field.slice(field.length / 2));
     const request = chunked("application/x-www-form-urlencoded", [half, rest]);
     expect(await statusOf(readForm(request))).toBe(413);
+  });
+});
+
+describe("a body past its limit", () => {
+  it("is read and dropped up to a bound, then no further", async () => {
+    const megabyte = new Uint8Array(1024 * 1024);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(megabyte);
+      },
+    });
+    const request = new Request(url, {
+      method: "POST",
+      body: endless,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await statusOf(readForm(request))).toBe(413);
+    const bound = (maxFormBytes + maxDroppedBytes) / megabyte.byteLength;
+    expect(pulled).toBeGreaterThan(bound);
+    expect(pulled).toBeLessThan(bound + 4);
   });
 });
 

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Api } from "../api/index";
+import { isSameOriginWrite } from "../app/lib/same-origin";
+import type { TrustProxy } from "./trust-proxy";
+
+const API_PREFIX = "/api/v1";
+
+export type WebServerOptions = {
+  /** The embedded API, mounted at /api/v1; unset when the app speaks to a remote one. */
+  api?: Api;
+  /** The Remix request handler (server.ts builds it from the build or Vite). */
+  remix: RequestHandler;
+  /** Vite in middleware mode (`npm run dev`); otherwise the built assets in `buildDir`. */
+  viteMiddleware?: RequestHandler;
+  buildDir: string;
+  production: boolean;
+  development: boolean;
+  /** Origins of a real-time socket that is not this server's. */
+  socketOrigins: readonly string[];
+  trustProxy: TrustProxy;
+};
+
+/** The Express app: security headers, the embedded API, static files, then Remix. */
+export function createWebServer(options: WebServerOptions) {
+  const { api, production, development } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            // Vite's development client evaluates modules it fetches.
+            ...(development ? ["'unsafe-eval'"] : []),
+          ],
+          // Radix positions popovers with inline style attributes.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'", ...options.socketOrigins, ...(development ? ["ws:"] : [])],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          ...(production ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: production,
+    }),
+  );
+
+  if (api) {
+    const apiListener = getRequestListener(api.fetch);
+    app.use((req, res, next) => {
+      if (req.path === API_PREFIX || req.path.startsWith(`${API_PREFIX}/`)) {
+        forwardClientAddress(req);
+        apiListener(req, res);
+        return;
+      }
+      next();
+    });
+  }
+
+  app.use(compression());
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware);
+  } else {
+    const { buildDir } = options;
+    // Hashed assets never change; everything else in public/ is revalidated.
+    app.use(
+      "/assets",
+      express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    // Open pages poll builds/latest.json to learn of a new deployment: always ask the server.
+    app.use(
+      "/builds",
+      express.static(join(buildDir, "client/builds"), {
+        cacheControl: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+      }),
+    );
+    app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+  }
+
+  // Forms post to this site only (the API, reached with bearer tokens, was mounted above).
+  app.use((req, res, next) => {
+    const sameOrigin = isSameOriginWrite({
+      method: req.method,
+      host: req.get("host"),
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+    });
+    if (sameOrigin) return next();
+    res.status(403).type("text/plain").send("Forbidden: cross-origin request");
+  });
+
+  app.all("*", options.remix);
+  return app;
+}
+
+/**
+ * The API takes the last X-Forwarded-For hop as the client: make it the one address Express
+ * trusts under TRUST_PROXY, and nothing the client wrote. The API's request is built from the
+ * raw headers, so those are rewritten too.
+ */
+function forwardClientAddress(req: express.Request) {
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    if (name.toLowerCase() !== "x-forwarded-for") raw.push(name, req.rawHeaders[i + 1] as string);
+  }
+  if (req.ip) {
+    raw.push("X-Forwarded-For", req.ip);
+    req.headers["x-forwarded-for"] = req.ip;
+  } else {
+    delete req.headers["x-forwarded-for"];
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+}
