@@ -25,6 +25,7 @@ export const fieldErrorCodes = [
   "INVALID_FORMAT",
   "INVALID_VALUE",
   "INVALID_TYPE",
+  "INVALID_CHARACTERS",
   "CONFLICTING_FIELDS",
   "INVALID",
 ] as const;

@@ -13,6 +13,7 @@ import {
   RateLimitedError,
   validationFailed,
 } from "../errors";
+import { logError } from "../log";
 import type { AppEnv } from "./env";
 
 const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
@@ -209,7 +210,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     });
   }
 
-  console.error(`Unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+  logError(`Unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
   // Outside production the message helps whoever runs the server; a stack trace is never sent.
   const message = c.get("production") === false ? rootMessage(error) : "Internal Server Error";
   return errorJson(c, 500, { code: "INTERNAL_ERROR", message });

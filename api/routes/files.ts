@@ -2,16 +2,15 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { notFound } from "../errors";
 import type { AppEnv } from "../http/env";
 import { errorResponses, validationHook } from "../http/errors";
+import { text } from "./schemas";
 
 const noSuchFile = () => notFound("No such file.");
 
 const FileParamsSchema = z.object({
-  folder: z
-    .string()
-    .regex(/^[a-z]+$/)
+  folder: text()
+    .regex(/^[a-z]{1,32}$/)
     .openapi({ param: { name: "folder", in: "path" }, example: "avatars" }),
-  name: z
-    .string()
+  name: text()
     .regex(/^[0-9a-f-]{36}\.(webp|png|jpg)$/)
     .openapi({
       param: { name: "name", in: "path" },

@@ -17,21 +17,44 @@ export function codedIssue(code: FieldErrorCode, message: string) {
   return { message, params: { code } };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacterButLineBreak = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * Every string the API takes, in a body, a query or a path, is built on this: C0 and C1 control
+ * characters are refused with 422 INVALID_CHARACTERS. PostgreSQL cannot store NUL at all, and the
+ * others have no place in names, addresses, keys or searches; multi-line text keeps tabs and line
+ * breaks.
+ */
+export function text(options: { multiline?: boolean } = {}) {
+  const forbidden = options.multiline ? controlCharacterButLineBreak : controlCharacter;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be a string") })
+    .refine((value) => !forbidden.test(value), {
+      ...codedIssue("INVALID_CHARACTERS", "Must not contain control characters"),
+      abort: true,
+    });
+}
+
 /** A required string, trimmed unless `trim` is false, with messages fit to show next to a field. */
 export function requiredString(options: { max: number; trim?: boolean }) {
-  const base = z.string({
-    error: (issue) => (issue.input === undefined ? "Required" : "Must be a string"),
-  });
+  const base = text();
   return (options.trim === false ? base : base.trim())
     .min(1, "Required")
     .max(options.max, `At most ${options.max} characters`);
 }
 
+/** Text that may be empty (`""` when sent so), trimmed, up to `max` characters. */
+export function optionalString(options: { max: number; multiline?: boolean }) {
+  return text(options).trim().max(options.max, `At most ${options.max} characters`);
+}
+
 /** A password being chosen: 8 to 128 characters as typed, any characters, no composition rules. */
 export function newPassword() {
   // Refinements rather than min and max: the length counts code points, not UTF-16 units.
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be a string") })
+  return text()
     .refine((value) => passwordLength(value) >= passwordMinLength, {
       ...codedIssue("TOO_SHORT", `At least ${passwordMinLength} characters`),
       abort: true,
@@ -135,8 +158,8 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
     .openapi(name);
 }
 
-/** The query of a paged list with a search: page from 1, up to 100 a page (20 by default). */
-export function pagedSearchQuery(searchDescription: string) {
+/** The query of a paged list: page from 1, up to 100 a page (20 by default). */
+export function pagedQuery() {
   return z.object({
     page: z.coerce.number().int("Must be a whole number").min(1, "At least 1").default(1),
     pageSize: z.coerce
@@ -145,10 +168,12 @@ export function pagedSearchQuery(searchDescription: string) {
       .min(1, "At least 1")
       .max(100, "At most 100")
       .default(20),
-    search: z
-      .string()
-      .max(100, "At most 100 characters")
-      .optional()
-      .openapi({ description: searchDescription }),
+  });
+}
+
+/** The query of a paged list with a search. */
+export function pagedSearchQuery(searchDescription: string) {
+  return pagedQuery().extend({
+    search: optionalString({ max: 100 }).optional().openapi({ description: searchDescription }),
   });
 }

@@ -28,9 +28,10 @@ export function contentTypeOfKey(key: string): string | null {
   return extension ? contentTypes[extension] : null;
 }
 
+/** No such file, nor could there be one (a name longer than the file system allows). */
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === "ENOENT" || code === "ENOTDIR";
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
 }
 
 /** Files in a folder, one file per key. */

@@ -22,9 +22,22 @@ export function parseErrorMessage(message: string) {
   return { key, values };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacterButLineBreak = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** The API refuses control characters in every string (multi-line text keeps line breaks). */
+function text(options: { multiline?: boolean; required?: string } = {}) {
+  const forbidden = options.multiline ? controlCharacterButLineBreak : controlCharacter;
+  return z
+    .string(options.required ? { error: options.required } : undefined)
+    .refine((value) => !forbidden.test(value), { message: "invalidCharacters", abort: true });
+}
+
 /** A required string as typed; an empty field reaches the schema as undefined (Conform). */
 function requiredString() {
-  return z.string({ error: "required" });
+  return text({ required: "required" });
 }
 
 /** Trimmed text of 1 to `max` characters (code points, as the API counts them). */
@@ -36,9 +49,8 @@ export function requiredText(max: number) {
 }
 
 /** Text that may be left empty: "" when it is. */
-export function optionalText(max: number) {
-  return z
-    .string()
+export function optionalText(max: number, options: { multiline?: boolean } = {}) {
+  return text(options)
     .trim()
     .max(max, errorMessage("tooLong", { count: max }))
     .optional()
@@ -55,7 +67,7 @@ export const passwordMaxLength = 128;
 export const personName = () => requiredText(nameMaxLength);
 export const organizationName = () => requiredText(nameMaxLength);
 export const workspaceName = () => requiredText(nameMaxLength);
-export const workspaceDescription = () => optionalText(500);
+export const workspaceDescription = () => optionalText(500, { multiline: true });
 
 export function email() {
   return requiredString()
@@ -91,7 +103,7 @@ export function currentPassword() {
 export function verificationKey(messages = { required: "required", format: "keyFormat" }) {
   return z.preprocess(
     (value) => (typeof value === "string" ? normalizeKeyInput(value) : value),
-    z.string({ error: messages.required }).regex(/^\d{6}$/, messages.format),
+    text({ required: messages.required }).regex(/^\d{6}$/, messages.format),
   );
 }
 

@@ -50,6 +50,11 @@ describe("createLocalStorage", () => {
     expect(await storage.get(key)).toBeNull();
   });
 
+  it("answers null for a folder name longer than the file system allows", async () => {
+    const key = `${"a".repeat(5000)}/${avatarKey().slice("avatars/".length)}`;
+    expect(await storage.get(key)).toBeNull();
+  });
+
   it("deletes a key that does not exist without complaint", async () => {
     await expect(storage.delete(avatarKey())).resolves.toBeUndefined();
   });

@@ -10,6 +10,7 @@ import {
   personName,
   phone,
   verificationKey,
+  workspaceDescription,
 } from "~/lib/validation";
 
 function errorsOf(schema: z.ZodType, entries: Record<string, string>) {
@@ -62,6 +63,27 @@ describe("shared field schemas", () => {
       phone: ["invalidPhone"],
       password: ["tooShort?count=8"],
       key: ["keyFormat"],
+    });
+  });
+
+  it("refuse control characters as the API does; multi-line text keeps its line breaks", () => {
+    const errors = errorsOf(Form, {
+      name: "Sara\u0000",
+      email: "sara\u0007@example.com",
+      phone: "+966\u0001501234567",
+      password: "long enough\u009b",
+      key: "123456",
+    });
+    expect(errors).toEqual({
+      name: ["invalidCharacters"],
+      email: ["invalidCharacters"],
+      phone: ["invalidCharacters"],
+      password: ["invalidCharacters"],
+    });
+    const Description = z.object({ description: workspaceDescription() });
+    expect(errorsOf(Description, { description: "Line one\r\n\tLine two" })).toBeNull();
+    expect(errorsOf(Description, { description: "Bell\u0007" })).toEqual({
+      description: ["invalidCharacters"],
     });
   });
 
