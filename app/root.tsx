@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -28,6 +28,7 @@ import {
 } from "~/lib/i18n";
 import { preferredLanguage } from "~/lib/i18n.server";
 import { useNonce } from "~/lib/nonce";
+import { safeRedirect } from "~/lib/redirect.server";
 import { clearToken, getViewer } from "~/lib/session.server";
 import stylesHref from "~/styles/tailwind.css?url";
 
@@ -43,16 +44,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An unprefixed URL is English only for someone who has not chosen or asked for Arabic.
   if (params.lang === undefined && request.method === "GET") {
     if ((await preferredLanguage(request)) === "ar") {
-      throw redirect(localizedPath(`${url.pathname}${url.search}`, "ar"));
+      throw safeRedirect(localizedPath(`${url.pathname}${url.search}`, "ar"), 302, "/ar");
     }
   }
 
   const viewer = await getViewer(request, context);
   if (viewer.status === "expired") {
     // The API no longer accepts the token: sign out here too, and show the page as a guest.
-    throw redirect(`${url.pathname}${url.search}`, {
-      headers: { "Set-Cookie": await clearToken() },
-    });
+    const headers = { "Set-Cookie": await clearToken() };
+    throw safeRedirect(`${url.pathname}${url.search}`, { headers }, localizedPath("/", language));
   }
 
   return data({

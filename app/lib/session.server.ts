@@ -1,9 +1,10 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { ApiUnavailableError, isApiError } from "./api/errors";
 import { getApiClient } from "./api.server";
 import { tokenCookie } from "./cookies.server";
 import { languageFromPathname, localizedPath } from "./i18n";
 import { requireLanguage } from "./i18n.server";
+import { safeRedirect } from "./redirect.server";
 import { safeRedirectPath } from "./safe-redirect";
 import type { CurrentUser } from "./user";
 
@@ -79,7 +80,7 @@ export async function requireUser(
   const viewer = await getViewer(request, context);
   if (viewer.status === "signed-in") return viewer;
   const headers = viewer.status === "expired" ? { "Set-Cookie": await clearToken() } : undefined;
-  throw redirect(loginPath(request), { headers });
+  throw safeRedirect(loginPath(request), { headers });
 }
 
 /** Guest-only pages: a signed-in user goes to a safe redirectTo, else the dashboard. */
@@ -93,7 +94,7 @@ export async function requireGuest(
   if (viewer.status !== "signed-in") return;
   const url = new URL(request.url);
   const language = languageFromPathname(url.pathname);
-  throw redirect(
+  throw safeRedirect(
     safeRedirectPath(url.searchParams.get("redirectTo"), localizedPath("/dashboard", language)),
   );
 }

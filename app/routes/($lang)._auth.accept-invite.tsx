@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -22,6 +22,7 @@ import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { InvitationDetails } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -83,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const result = replyWithApiError(submission, error, { codes: acceptCodes });
     return data({ result }, { status: error.status });
   }
-  return redirect(`${localizedPath("/dashboard", language)}?notice=invitation-accepted`);
+  return safeRedirect(`${localizedPath("/dashboard", language)}?notice=invitation-accepted`);
 }
 
 const stateIcons: Record<InvitationDetails["status"] | "invalid", IconName> = {

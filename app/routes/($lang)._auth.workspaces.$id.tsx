@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -24,6 +24,7 @@ import { useAppForm } from "~/lib/forms";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { Member } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -67,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = getApiClient(request, context, token);
   const form = await readForm(request);
   const back = (notice: string) =>
-    redirect(`${localizedPath(`/workspaces/${id}`, language)}?notice=${notice}`);
+    safeRedirect(`${localizedPath(`/workspaces/${id}`, language)}?notice=${notice}`);
 
   switch (form.get("intent")) {
     case "update": {
@@ -97,7 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "delete": {
       if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
       await api.delete("/workspaces/{id}", { path: { id } }).catch(rethrowAsPageError);
-      return redirect(`${localizedPath("/workspaces", language)}?notice=workspace-deleted`);
+      return safeRedirect(`${localizedPath("/workspaces", language)}?notice=workspace-deleted`);
     }
     default:
       throw badRequest();

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { workspaceSwatches } from "~/lib/workspaces";
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     intent: "create",
   });
   if (result.answer) return result.answer;
-  return redirect(
+  return safeRedirect(
     `${localizedPath(`/workspaces/${result.workspace.id}`, language)}?notice=workspace-created`,
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +19,7 @@ import { replyWithApiError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw serviceUnavailable(error);
   }
   const search = new URLSearchParams({ email: submission.value.email, sent: "1" });
-  return redirect(`${localizedPath("/reset", language)}?${search}`);
+  return safeRedirect(`${localizedPath("/reset", language)}?${search}`);
 }
 
 export default function ForgotPage() {

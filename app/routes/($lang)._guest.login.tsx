@@ -5,7 +5,6 @@ import {
   type AppLoadContext,
   data,
   type LoaderFunctionArgs,
-  redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useRef } from "react";
@@ -26,6 +25,7 @@ import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
@@ -103,7 +103,7 @@ async function signIn(
   } catch (error) {
     return loginFailure(submission, error, login);
   }
-  throw redirect(safeRedirectPath(input.redirectTo, localizedPath("/dashboard", language)), {
+  throw safeRedirect(safeRedirectPath(input.redirectTo, localizedPath("/dashboard", language)), {
     headers: { "Set-Cookie": await commitToken(token) },
   });
 }
@@ -151,7 +151,7 @@ async function startVerification(
     const result = replyWithApiError(submission, error);
     return data({ intent: "verify" as const, result, unverified }, { status: error.status });
   }
-  throw redirect(localizedPath("/signup/verify", language), {
+  throw safeRedirect(localizedPath("/signup/verify", language), {
     headers: { "Set-Cookie": await commitPendingVerification(pending) },
   });
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,7 @@ import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { dropResetToken, holdResetToken, readResetToken } from "~/lib/password-reset.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -78,7 +79,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitToken(signedIn.token));
     headers.append("Set-Cookie", await dropResetToken());
-    return redirect(`${localizedPath("/dashboard", language)}?notice=password-reset`, { headers });
+    return safeRedirect(`${localizedPath("/dashboard", language)}?notice=password-reset`, {
+      headers,
+    });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     // A dead key or token is the form's to explain, with a way to a new key.

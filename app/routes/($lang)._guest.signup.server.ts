@@ -1,10 +1,11 @@
 import type { Submission } from "@conform-to/react";
-import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { type AppLoadContext, data } from "@remix-run/node";
 import { z } from "zod";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { type AcceptedSubmission, replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
+import { safeRedirect } from "~/lib/redirect.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import {
   commitPendingVerification,
@@ -84,7 +85,7 @@ async function startVerification(
       { status: error.status },
     );
   }
-  throw redirect(localizedPath("/signup/verify", next.language), {
+  throw safeRedirect(localizedPath("/signup/verify", next.language), {
     headers: {
       "Set-Cookie": await commitPendingVerification({
         ...pending,

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   type ShouldRevalidateFunction,
@@ -25,6 +25,7 @@ import { useAppForm } from "~/lib/forms";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -58,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = requireLanguage(params);
   // The verification step had this address before it had its own page.
   if (new URL(request.url).searchParams.get("step") === "verify") {
-    throw redirect(localizedPath("/signup/verify", language));
+    throw safeRedirect(localizedPath("/signup/verify", language));
   }
   return null;
 }

@@ -5,7 +5,6 @@ import {
   type AppLoadContext,
   data,
   type LoaderFunctionArgs,
-  redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
@@ -26,6 +25,7 @@ import { replyWithApiError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -55,7 +55,7 @@ const verifyCodes = {
 
 async function requirePending(request: Request, language: Language) {
   const pending = await readPendingVerification(request);
-  if (!pending) throw redirect(localizedPath("/signup", language));
+  if (!pending) throw safeRedirect(localizedPath("/signup", language));
   return pending;
 }
 
@@ -119,7 +119,7 @@ async function verify(
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());
   headers.append("Set-Cookie", await commitToken(session));
-  throw redirect(safeRedirectPath(pending.redirectTo, localizedPath("/dashboard", language)), {
+  throw safeRedirect(safeRedirectPath(pending.redirectTo, localizedPath("/dashboard", language)), {
     headers,
   });
 }
@@ -153,7 +153,7 @@ async function resend(request: Request, context: AppLoadContext, language: Langu
 async function restart(request: Request, language: Language) {
   const pending = await readPendingVerification(request);
   const search = pending?.loginType === "PHONE" ? "?method=phone" : "";
-  throw redirect(`${localizedPath("/signup", language)}${search}`, {
+  throw safeRedirect(`${localizedPath("/signup", language)}${search}`, {
     headers: { "Set-Cookie": await clearPendingVerification() },
   });
 }

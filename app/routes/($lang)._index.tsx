@@ -1,13 +1,14 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { getViewer } from "~/lib/session.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const language = requireLanguage(params);
   const viewer = await getViewer(request, context);
   const target = viewer.status === "signed-in" ? "/dashboard" : "/login";
-  throw redirect(localizedPath(target, language));
+  throw safeRedirect(localizedPath(target, language));
 }
 
 /** A UI route, so that a bad prefix (/fr) renders the 404 page rather than an empty response. */

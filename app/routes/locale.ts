@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeCookie } from "~/lib/cookies.server";
 import { readForm } from "~/lib/form.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";
+import { safeRedirect } from "~/lib/redirect.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 /** The language switcher: records the choice, then shows the same page in that language. */
@@ -10,9 +11,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = form.get("language");
   if (!isLanguage(language)) throw new Response(null, { status: 400 });
   const target = localizedPath(safeRedirectPath(form.get("redirectTo"), "/"), language);
-  throw redirect(target, { headers: { "Set-Cookie": await localeCookie.serialize(language) } });
+  const headers = { "Set-Cookie": await localeCookie.serialize(language) };
+  throw safeRedirect(target, { headers }, localizedPath("/", language));
 }
 
 export async function loader() {
-  throw redirect("/");
+  throw safeRedirect("/");
 }

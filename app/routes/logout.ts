@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";
+import { safeRedirect } from "~/lib/redirect.server";
 import { clearToken, getToken } from "~/lib/session.server";
 
 /** Sign out: revoke the token at the API when it answers, clear it here in any case. */
@@ -14,11 +15,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .post("/logout")
       .catch((error: unknown) => console.warn("Logout at the API failed", error));
   }
-  throw redirect(localizedPath("/login", isLanguage(language) ? language : "en"), {
+  throw safeRedirect(localizedPath("/login", isLanguage(language) ? language : "en"), {
     headers: { "Set-Cookie": await clearToken() },
   });
 }
 
 export async function loader() {
-  throw redirect("/");
+  throw safeRedirect("/");
 }

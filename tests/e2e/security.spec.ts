@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { apiToken, expect, signIn, test } from "./fixtures";
 
 test("every page carries the security headers with a fresh nonce", async ({ request }) => {
   const nonces = new Set<string>();
@@ -42,4 +42,51 @@ test("malformed paths get a 400 or 404 page, never a 500", async ({ request }) =
     const response = await request.get(path);
     expect([400, 404], path).toContain(response.status());
   }
+});
+
+test.describe("redirects stay on this site", () => {
+  test("a stale token cookie on //evil.example/ leads home, not away", async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await signIn(page);
+    // Signed out everywhere else: the browser's cookie now names a revoked session.
+    const elsewhere = await apiToken(page.request, account);
+    const revoked = await page.request.delete("/api/v1/user/sessions", {
+      headers: { Authorization: `Bearer ${elsewhere}` },
+    });
+    expect(revoked.status()).toBe(200);
+
+    const [staleCookie] = await page.context().cookies();
+    expect(staleCookie?.name).toBe("token");
+    for (const path of ["//evil.example/", "//evil.example/%2e%2e", "/ar//evil.example/"]) {
+      // Each answer clears the cookie: it goes back before the next try.
+      await page.context().addCookies([staleCookie as NonNullable<typeof staleCookie>]);
+      const response = await page.request.get(`${baseURL}${path}`, { maxRedirects: 0 });
+      expect(response.headers()["set-cookie"], path).toMatch(/^token=;/);
+      expect(response.status(), path).toBe(302);
+      const location = response.headers().location ?? "";
+      expect(location, path).toMatch(/^\/(?!\/|\\)/);
+      expect(location, path).not.toContain("evil.example/%2e");
+    }
+  });
+
+  test("the language switch leads to this site only, prefix removed or not", async ({
+    request,
+  }) => {
+    const cases: [language: string, redirectTo: string, expected: string][] = [
+      ["en", "/ar//evil.example/", "/"],
+      ["en", "/ar/\\evil.example", "/"],
+      ["ar", "//evil.example/", "/ar"],
+      ["en", "/ar/workspaces?page=2", "/workspaces?page=2"],
+    ];
+    for (const [language, redirectTo, expected] of cases) {
+      const response = await request.post("/locale", {
+        form: { language, redirectTo },
+        maxRedirects: 0,
+      });
+      expect(response.status(), redirectTo).toBe(302);
+      expect(response.headers().location, redirectTo).toBe(expected);
+    }
+  });
 });
