@@ -3,7 +3,7 @@ import type { User } from "../db/schema";
 import { accountNotVerified, invalidCredentials } from "../errors";
 import { addressOf, type Caller, type Services } from "./context";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeRateLimit, limitFailures } from "./rate-limits";
 import { createSession } from "./sessions";
 import {
   type CurrentUser,
@@ -46,15 +46,23 @@ export async function signIn(db: Database, user: User, caller: Caller): Promise<
  * in wording and in time; "not verified" is told only to someone who knows the password.
  */
 export async function login(s: Services, input: LoginInput, caller: Caller): Promise<SignedIn> {
-  await consumeRateLimit(s.db, s.rateLimits, "loginPerAddress", addressOf(caller));
+  const address = addressOf(caller);
+  await consumeRateLimit(s.db, s.rateLimits, "loginPerAddress", address);
   const login = normalizeLogin(input.loginType, input.value) ?? input.value.trim();
-  await consumeRateLimit(s.db, s.rateLimits, "loginPerAccount", `${input.loginType}:${login}`);
+  const account = `${input.loginType}:${login}`;
+  const rules = [
+    ["loginPerAccountAndAddress", `${account} ${address}`],
+    ["loginPerAccount", account],
+  ] as const;
 
-  const user = await findUserByLogin(s.db, input.loginType, input.value);
-  const passwordMatches = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !passwordMatches) throw invalidCredentials();
+  const user = await limitFailures(s.db, s.rateLimits, rules, async () => {
+    const user = await findUserByLogin(s.db, input.loginType, input.value);
+    const passwordMatches = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !passwordMatches) throw invalidCredentials();
+    return user;
+  });
   if (!user.verifiedAt) throw accountNotVerified();
 
   return signIn(s.db, user, caller);

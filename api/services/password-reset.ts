@@ -5,7 +5,7 @@ import { type LoginType, type SignedIn, signIn } from "./auth";
 import { addressOf, type Caller, type Services } from "./context";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeRateLimit, limitFailures } from "./rate-limits";
 import { throttleSends } from "./registration";
 import { revokeUserSessions } from "./sessions";
 import { findUserByEmail, normalizeEmail } from "./users";
@@ -23,6 +23,7 @@ import {
   issueNoKey,
   keyExpired,
   keyLifetimeMinutes,
+  keyRules,
 } from "./verification-keys";
 
 /**
@@ -66,13 +67,16 @@ export async function verifyPasswordResetKey(
   input: { email: string; key: string },
   caller: Caller,
 ): Promise<{ token: string }> {
-  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAddress", addressOf(caller));
+  const address = addressOf(caller);
+  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAddress", address);
   const email = normalizeEmail(input.email);
-  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAccount", email);
 
-  const row = await findKeyByRecipient(s.db, "password_reset", email);
-  if (!row) return checkNoKey(input.key);
-  await checkKey(s.db, row, input.key);
+  const row = await limitFailures(s.db, s.rateLimits, keyRules(email, address), async () => {
+    const row = await findKeyByRecipient(s.db, "password_reset", email);
+    if (!row) return checkNoKey(input.key);
+    await checkKey(s.db, row, input.key);
+    return row;
+  });
   const token = generateToken();
   if (!(await exchangeKeyForToken(s.db, row.id, token))) throw keyExpired();
   return { token };

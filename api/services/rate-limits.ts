@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitCounters } from "../db/schema";
 import { RateLimitedError } from "../errors";
@@ -13,10 +13,15 @@ const hour = 60 * minute;
  * Production defaults. "Address" rules count per client IP address, "account" and "recipient"
  * rules per login, email address or phone number, whether or not an account exists, so that the
  * answer reveals nothing about accounts.
+ *
+ * Sign-in and key checks count every attempt per address, and failures only per account: tightly
+ * per account and address, so that one stranger's address cannot lock the owner out, and loosely
+ * per account, so that guessing from many addresses stays capped (see `limitFailures`).
  */
 export const defaultRateLimits = {
   loginPerAddress: { limit: 50, windowSeconds: 15 * minute },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * minute },
+  loginPerAccountAndAddress: { limit: 10, windowSeconds: 15 * minute },
+  loginPerAccount: { limit: 50, windowSeconds: 15 * minute },
   registrationPerAddress: { limit: 10, windowSeconds: hour },
   registrationPerAccount: { limit: 5, windowSeconds: hour },
   keyRequestPerAddress: { limit: 20, windowSeconds: hour },
@@ -24,7 +29,8 @@ export const defaultRateLimits = {
   /** The pause between two keys sent to one recipient. */
   keySendInterval: { limit: 1, windowSeconds: minute },
   verificationPerAddress: { limit: 50, windowSeconds: 15 * minute },
-  verificationPerAccount: { limit: 10, windowSeconds: 15 * minute },
+  verificationPerAccountAndAddress: { limit: 5, windowSeconds: 15 * minute },
+  verificationPerAccount: { limit: 20, windowSeconds: 15 * minute },
   emailExistsPerAddress: { limit: 30, windowSeconds: minute },
   passwordChangePerAccount: { limit: 10, windowSeconds: 15 * minute },
 } satisfies Record<string, RateLimitRule>;
@@ -107,4 +113,47 @@ export async function consumeRateLimit(
   if (counter && counter.hits > limit) {
     throw new RateLimitedError(Math.max(1, Number(counter.retryAfter)));
   }
+}
+
+/** Gives back one hit of `subject`, for an attempt that turned out not to count. */
+export async function refundRateLimit(
+  db: Database,
+  name: RateLimitName,
+  subject: string,
+): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+    .where(eq(rateLimitCounters.key, counterKey(name, subject)));
+}
+
+export type CountedRule = readonly [name: RateLimitName, subject: string];
+
+/**
+ * Runs an attempt against rules that count its failures only. Each rule is counted before the
+ * attempt, so that parallel attempts cannot pass a limit, and given back when the attempt
+ * succeeds or a later rule refuses it. A rule already at its limit refuses (429) before the
+ * attempt's own (slow) work is done.
+ */
+export async function limitFailures<T>(
+  db: Database,
+  limits: RateLimits,
+  rules: readonly CountedRule[],
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const counted: CountedRule[] = [];
+  const refund = () =>
+    Promise.all(counted.map(([name, subject]) => refundRateLimit(db, name, subject)));
+  try {
+    for (const [name, subject] of rules) {
+      await consumeRateLimit(db, limits, name, subject);
+      counted.push([name, subject]);
+    }
+  } catch (error) {
+    await refund();
+    throw error;
+  }
+  const result = await attempt();
+  await refund();
+  return result;
 }

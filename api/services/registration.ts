@@ -6,7 +6,7 @@ import { addressOf, type Caller, type Services } from "./context";
 import { createOrganization } from "./organizations";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashPassword } from "./passwords";
-import { consumeRateLimit } from "./rate-limits";
+import { consumeRateLimit, limitFailures } from "./rate-limits";
 import {
   type CurrentUser,
   createUser,
@@ -25,6 +25,7 @@ import {
   issueNoKey,
   keyExpired,
   keyLifetimeMinutes,
+  keyRules,
 } from "./verification-keys";
 
 export type RegistrationInput = {
@@ -148,12 +149,13 @@ export async function verifyRegistrationKey(
   input: KeyVerificationInput,
   caller: Caller,
 ): Promise<SignedIn> {
-  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAddress", addressOf(caller));
+  const address = addressOf(caller);
+  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAddress", address);
   const row = await findKeyByToken(s.db, "registration", input.token);
   if (!row || row.channel !== input.loginType) throw invalidToken();
-  await consumeRateLimit(s.db, s.rateLimits, "verificationPerAccount", row.recipient);
-
-  await checkKey(s.db, row, input.key);
+  await limitFailures(s.db, s.rateLimits, keyRules(row.recipient, address), () =>
+    checkKey(s.db, row, input.key),
+  );
   const user = await s.db.transaction(async (tx) => {
     if (!(await consumeKey(tx, row.id))) throw keyExpired();
     const [verified] = await tx

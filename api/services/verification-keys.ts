@@ -1,15 +1,14 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type VerificationKey, verificationKeys } from "../db/schema";
 import { errorOnFields } from "../errors";
 import type { Channel, KeyPurpose } from "../mail/messenger";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import type { CountedRule } from "./rate-limits";
 
 export const keyLifetimeMinutes = 10;
 export const keyLifetimeMs = keyLifetimeMinutes * 60 * 1000;
-/** Tries a key allows; the fifth wrong one burns it. */
-export const maxKeyAttempts = 5;
 
 export const invalidKey = () =>
   errorOnFields("invalid", "INVALID_KEY", "The key is not correct.", { key: "Not correct" });
@@ -118,9 +117,9 @@ export async function findKeyByRecipient(
 }
 
 /**
- * Checks a typed key. The try is counted before the (slow) comparison, in one statement, so that
- * parallel guesses cannot exceed the allowance; once used, expired or out of tries, the key is
- * dead (KEY_EXPIRED). A wrong key answers INVALID_KEY.
+ * Checks a typed key; a used or expired one is dead (KEY_EXPIRED), a wrong one answers INVALID_KEY.
+ * Wrong tries do not burn the key, or a stranger could spoil the key its owner holds: the rate
+ * limits of `keyRules` cap guessing instead, within the key's ten minutes.
  */
 export async function checkKey(db: Database, row: VerificationKey, key: string): Promise<void> {
   const [counted] = await db
@@ -132,20 +131,19 @@ export async function checkKey(db: Database, row: VerificationKey, key: string):
         isNull(verificationKeys.consumedAt),
         isNull(verificationKeys.verifiedAt),
         gt(verificationKeys.expiresAt, new Date()),
-        lt(verificationKeys.attempts, maxKeyAttempts),
       ),
     )
     .returning({ attempts: verificationKeys.attempts });
   if (!counted) throw keyExpired();
+  if (!(await verifyPassword(row.keyHash, key))) throw invalidKey();
+}
 
-  if (await verifyPassword(row.keyHash, key)) return;
-  if (counted.attempts >= maxKeyAttempts) {
-    await db
-      .update(verificationKeys)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(verificationKeys.id, row.id), isNull(verificationKeys.consumedAt)));
-  }
-  throw invalidKey();
+/** The rules that count wrong keys for a recipient: per recipient and address, and per recipient. */
+export function keyRules(recipient: string, address: string): CountedRule[] {
+  return [
+    ["verificationPerAccountAndAddress", `${recipient} ${address}`],
+    ["verificationPerAccount", recipient],
+  ];
 }
 
 /** Marks a key used; false when another request used it first. */

@@ -213,7 +213,7 @@ describe("POST /login/phone", () => {
 });
 
 describe("login rate limits", () => {
-  it("stops an account after ten attempts in 15 minutes, with Retry-After", async () => {
+  it("stops an account at an address after ten failures in 15 minutes, with Retry-After", async () => {
     const { email, password } = await t.createUser();
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await t.request("POST", "/login", {
@@ -243,6 +243,41 @@ describe("login rate limits", () => {
     });
 
     expect(limited.status).toBe(429);
+  });
+
+  it("does not count sign-ins that succeed", async () => {
+    const { email, password } = await t.createUser();
+    for (let attempt = 0; attempt < 9; attempt++) {
+      await t.request("POST", "/login", { json: { value: email, password: "wrong password" } });
+    }
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await t.request("POST", "/login", { json: { value: email, password } })).status).toBe(
+        200,
+      );
+    }
+    // The nine failures still count: one more, and the address waits.
+    await t.request("POST", "/login", { json: { value: email, password: "wrong password" } });
+    expect((await t.request("POST", "/login", { json: { value: email, password } })).status).toBe(
+      429,
+    );
+  });
+
+  it("caps the failures of an account from every address together", async () => {
+    const { email, password } = await t.createUser();
+    const from = (address: string, attempt: string) =>
+      t.request("POST", "/login", {
+        json: { value: email, password: attempt },
+        headers: { "x-forwarded-for": address },
+      });
+    // Fifty failures, ten from each of five addresses: each address reaches its own limit...
+    for (let address = 1; address <= 5; address++) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await from(`198.51.100.${address}`, "wrong password")).status).toBe(401);
+      }
+    }
+    // ...and the account its own, so that a sixth address cannot go on guessing.
+    expect((await from("198.51.100.6", "wrong password")).status).toBe(429);
+    expect((await from("198.51.100.6", password)).status).toBe(429);
   });
 
   it("limits unknown logins too, so that 429 tells nothing about accounts", async () => {

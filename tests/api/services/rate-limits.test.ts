@@ -6,6 +6,7 @@ import { RateLimitedError } from "../../../api/errors";
 import {
   consumeRateLimit,
   defaultRateLimits,
+  limitFailures,
   rateLimitEnvName,
   rateLimitsFromEnv,
   resolveRateLimits,
@@ -88,6 +89,60 @@ describe("consumeRateLimit", () => {
 
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("limitFailures", () => {
+  const rules = resolveRateLimits({
+    loginPerAccountAndAddress: { limit: 2, windowSeconds: 60 },
+    loginPerAccount: { limit: 3, windowSeconds: 60 },
+  });
+  const failing = () => Promise.reject(new Error("wrong"));
+  const attempt = async (account: string, address: string, work: () => Promise<string>) => {
+    try {
+      return await limitFailures(
+        t.db,
+        rules,
+        [
+          ["loginPerAccountAndAddress", `${account} ${address}`],
+          ["loginPerAccount", account],
+        ],
+        work,
+      );
+    } catch (error) {
+      return error instanceof RateLimitedError ? "limited" : "failed";
+    }
+  };
+
+  it("counts failures only: successes give their hits back", async () => {
+    const account = crypto.randomUUID();
+    const succeeding = async () => "ok";
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await attempt(account, "a", succeeding));
+    outcomes.push(await attempt(account, "a", failing));
+    outcomes.push(await attempt(account, "a", failing));
+    outcomes.push(await attempt(account, "a", succeeding));
+
+    expect(outcomes).toEqual([...Array(5).fill("ok"), "failed", "failed", "limited"]);
+  });
+
+  it("refuses before the work is done, and a refused attempt is no failure of the account", async () => {
+    const account = crypto.randomUUID();
+    let worked = 0;
+    const counting = () => {
+      worked++;
+      return failing();
+    };
+    const outcomes = [
+      await attempt(account, "a", counting),
+      await attempt(account, "a", counting),
+      await attempt(account, "a", counting),
+      await attempt(account, "b", counting),
+      await attempt(account, "c", counting),
+    ];
+
+    expect(outcomes).toEqual(["failed", "failed", "limited", "failed", "limited"]);
+    expect(worked).toBe(3);
   });
 });
 
