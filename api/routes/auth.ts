@@ -27,6 +27,7 @@ import {
   rateLimitedNote,
   requiredString,
   TokenResponseSchema,
+  text,
   tokenField,
 } from "./schemas";
 
@@ -135,9 +136,9 @@ const RegistrationSchema = z
     }
   });
 
-const flatValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const flatValue = z.union([text(), z.number(), z.boolean(), z.null()]);
 
-const RegistrationRequestSchema = z.record(z.string(), flatValue).openapi("RegistrationRequest", {
+const RegistrationRequestSchema = z.record(text(), flatValue).openapi("RegistrationRequest", {
   description:
     "Flattened fields: nested objects use dotted keys and lists index brackets. Known keys: " +
     "firstName, lastName, email, phone, password, loginType (EMAIL | PHONE, default EMAIL; it " +

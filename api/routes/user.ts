@@ -5,21 +5,22 @@ import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
 import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
-import { CurrentUserSchema, codedIssue, protectedRoute, requiredString } from "./schemas";
+import {
+  CurrentUserSchema,
+  codedIssue,
+  optionalString,
+  protectedRoute,
+  requiredString,
+} from "./schemas";
 
 /** The avatar plus room for the text fields and the multipart framing. */
 const profileBodyLimit = maxAvatarBytes + 64 * 1024;
-
-const mustBeText = { error: "Must be a string" };
 
 const ProfileUpdateSchema = z
   .object({
     firstName: requiredString({ max: 100 }).optional().openapi({ example: "Sara" }),
     lastName: requiredString({ max: 100 }).optional().openapi({ example: "Al-Harbi" }),
-    email: z
-      .string(mustBeText)
-      .trim()
-      .max(320, "At most 320 characters")
+    email: optionalString({ max: 320 })
       .refine(
         (value) => value === "" || z.email().safeParse(value).success,
         codedIssue("INVALID_FORMAT", "Not a valid email address"),
@@ -29,10 +30,7 @@ const ProfileUpdateSchema = z
         format: "email",
         description: "Stored lower-case. An empty string removes the address.",
       }),
-    phone: z
-      .string(mustBeText)
-      .trim()
-      .max(32, "At most 32 characters")
+    phone: optionalString({ max: 32 })
       .refine(
         (value) => value === "" || normalizePhone(value) !== null,
         codedIssue("INVALID_FORMAT", "Not a valid phone number"),

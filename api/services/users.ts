@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
 import { type AppError, conflict, type InvalidFields, notFound, validationFailed } from "../errors";
+import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
@@ -188,7 +189,7 @@ async function deleteStoredFile(storage: Storage, key: string) {
     await storage.delete(key);
   } catch (error) {
     // The profile is already right; a leftover file costs only space.
-    console.error(`Could not delete the stored file ${key}`, error);
+    logError(`Could not delete the stored file ${key}`, error);
   }
 }
 
