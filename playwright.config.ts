@@ -67,6 +67,8 @@ export default defineConfig({
         RATE_LIMIT_EMAIL_EXISTS_PER_ADDRESS: "100000",
         // Resending a key is tested without waiting a minute.
         RATE_LIMIT_KEY_SEND_INTERVAL: "1/2",
+        // Reached within a test: one page of organizations, and one more.
+        MAX_ORGANIZATIONS_PER_USER: "21",
       },
     },
   ],

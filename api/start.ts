@@ -3,7 +3,7 @@ import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { createMessenger } from "./mail/index";
-import { type Broker, createBroker } from "./realtime/broker";
+import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 
@@ -31,10 +31,17 @@ export type ApiOptions = {
   rateLimits?: Partial<RateLimits>;
   /** The web app's address (APP_URL), for links in mail. */
   appUrl?: string;
+  /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
+  maxOrganizationsPerUser?: number;
   /** Origins besides the server's own that may open the real-time socket. */
   allowedOrigins?: readonly string[];
   /** The heart-beat the socket offers (ms); tests use a short one. */
   heartbeatMs?: number;
+  /** The real-time socket's client address and limits, where the defaults do not do. */
+  realtime?: Pick<
+    BrokerOptions,
+    "clientAddress" | "maxPendingPerAddress" | "maxPending" | "sessionCheckMs"
+  >;
 };
 
 export type Api = {
@@ -78,12 +85,14 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     storage: createLocalStorage(options.filesDir),
     rateLimits: resolveRateLimits(options.rateLimits),
     appUrl: options.appUrl,
+    maxOrganizationsPerUser: options.maxOrganizationsPerUser,
   });
   const broker = await createBroker({
     db: connection.db,
     notifications: connection.notifications,
     allowedOrigins: options.allowedOrigins,
     heartbeatMs: options.heartbeatMs,
+    ...options.realtime,
   });
   let closing: Promise<void> | undefined;
   const api: Api = {

@@ -3,6 +3,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
+import { logError } from "../log";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -31,7 +32,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl });
     // An idle client that loses its server emits "error"; without a listener that kills the process.
-    pool.on("error", (error) => console.error("PostgreSQL pool error", error));
+    pool.on("error", (error) => logError("PostgreSQL pool error", error));
     const db = drizzlePg({ client: pool, schema });
     const notifications = serverNotifications(options.databaseUrl, pool);
     return {
@@ -76,7 +77,7 @@ function serverNotifications(connectionString: string, pool: pg.Pool) {
         for (const handler of handlers.get(channel) ?? []) handler(payload ?? "");
       });
       listener.on("error", (error) => {
-        console.error("PostgreSQL listener error", error);
+        logError("PostgreSQL listener error", error);
         client = undefined;
         listener.end().catch(() => {});
         if (!closed) setTimeout(() => void reconnect(), 1000).unref();
@@ -95,7 +96,7 @@ function serverNotifications(connectionString: string, pool: pg.Pool) {
     if (closed || client || handlers.size === 0) return;
     client = connect();
     await client.catch((error: unknown) => {
-      console.error("PostgreSQL listener could not reconnect", error);
+      logError("PostgreSQL listener could not reconnect", error);
       setTimeout(() => void reconnect(), 1000).unref();
     });
   }

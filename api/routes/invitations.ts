@@ -18,6 +18,7 @@ import {
   emailAddress,
   jsonBody,
   jsonResponse,
+  pagedSearchQuery,
   pageOf,
   protectedRoute,
   tokenField,
@@ -57,12 +58,9 @@ const listRoute = protectedRoute({
   path: "/organizations/{id}/invitations",
   tags,
   summary: "Invitations not yet accepted or revoked, newest first (members.manage)",
-  request: { params: idParams },
+  request: { params: idParams, query: pagedSearchQuery("Part of the invited address") },
   responses: {
-    200: jsonResponse(
-      "Every open invitation, on one page",
-      pageOf(InvitationSchema, "InvitationList"),
-    ),
+    200: jsonResponse("A page of the open invitations", pageOf(InvitationSchema, "InvitationList")),
   },
   errors: [403, 404, 422],
 });
@@ -142,7 +140,8 @@ const acceptRoute = protectedRoute({
   description: [
     "The invitation must be for the signed-in user's email address (403",
     "INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED",
-    "or INVITATION_ACCEPTED).",
+    "or INVITATION_ACCEPTED); an account that belongs to as many organizations as it may gets",
+    "409 ORGANIZATION_LIMIT_REACHED.",
   ].join(" "),
   request: jsonBody(tokenQuery.openapi("InvitationAccept")),
   responses: {
@@ -158,9 +157,11 @@ export function createInvitationRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid("param");
+      const query = c.req.valid("query");
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
-      const items = (await listInvitations(c.var.db, actor)).map(toInvitation);
-      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+      const { items, total } = await listInvitations(c.var.db, actor, query);
+      const page = { total, page: query.page, pageSize: query.pageSize };
+      return c.json({ items: items.map(toInvitation), ...page }, 200);
     })
     .openapi(createRoute_, async (c) => {
       const { id } = c.req.valid("param");
@@ -185,6 +186,7 @@ export function createInvitationRoutes() {
     })
     .openapi(acceptRoute, async (c) => {
       const { token } = c.req.valid("json");
-      return c.json(await acceptInvitation(c.var.db, c.var.auth.user, token), 200);
+      const { db, auth, maxOrganizationsPerUser } = c.var;
+      return c.json(await acceptInvitation(db, auth.user, token, maxOrganizationsPerUser), 200);
     });
 }

@@ -76,13 +76,15 @@ const listRoute = protectedRoute({
   method: "get",
   path: "/organizations",
   tags,
-  summary: "The signed-in user's organizations, by name",
+  summary: "The signed-in user's organizations: the current one first, then by name",
+  request: { query: pagedSearchQuery("Part of the organization's name, in any case") },
   responses: {
     200: jsonResponse(
-      "Every organization of the user's, on one page",
+      "A page of the user's organizations",
       pageOf(OrganizationSchema, "OrganizationList"),
     ),
   },
+  errors: [422],
 });
 
 const createRoute_ = protectedRoute({
@@ -90,11 +92,14 @@ const createRoute_ = protectedRoute({
   path: "/organizations",
   tags,
   summary: "Create an organization, owned by the signed-in user, and switch to it",
+  description:
+    "409 ORGANIZATION_LIMIT_REACHED when the user belongs to as many organizations as an " +
+    "account may (MAX_ORGANIZATIONS_PER_USER, 50 by default).",
   request: jsonBody(z.object({ name: organizationName() }).openapi("OrganizationCreate")),
   responses: {
     201: jsonResponse("The new organization, now the current one", OrganizationSchema),
   },
-  errors: [400, 422],
+  errors: [400, 409, 422],
 });
 
 const getRoute = protectedRoute({
@@ -264,12 +269,15 @@ const removeRoute = protectedRoute({
 export function createOrganizationRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
-      const items = (await listOrganizations(c.var.db, c.var.auth.user.id)).map(toOrganization);
-      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+      const query = c.req.valid("query");
+      const { items, total } = await listOrganizations(c.var.db, c.var.auth.user.id, query);
+      const page = { total, page: query.page, pageSize: query.pageSize };
+      return c.json({ items: items.map(toOrganization), ...page }, 200);
     })
     .openapi(createRoute_, async (c) => {
       const { name } = c.req.valid("json");
-      const created = await createOwnOrganization(c.var.db, c.var.auth.user.id, name);
+      const { db, auth, maxOrganizationsPerUser } = c.var;
+      const created = await createOwnOrganization(db, auth.user.id, name, maxOrganizationsPerUser);
       return c.json(toOrganization(created), 201);
     })
     .openapi(getRoute, async (c) => {

@@ -3,7 +3,7 @@ import { notFound } from "../errors";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { listUserSessions, revokeUserSession, revokeUserSessions } from "../services/sessions";
-import { pageOf, protectedRoute } from "./schemas";
+import { pagedQuery, pageOf, protectedRoute } from "./schemas";
 
 const SessionSchema = z
   .object({
@@ -23,13 +23,15 @@ const listRoute = protectedRoute({
   method: "get",
   path: "/user/sessions",
   tags: ["User"],
-  summary: "The signed-in user's active sessions, most recently used first",
+  summary: "The signed-in user's active sessions: this one first, then the most recently used",
+  request: { query: pagedQuery() },
   responses: {
     200: {
-      description: "Active sessions (all of them, on one page)",
+      description: "A page of the active sessions",
       content: { "application/json": { schema: SessionListSchema } },
     },
   },
+  errors: [422],
 });
 
 const revokeOthersRoute = protectedRoute({
@@ -67,14 +69,20 @@ export function createUserSessionRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const { auth } = c.var;
-      const sessions = await listUserSessions(c.var.db, auth.user.id, auth.sessionId);
-      const items = sessions.map((session) => ({
+      const query = c.req.valid("query");
+      const { items, total } = await listUserSessions(
+        c.var.db,
+        auth.user.id,
+        auth.sessionId,
+        query,
+      );
+      const sessions = items.map((session) => ({
         ...session,
         createdAt: session.createdAt.toISOString(),
         lastUsedAt: session.lastUsedAt.toISOString(),
         expiresAt: session.expiresAt.toISOString(),
       }));
-      return c.json({ items, total: items.length, page: 1, pageSize: items.length }, 200);
+      return c.json({ items: sessions, total, page: query.page, pageSize: query.pageSize }, 200);
     })
     .openapi(revokeOthersRoute, async (c) => {
       const { auth } = c.var;

@@ -16,6 +16,7 @@ import {
 import {
   jsonBody,
   jsonResponse,
+  optionalString,
   pagedSearchQuery,
   pageOf,
   protectedRoute,
@@ -51,7 +52,7 @@ const WorkspaceDetailsSchema = WorkspaceSchema.extend({
 
 const fields = {
   name: requiredString({ max: 100 }).openapi({ example: "Ramadan campaign" }),
-  description: z.string({ error: "Must be a string" }).trim().max(500, "At most 500 characters"),
+  description: optionalString({ max: 500, multiline: true }),
   color: z.enum(workspaceColors, { error: `Must be one of ${workspaceColors.join(", ")}` }),
 };
 

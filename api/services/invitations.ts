@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import {
@@ -11,9 +11,11 @@ import {
   type User,
   users,
 } from "../db/schema";
+import { containsPattern } from "../db/search";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import type { Messenger } from "../mail/messenger";
 import { publishEvent } from "../realtime/events";
+import { assertRoomForOrganization, roleIn } from "./memberships";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 import { hashSessionToken } from "./sessions";
 import { normalizeEmail } from "./users";
@@ -60,21 +62,34 @@ function toView(invitation: Invitation): InvitationView {
   };
 }
 
-/** The invitations still open (pending or expired, not yet resent), newest first. */
-export async function listInvitations(db: Database, actor: Actor): Promise<InvitationView[]> {
+/**
+ * A page of the invitations still open (pending, or expired and not yet resent), newest first;
+ * `search` matches the address.
+ */
+export async function listInvitations(
+  db: Database,
+  actor: Actor,
+  query: { page: number; pageSize: number; search?: string },
+): Promise<{ items: InvitationView[]; total: number }> {
   requirePermission(actor, "members.manage");
-  const rows = await db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.organizationId, actor.organizationId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-      ),
-    )
-    .orderBy(sql`${invitations.sentAt} desc`, asc(invitations.email));
-  return rows.map(toView);
+  const pattern = containsPattern(query.search);
+  const open = and(
+    eq(invitations.organizationId, actor.organizationId),
+    isNull(invitations.acceptedAt),
+    isNull(invitations.revokedAt),
+    pattern ? ilike(invitations.email, pattern) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(invitations)
+      .where(open)
+      .orderBy(desc(invitations.sentAt), asc(invitations.email), asc(invitations.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(invitations).where(open),
+  ]);
+  return { items: rows.map(toView), total: totals?.total ?? 0 };
 }
 
 /** Mails the link, in the language of the account the address belongs to, else the inviter's. */
@@ -266,12 +281,14 @@ const invitationClosed = (status: InvitationStatus) =>
 
 /**
  * Joins the organization of the invitation and makes it the current one. The invitation is for
- * one address: another account gets 403 INVITATION_FOR_ANOTHER_EMAIL.
+ * one address: another account gets 403 INVITATION_FOR_ANOTHER_EMAIL; an account that belongs to
+ * `maxOrganizations` already gets 409 ORGANIZATION_LIMIT_REACHED.
  */
 export async function acceptInvitation(
   db: Database,
   user: User,
   token: string,
+  maxOrganizations: number,
 ): Promise<{ organizationId: string }> {
   const { invitation } = await findByToken(db, token);
   const status = statusOf(invitation);
@@ -299,6 +316,9 @@ export async function acceptInvitation(
       .returning({ id: invitations.id });
     // Accepted, revoked or expired in the meantime.
     if (!taken) throw forbidden("The invitation is no longer open.");
+    if (!(await roleIn(tx, user.id, organizationId))) {
+      await assertRoomForOrganization(tx, user.id, maxOrganizations);
+    }
     await tx
       .insert(memberships)
       .values({ organizationId, userId: user.id, role: invitation.role })

@@ -1,11 +1,19 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
+import { containsPattern } from "../db/search";
 import { errorOnFields, notFound, validationFailed } from "../errors";
+import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
-import { actorIn, lockMembership, membershipOf, moveCurrentOrganization } from "./memberships";
+import {
+  actorIn,
+  assertRoomForOrganization,
+  lockMembership,
+  membershipOf,
+  moveCurrentOrganization,
+} from "./memberships";
 import { verifyPassword } from "./passwords";
 import { type Actor, type Permission, permissionsForRole, requirePermission } from "./permissions";
 
@@ -47,13 +55,18 @@ export async function createOrganization(
   });
 }
 
-/** A new organization of the user's, which becomes their current one. */
+/**
+ * A new organization of the user's, which becomes their current one; 409
+ * ORGANIZATION_LIMIT_REACHED when they belong to `maxOrganizations` already.
+ */
 export async function createOwnOrganization(
   db: Database,
   userId: string,
   name: string,
+  maxOrganizations: number,
 ): Promise<OrganizationView> {
   const organization = await db.transaction(async (tx) => {
+    await assertRoomForOrganization(tx, userId, maxOrganizations);
     const created = await createOrganization(tx, { name, ownerId: userId });
     await tx.update(users).set({ currentOrganizationId: created.id }).where(eq(users.id, userId));
     await publishEvent(
@@ -102,13 +115,35 @@ function toView(row: {
   };
 }
 
-/** Every organization the user belongs to, by name. */
-export async function listOrganizations(db: Database, userId: string): Promise<OrganizationView[]> {
-  const rows = await organizationQuery(db, userId).orderBy(
-    asc(sql`lower(${organizations.name})`),
-    asc(organizations.createdAt),
-  );
-  return rows.map(toView);
+/**
+ * A page of the organizations the user belongs to: the current one first, then by name;
+ * `search` matches names.
+ */
+export async function listOrganizations(
+  db: Database,
+  userId: string,
+  query: { page: number; pageSize: number; search?: string },
+): Promise<{ items: OrganizationView[]; total: number }> {
+  const pattern = containsPattern(query.search);
+  const matches = pattern ? ilike(organizations.name, pattern) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    organizationQuery(db, userId)
+      .where(and(eq(memberships.userId, userId), matches))
+      .orderBy(
+        desc(sql`${organizations.id} = ${users.currentOrganizationId}`),
+        asc(sql`lower(${organizations.name})`),
+        asc(organizations.createdAt),
+        asc(organizations.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(and(eq(memberships.userId, userId), matches)),
+  ]);
+  return { items: rows.map(toView), total: totals?.total ?? 0 };
 }
 
 export async function getOrganization(
@@ -193,7 +228,7 @@ export async function updateOrganization(
   if (replacedKey) {
     await storage
       .delete(replacedKey)
-      .catch((error: unknown) => console.error(`Could not delete ${replacedKey}`, error));
+      .catch((error: unknown) => logError(`Could not delete ${replacedKey}`, error));
   }
 }
 

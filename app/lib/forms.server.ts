@@ -11,6 +11,7 @@ export type AcceptedSubmission<Value> = Extract<
 /** API codes, for a field or a whole form, → message keys of the `validation` namespace. */
 const messageOfCode: Record<string, string> = {
   REQUIRED: "required",
+  INVALID_CHARACTERS: "invalidCharacters",
   EMAIL_TAKEN: "emailTaken",
   PHONE_TAKEN: "phoneTaken",
   PASSWORD_TOO_COMMON: "passwordTooCommon",
@@ -26,6 +27,7 @@ const messageOfCode: Record<string, string> = {
   CONFIRMATION_MISMATCH: "confirmationMismatch",
   INVALID_CREDENTIALS: "invalidCredentials",
   ACCOUNT_NOT_VERIFIED: "notVerified",
+  ORGANIZATION_LIMIT_REACHED: "organizationLimit",
 };
 
 type ApiErrorReplyOptions = {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -23,6 +23,7 @@ import { useAppForm } from "~/lib/forms";
 import { replyWithApiError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { currentPassword, email, newPassword, personName, phone } from "~/lib/validation";
@@ -63,23 +64,31 @@ const Preferences = z.object({ locale: z.enum(["en", "ar"]) });
 
 const SessionEnd = z.object({ sessionId: z.uuid() });
 
+const sessionsPageSize = 10;
+
+const SessionsListing = z.object({
+  sessionsPage: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
+  const { sessionsPage } = SessionsListing.parse({
+    sessionsPage: new URL(request.url).searchParams.get("sessionsPage") ?? undefined,
+  });
+  // This device first, then the most recently used.
   const list = await getApiClient(request, context, token)
-    .get("/user/sessions")
+    .get("/user/sessions", { query: { page: sessionsPage, pageSize: sessionsPageSize } })
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
-  const sessions: AccountSession[] = list.items
-    .map(({ userAgent, ip, ...session }) => ({
-      ...session,
-      // 127.0.0.1 rather than ::ffff:127.0.0.1, as people know the address.
-      ip: ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") ?? null,
-      device: describeDevice(userAgent),
-    }))
-    // This device first, then the most recently used.
-    .sort((a, b) => Number(b.current) - Number(a.current));
-  return { user, sessions, now: Date.now() };
+  const sessions: AccountSession[] = list.items.map(({ userAgent, ip, ...session }) => ({
+    ...session,
+    // 127.0.0.1 rather than ::ffff:127.0.0.1, as people know the address.
+    ip: ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") ?? null,
+    device: describeDevice(userAgent),
+  }));
+  const sessionsPaging = { page: list.page, pageSize: list.pageSize, total: list.total };
+  return { user, sessions, sessionsPaging, now: Date.now() };
 }
 
 /** The avatar and the text fields beside it, with room for the multipart framing. */
@@ -117,7 +126,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function backToAccount(language: Language, notice: string, headers?: HeadersInit) {
-  return redirect(`${localizedPath("/account", language)}?notice=${notice}`, { headers });
+  return safeRedirect(`${localizedPath("/account", language)}?notice=${notice}`, { headers });
 }
 
 async function saveProfile(api: ApiClient, form: FormData, language: Language) {
@@ -217,7 +226,7 @@ async function endOtherSessions(api: ApiClient, form: FormData, language: Langua
 
 export default function AccountPage() {
   const { t } = useTranslation("account");
-  const { user, sessions, now } = useLoaderData<typeof loader>();
+  const { user, sessions, sessionsPaging, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const profileResult = actionData?.intent === "profile" ? actionData.result : undefined;
   // Not the sections' ids ("profile", "password"): Conform ties each input to its form by id.
@@ -243,6 +252,7 @@ export default function AccountPage() {
       <PasswordForm user={user} form={passwordForm} result={passwordResult} />
       <SessionsSection
         sessions={sessions}
+        paging={sessionsPaging}
         now={now}
         askingToEndOthers={actionData?.intent === "revokeOthers"}
       />

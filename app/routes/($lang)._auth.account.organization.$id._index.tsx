@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -19,6 +19,7 @@ import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { can } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import {
@@ -36,18 +37,22 @@ export const handle = { title: "organizations:settings.pageTitle" };
 
 const membersPageSize = 20;
 
+const invitationsPageSize = 10;
+
 const Listing = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   q: z.string().trim().max(100).catch(""),
+  invitationsPage: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   const id = requireUuidParam(params);
   const url = new URL(request.url);
-  const { page, q } = Listing.parse({
+  const { page, q, invitationsPage } = Listing.parse({
     page: url.searchParams.get("page") ?? undefined,
     q: url.searchParams.get("q") ?? undefined,
+    invitationsPage: url.searchParams.get("invitationsPage") ?? undefined,
   });
   const api = getApiClient(request, context, token);
   const [organization, members] = await Promise.all([
@@ -58,8 +63,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
   ]).catch(rethrowAsPageError);
   const invitations = can(organization, "members.manage")
-    ? (await api.get("/organizations/{id}/invitations", { path: { id } }).catch(rethrowAsPageError))
-        .items
+    ? await api
+        .get("/organizations/{id}/invitations", {
+          path: { id },
+          query: { page: invitationsPage, pageSize: invitationsPageSize },
+        })
+        .catch(rethrowAsPageError)
     : null;
   return { organization, members, invitations, search: q, me: user.id, now: Date.now() };
 }
@@ -79,7 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     id,
     form: read.form,
     back: (notice) =>
-      redirect(`${localizedPath(`/account/organization/${id}`, language)}?notice=${notice}`),
+      safeRedirect(`${localizedPath(`/account/organization/${id}`, language)}?notice=${notice}`),
   };
 
   switch (read.form.get("intent")) {
@@ -100,7 +109,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await page.api
         .delete("/organizations/{id}/members/{userId}", { path: { id, userId: user.id } })
         .catch(rethrowAsPageError);
-      return redirect(
+      return safeRedirect(
         `${localizedPath("/account/organization", language)}?notice=organization-left`,
       );
     }

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import { replyWithApiError } from "~/lib/forms.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { Member } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -99,7 +100,7 @@ async function transfer(api: ApiClient, id: string, form: FormData, language: La
     const result = replyWithApiError(submission, error, { hideFields });
     return data({ intent: "transfer" as const, result }, { status: error.status });
   }
-  return redirect(
+  return safeRedirect(
     `${localizedPath(`/account/organization/${id}`, language)}?notice=ownership-transferred`,
   );
 }
@@ -118,7 +119,7 @@ async function deleteOrganization(api: ApiClient, id: string, form: FormData, la
     });
     return data({ intent: "delete" as const, result }, { status: error.status });
   }
-  return redirect(
+  return safeRedirect(
     `${localizedPath("/account/organization", language)}?notice=organization-deleted`,
   );
 }

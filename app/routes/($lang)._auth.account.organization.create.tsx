@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,7 @@ import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import type { Organization } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -51,7 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     return data({ result: replyWithApiError(submission, error) }, { status: error.status });
   }
-  return redirect(
+  return safeRedirect(
     `${localizedPath(`/account/organization/${created.id}`, language)}?notice=organization-created`,
   );
 }

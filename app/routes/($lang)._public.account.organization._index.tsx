@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -11,13 +11,18 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { Pagination } from "~/components/ui/pagination";
+import { SearchForm } from "~/components/ui/search-form";
+import type { ApiSchema } from "~/lib/api/client";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
-import { type Organization, organizationInitials } from "~/lib/organizations";
+import { organizationInitials } from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { getViewer, requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -25,16 +30,29 @@ import { useLocalizedPath } from "~/lib/use-language";
 
 export const handle = { title: "organizations:title" };
 
+const pageSize = 20;
+
+const Listing = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: z.string().trim().max(100).catch(""),
+});
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireLanguage(params);
   const viewer = await getViewer(request, context);
-  if (viewer.status !== "signed-in") return { organizations: null };
-  const list = await getApiClient(request, context, viewer.token)
-    .get("/organizations")
+  if (viewer.status !== "signed-in") return { organizations: null, search: "" };
+  const url = new URL(request.url);
+  const { page, q } = Listing.parse({
+    page: url.searchParams.get("page") ?? undefined,
+    q: url.searchParams.get("q") ?? undefined,
+  });
+  // The current organization first, then by name.
+  const organizations = await getApiClient(request, context, viewer.token)
+    .get("/organizations", { query: { page, pageSize, search: q || undefined } })
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
-  return { organizations: list.items };
+  return { organizations, search: q };
 }
 
 /**
@@ -58,14 +76,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // No longer a member (removed meanwhile): the list, reloaded, says so.
     if (!isApiError(error, 404)) throw serviceUnavailable(error);
   }
-  return redirect(
+  return safeRedirect(
     `${localizedPath("/account/organization", language)}?notice=organization-switched`,
   );
 }
 
 export default function OrganizationsPage() {
-  const { organizations } = useLoaderData<typeof loader>();
-  return organizations ? <OrganizationList organizations={organizations} /> : <GuestIntroduction />;
+  const { organizations, search } = useLoaderData<typeof loader>();
+  return organizations ? (
+    <OrganizationList organizations={organizations} search={search} />
+  ) : (
+    <GuestIntroduction />
+  );
 }
 
 function GuestIntroduction() {
@@ -94,8 +116,16 @@ function GuestIntroduction() {
   );
 }
 
-function OrganizationList({ organizations }: { organizations: Organization[] }) {
+function OrganizationList({
+  organizations,
+  search,
+}: {
+  organizations: ApiSchema<"OrganizationList">;
+  search: string;
+}) {
   const { t } = useTranslation("organizations");
+  // Without a search there is always one: the account's own, made with it.
+  const searchable = organizations.total > pageSize || search !== "";
   const switching = useIsPending({ intent: "switch" });
   const switchingTo = useNavigation().formData?.get("organizationId");
   return (
@@ -111,7 +141,31 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
         </Button>
       }
     >
-      {organizations.length === 0 ? (
+      {searchable ? (
+        <SearchForm
+          id="organization-search"
+          label={t("list.search")}
+          placeholder={t("list.searchPlaceholder")}
+          submitLabel={t("list.searchSubmit")}
+          defaultValue={search}
+        />
+      ) : null}
+      {organizations.items.length === 0 && search ? (
+        <EmptyState
+          icon="building-2"
+          title={t("list.noMatch.title")}
+          action={
+            <Button variant="secondary" asChild>
+              <LocalizedLink to="/account/organization">
+                <Icon name="x" />
+                {t("list.noMatch.action")}
+              </LocalizedLink>
+            </Button>
+          }
+        >
+          <IsolatedMessage ns="organizations" i18nKey="list.noMatch.body" values={{ search }} />
+        </EmptyState>
+      ) : organizations.items.length === 0 ? (
         <EmptyState
           icon="building-2"
           title={t("empty.title")}
@@ -129,7 +183,7 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
       ) : (
         <Card as="section" aria-label={t("list.label")}>
           <ul className="divide-y divide-border">
-            {organizations.map((organization) => (
+            {organizations.items.map((organization) => (
               <li key={organization.id} className="flex items-center gap-4 px-6 py-4">
                 <Avatar
                   src={organization.logoUrl}
@@ -175,6 +229,12 @@ function OrganizationList({ organizations }: { organizations: Organization[] }) 
           </ul>
         </Card>
       )}
+      <Pagination
+        page={organizations.page}
+        pageSize={organizations.pageSize}
+        total={organizations.total}
+        label={t("list.pages")}
+      />
     </PageShell>
   );
 }

@@ -86,6 +86,8 @@ export type TestApiOptions = Pick<
   | "smsWebhookUrl"
   | "rateLimits"
   | "heartbeatMs"
+  | "realtime"
+  | "maxOrganizationsPerUser"
   | "allowedOrigins"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */

@@ -296,6 +296,33 @@ for (const [prefix, l] of accountLabels) {
       for (const context of [phone, ...laptops]) await context.close();
     });
 
+    test("pages the sessions, this device first, and signs out those on every page", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      // Ten more: one page of ten, this device's first, and one more.
+      for (let i = 0; i < 10; i++) await apiToken(page.request, account);
+      await page.goto(`${prefix}/account`);
+      const section = page.locator("#sessions");
+      await expect(section.getByRole("listitem")).toHaveCount(10);
+      await expect(section.getByRole("listitem").first()).toContainText(l.thisDevice);
+      await expect(section).toContainText(l.othersCount("10"));
+      const pages = section.getByRole("navigation", { name: l.pagesOfSessions });
+      await expect(pages).toContainText(l.sessionsPageOf("1", "2"));
+      await expectNoAxeViolations(page);
+      await pages.getByRole("link", { name: l.next }).click();
+      await expect(page).toHaveURL(/sessionsPage=2#sessions$/);
+      await expect(section.getByRole("listitem")).toHaveCount(1);
+      await expect(section.getByRole("listitem")).not.toContainText(l.thisDevice);
+
+      await page.getByRole("button", { name: l.endOthers }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.confirm }).click();
+      await expect(notice(page)).toHaveText(l.sessionsEnded);
+      await expect(section.getByRole("listitem")).toHaveCount(1);
+      await expect(section.getByRole("listitem")).toContainText(l.thisDevice);
+      await expect(pages).toHaveCount(0);
+    });
+
     test("keeps the colour mode in the browser", async ({ page }) => {
       await signIn(page);
       await page.goto(`${prefix}/account`);

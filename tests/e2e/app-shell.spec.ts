@@ -116,9 +116,13 @@ for (const [prefix, l] of appShellLabels) {
       await expect(menu).toBeHidden();
       await expect(page.getByRole("button", { name: l.switcher("Nadia's Studio") })).toBeVisible();
 
-      // By keyboard: Enter opens the menu on the first organization, and Enter switches to it.
+      // By keyboard: Enter opens the menu on the first organization, the current one (listed first),
+      // the arrow moves to the next, and Enter switches to it.
       await page.getByRole("button", { name: l.switcher("Nadia's Studio") }).focus();
       await page.keyboard.press("Enter");
+      await expect(items.nth(0)).toHaveAccessibleName(`Nadia's Studio ${l.current}`);
+      await expect(items.nth(0)).toBeFocused();
+      await page.keyboard.press("ArrowDown");
       await expect(organizations.getByRole("menuitem", { name: "Harbour Films" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(page.getByRole("button", { name: l.switcher("Harbour Films") })).toBeVisible();

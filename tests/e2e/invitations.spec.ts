@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   type Account,
+  apiToken,
   expect,
   expectNoAxeViolations,
   keyIn,
@@ -121,6 +122,34 @@ test.describe("invitations", () => {
     await expect(notice(page)).toHaveText("The invitation is on its way.");
     return { owner, invitations, link: await invitationLink(invitee, since) };
   }
+
+  test("the open invitations come ten to a page, newest first", async ({ page }) => {
+    const owner = await signIn(page);
+    const token = await apiToken(page.request, owner);
+    const me = await page.request.get("/api/v1/user", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const organizationId = (await me.json()).account.currentOrganizationId as string;
+    const addresses = Array.from({ length: 11 }, (_, i) => uniqueEmail(`invitee${i}`));
+    for (const email of addresses) {
+      const sent = await page.request.post(`/api/v1/organizations/${organizationId}/invitations`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { email, role: "member" },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await page.goto(`/account/organization/${organizationId}`);
+    const invitations = page.getByRole("region", { name: "Invitations" });
+    await expect(invitations.getByRole("listitem")).toHaveCount(10);
+    await expect(invitations.getByRole("listitem").first()).toContainText(addresses[10] as string);
+    const pages = invitations.getByRole("navigation", { name: "Pages of invitations" });
+    await expect(pages).toContainText("Page 1 of 2");
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/invitationsPage=2#invitations$/);
+    await expect(invitations.getByRole("listitem")).toHaveCount(1);
+    await expect(invitations.getByRole("listitem")).toContainText(addresses[0] as string);
+    await expectNoAxeViolations(page);
+  });
 
   test("someone with an account signs in from the link and joins as an admin, whom the owner can then manage", async ({
     page,

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
+  apiToken,
   expect,
   expectNoAxeViolations,
   joinOrganization,
@@ -60,6 +61,52 @@ for (const [prefix, l] of organizationLabels) {
         l.current,
       );
       await expect(atlas).not.toContainText(l.current);
+    });
+
+    test("pages and searches many organizations, and says when there may be no more", async ({
+      page,
+    }) => {
+      const account = await registerAccount(page.request);
+      const token = await apiToken(page.request, account);
+      // Twenty more: 21 in all, one page and one more, as many as the test server allows.
+      for (let i = 1; i <= 20; i++) {
+        const created = await page.request.post("/api/v1/organizations", {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { name: `Org ${String(i).padStart(2, "0")}` },
+        });
+        expect(created.status()).toBe(201);
+      }
+      await signIn(page, account);
+      await page.goto(`${prefix}/account/organization`);
+      const list = page.getByRole("region", { name: l.listLabel });
+      await expect(list.getByRole("listitem")).toHaveCount(20);
+      // The current organization (the last created) comes first.
+      await expect(list.getByRole("listitem").first()).toContainText("Org 20");
+      await expect(list.getByRole("listitem").first()).toContainText(l.current);
+      const pages = page.getByRole("navigation", { name: l.pagesOfOrganizations });
+      await expect(pages).toContainText(l.pageOf("1", "2"));
+      await screenshotBothModes(page, "organizations-paged");
+      await expectNoAxeViolations(page);
+      await pages.getByRole("link", { name: l.next }).click();
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(pages).toContainText(l.pageOf("2", "2"));
+
+      await page.getByRole("searchbox", { name: l.searchOrganizations }).fill("org 07");
+      await page.getByRole("searchbox", { name: l.searchOrganizations }).press("Enter");
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list).toContainText("Org 07");
+      await page.getByRole("searchbox", { name: l.searchOrganizations }).fill("zzz");
+      await page.getByRole("searchbox", { name: l.searchOrganizations }).press("Enter");
+      await expect(page.getByText(l.noOrganizationMatch)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: l.clearSearch }).click();
+      await expect(list.getByRole("listitem")).toHaveCount(20);
+
+      await page.goto(`${prefix}/account/organization/create`);
+      await page.getByLabel(l.name).fill("One too many");
+      await page.getByRole("button", { name: l.submit }).click();
+      await expect(page.getByText(l.organizationLimit)).toBeVisible();
+      await expect(page.getByLabel(l.name)).toHaveValue("One too many");
     });
 
     test("refuses an empty or too long name, and keeps what was typed", async ({ page }) => {

@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import type { IconName } from "../ui/icons/icon-names";
+import { Pagination } from "../ui/pagination";
 import { SettingsSection } from "./settings-section";
 
 const deviceIcons: Record<Device["kind"], IconName> = {
@@ -20,10 +21,13 @@ const deviceIcons: Record<Device["kind"], IconName> = {
 
 export function SessionsSection({
   sessions,
+  paging,
   now,
   askingToEndOthers,
 }: {
+  /** A page of the sessions, this device's first. */
   sessions: AccountSession[];
+  paging: { page: number; pageSize: number; total: number };
   now: number;
   askingToEndOthers: boolean;
 }) {
@@ -32,7 +36,8 @@ export function SessionsSection({
   const navigation = useNavigation();
   const endingOne = useIsPending({ intent: "revokeSession" });
   const ending = endingOne ? navigation.formData?.get("sessionId") : null;
-  const others = sessions.filter((session) => !session.current).length;
+  // Every session but this one, on any page.
+  const others = Math.max(0, paging.total - 1);
 
   const deviceName = ({ browser, os }: Device) => {
     if (browser && os) return t("sessions.browserOn", { browser, os });
@@ -95,6 +100,14 @@ export function SessionsSection({
           </li>
         ))}
       </ul>
+
+      <Pagination
+        {...paging}
+        label={t("sessions.pages")}
+        param="sessionsPage"
+        hash="#sessions"
+        className="mt-4"
+      />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-text-muted">

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { ApiSchema } from "~/lib/api/client";
 import { useAppForm } from "~/lib/forms";
 import { assignableRoles, type Invitation, InviteForm } from "~/lib/organizations";
 import { formatRelativeTime } from "~/lib/relative-time";
@@ -17,15 +18,17 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
+import { Pagination } from "../ui/pagination";
 
 /** Invite by email with a role; the open invitations with resend and revoke. */
 export function InvitationsSection({
-  invitations,
+  invitations: list,
   now,
   lastResult,
   askingToRevoke,
 }: {
-  invitations: Invitation[];
+  /** A page of the open invitations, newest first. */
+  invitations: ApiSchema<"InvitationList">;
   now: number;
   /** The action's answer to the invite form. */
   lastResult?: SubmissionResult<string[]>;
@@ -33,6 +36,7 @@ export function InvitationsSection({
 }) {
   const { t } = useTranslation("organizations");
   const language = useLanguage();
+  const invitations: Invitation[] = list.items;
   const [form, fields] = useAppForm(InviteForm, {
     id: "invite",
     lastResult,
@@ -144,6 +148,15 @@ export function InvitationsSection({
           ))}
         </ul>
       )}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        label={t("invitations.pages")}
+        param="invitationsPage"
+        hash="#invitations"
+        className="mt-4"
+      />
     </SettingsSection>
   );
 }

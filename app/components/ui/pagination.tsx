@@ -13,6 +13,8 @@ export function Pagination({
   pageSize,
   total,
   label,
+  param = "page",
+  hash = "",
   className,
 }: {
   page: number;
@@ -20,6 +22,10 @@ export function Pagination({
   total: number;
   /** What is paged, for the navigation landmark: "Pages of members". */
   label: string;
+  /** The query parameter of the page, where a page shows several lists. */
+  param?: string;
+  /** Where the links land (`#sessions`), for a list below the top of its page. */
+  hash?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -29,8 +35,8 @@ export function Pagination({
   const linkTo = (target: number) => {
     const next = new URLSearchParams(searchParams);
     next.delete("notice");
-    next.set("page", String(target));
-    return `?${next}`;
+    next.set(param, String(target));
+    return `?${next}${hash}`;
   };
   return (
     <nav aria-label={label} className={cx("flex items-center justify-between", className)}>

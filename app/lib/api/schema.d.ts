@@ -1245,17 +1245,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user's active sessions, most recently used first */
+    /** The signed-in user's active sessions: this one first, then the most recently used */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
         header?: never;
         path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Active sessions (all of them, on one page) */
+        /** @description A page of the active sessions */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1266,6 +1269,15 @@ export interface paths {
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -1472,17 +1484,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user's organizations, by name */
+    /** The signed-in user's organizations: the current one first, then by name */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Part of the organization's name, in any case */
+          search?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Every organization of the user's, on one page */
+        /** @description A page of the user's organizations */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1493,6 +1510,15 @@ export interface paths {
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
           headers: {
             [name: string]: unknown;
           };
@@ -1512,7 +1538,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Create an organization, owned by the signed-in user, and switch to it */
+    /**
+     * Create an organization, owned by the signed-in user, and switch to it
+     * @description 409 ORGANIZATION_LIMIT_REACHED when the user belongs to as many organizations as an account may (MAX_ORGANIZATIONS_PER_USER, 50 by default).
+     */
     post: {
       parameters: {
         query?: never;
@@ -1546,6 +1575,15 @@ export interface paths {
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -2281,7 +2319,12 @@ export interface paths {
     /** Invitations not yet accepted or revoked, newest first (members.manage) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Part of the invited address */
+          search?: string;
+        };
         header?: never;
         path: {
           id: string;
@@ -2290,7 +2333,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Every open invitation, on one page */
+        /** @description A page of the open invitations */
         200: {
           headers: {
             [name: string]: unknown;
@@ -2703,7 +2746,7 @@ export interface paths {
     put?: never;
     /**
      * Join the organization of an invitation, which becomes the current one
-     * @description The invitation must be for the signed-in user's email address (403 INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ACCEPTED).
+     * @description The invitation must be for the signed-in user's email address (403 INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ACCEPTED); an account that belongs to as many organizations as it may gets 409 ORGANIZATION_LIMIT_REACHED.
      */
     post: {
       parameters: {
@@ -3604,7 +3647,7 @@ export interface components {
           [key: string]: string;
         };
         /**
-         * @description Present whenever `fields` is, with the same keys: one SCREAMING_SNAKE_CASE code per field, to translate by. Either REQUIRED, TOO_SHORT, TOO_LONG, TOO_SMALL, TOO_BIG, INVALID_FORMAT, INVALID_VALUE, INVALID_TYPE, CONFLICTING_FIELDS, INVALID, or the code of the domain rule the field breaks (EMAIL_TAKEN, INVALID_KEY, CONFIRMATION_MISMATCH…).
+         * @description Present whenever `fields` is, with the same keys: one SCREAMING_SNAKE_CASE code per field, to translate by. Either REQUIRED, TOO_SHORT, TOO_LONG, TOO_SMALL, TOO_BIG, INVALID_FORMAT, INVALID_VALUE, INVALID_TYPE, INVALID_CHARACTERS, CONFLICTING_FIELDS, INVALID, or the code of the domain rule the field breaks (EMAIL_TAKEN, INVALID_KEY, CONFIRMATION_MISMATCH…).
          * @example {
          *       "email": "INVALID_FORMAT",
          *       "password": "TOO_SHORT"
