@@ -3,6 +3,7 @@ import { roles } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { servicesOf } from "../http/services";
 import { maxAvatarBytes } from "../services/avatars";
 import {
   actorIn,
@@ -184,8 +185,9 @@ const transferRoute = protectedRoute({
   tags,
   summary: "Hand the organization to one of its admins (the owner only)",
   description:
-    "The owner confirms with their password (422 INVALID_PASSWORD) and becomes an admin; the new " +
-    "owner must be an admin (422 NOT_AN_ADMIN).",
+    "The owner confirms with their password (422 INVALID_PASSWORD; 429 after ten tries in 15 " +
+    "minutes, counted with password changes) and becomes an admin; the new owner must be an " +
+    "admin (422 NOT_AN_ADMIN).",
   request: {
     params: idParams,
     ...jsonBody(
@@ -200,7 +202,7 @@ const transferRoute = protectedRoute({
   responses: {
     200: jsonResponse("The organization as it is now", OrganizationSchema),
   },
-  errors: [400, 403, 404, 422],
+  errors: [400, 403, 404, 422, 429],
 });
 
 const switchRoute = protectedRoute({
@@ -306,7 +308,11 @@ export function createOrganizationRoutes() {
     .openapi(transferRoute, async (c) => {
       const { id } = c.req.valid("param");
       const userId = c.var.auth.user.id;
-      await transferOwnership(c.var.db, await actorIn(c.var.db, userId, id), c.req.valid("json"));
+      await transferOwnership(
+        servicesOf(c),
+        await actorIn(c.var.db, userId, id),
+        c.req.valid("json"),
+      );
       return c.json(toOrganization(await getOrganization(c.var.db, userId, id)), 200);
     })
     .openapi(switchRoute, async (c) => {

@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-
 import type { Database } from "../db/client";
 import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
 import { containsPattern } from "../db/search";
-import { errorOnFields, notFound, validationFailed } from "../errors";
+import { errorOnFields, forbidden, notFound, validationFailed } from "../errors";
 import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
+import type { Services } from "./context";
 import {
   actorIn,
   assertRoomForOrganization,
@@ -16,6 +17,7 @@ import {
 } from "./memberships";
 import { verifyPassword } from "./passwords";
 import { type Actor, type Permission, permissionsForRole, requirePermission } from "./permissions";
+import { consumeRateLimit } from "./rate-limits";
 
 /** An organization as its members see it, with what the asking user is and may do in it. */
 export type OrganizationView = {
@@ -232,15 +234,20 @@ export async function updateOrganization(
   }
 }
 
-/** Hands the organization to one of its admins; the owner confirms with their password. */
+/**
+ * Hands the organization to one of its admins; the owner confirms with their password, a check
+ * limited like a password change. The organization's row is locked and its owner checked again
+ * inside the transaction, so that two transfers at once cannot leave two owners.
+ */
 export async function transferOwnership(
-  db: Database,
+  s: Services,
   actor: Actor,
   input: { userId: string; password: string },
 ): Promise<void> {
   requirePermission(actor, "organization.transfer");
   const { organizationId } = actor;
-  const [owner] = await db
+  await consumeRateLimit(s.db, s.rateLimits, "passwordChangePerAccount", actor.userId);
+  const [owner] = await s.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, actor.userId));
@@ -249,7 +256,16 @@ export async function transferOwnership(
       password: "Not correct",
     });
   }
-  await db.transaction(async (tx) => {
+  await s.db.transaction(async (tx) => {
+    const [organization] = await tx
+      .select({ ownerId: organizations.ownerId })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!organization) throw notFound("No such organization.");
+    if (organization.ownerId !== actor.userId) {
+      throw forbidden("Only the owner can hand the organization over.");
+    }
     const target = await lockMembership(tx, organizationId, input.userId);
     if (target.role !== "admin") {
       throw errorOnFields("invalid", "NOT_AN_ADMIN", "Ownership goes to an admin only.", {

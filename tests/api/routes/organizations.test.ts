@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, organizations, type Role } from "../../../api/db/schema";
@@ -404,6 +404,48 @@ describe("ownership", () => {
       .from(organizations)
       .where(eq(organizations.id, organizationId));
     expect(organization?.ownerId).toBe(owner.id);
+  });
+});
+
+describe("ownership at once", () => {
+  it("goes to one admin only when two transfers race", async () => {
+    const { organizationId, owner, admin, otherAdmin } = await organizationWithRoles();
+    const path = `/organizations/${organizationId}/transfer`;
+
+    const responses = await Promise.all(
+      [admin, otherAdmin].map((to) =>
+        t.request("POST", path, {
+          token: owner.token,
+          json: { userId: to.id, password: owner.password },
+        }),
+      ),
+    );
+
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 403]);
+    const owners = await t.db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, "owner")));
+    const [organization] = await t.db
+      .select({ ownerId: organizations.ownerId })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    expect(owners).toEqual([{ userId: organization?.ownerId }]);
+  });
+
+  it("limits the password check like a password change", async () => {
+    const { organizationId, owner, admin } = await organizationWithRoles();
+    const path = `/organizations/${organizationId}/transfer`;
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await t.request("POST", path, {
+        token: owner.token,
+        json: { userId: admin.id, password: "not the password" },
+      });
+      statuses.push(response.status);
+    }
+
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
   });
 });
 
