@@ -341,7 +341,8 @@ export const accountLabels = table(
     cancel: "إلغاء",
     sessionsEnded: "تم تسجيل الخروج من كل الجلسات الأخرى.",
     noOthers: "لم تسجّل الدخول في أي مكان آخر.",
-    othersCount: (count: string) => `أنت مسجّل الدخول على ${count} جهاز آخر.`,
+    // Arabic counts three to ten in the "few" form.
+    othersCount: (count: string) => `أنت مسجّل الدخول على ${count} أجهزة أخرى.`,
     pagesOfSessions: "صفحات الجلسات",
     sessionsPageOf: (page: string, pages: string) => `الصفحة ${page} من ${pages}`,
     next: "التالي",
