@@ -117,3 +117,18 @@ export class RateLimitedError extends AppError {
     super("rate_limited", "TOO_MANY_REQUESTS", "Too many attempts. Try again later.");
   }
 }
+
+/**
+ * 503 MAIL_QUEUE_FULL: more mail waits to be sent than the server holds. Nothing was changed or
+ * sent; the HTTP layer sends `retryAfterSeconds` as Retry-After.
+ */
+export class MailQueueFullError extends AppError {
+  readonly retryAfterSeconds = 30;
+  constructor() {
+    super(
+      "unavailable",
+      "MAIL_QUEUE_FULL",
+      "Too much mail is waiting to be sent. Try again in a minute.",
+    );
+  }
+}

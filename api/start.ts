@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
-import { createMessenger } from "./mail/index";
+import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
@@ -27,6 +27,8 @@ export type ApiOptions = {
   mailFrom?: string;
   /** SMS are POSTed as JSON {to, text} here; unset => the outbox. */
   smsWebhookUrl?: string;
+  /** The mail queue's bound, concurrency and retries, where the defaults do not do. */
+  mailQueue?: Pick<MessengerOptions, "maxConcurrent" | "maxQueued" | "retryDelaysMs">;
   /** Overrides of the production rate limits (see rateLimitsFromEnv). */
   rateLimits?: Partial<RateLimits>;
   /** The web app's address (APP_URL), for links in mail. */
@@ -77,6 +79,7 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     mailFrom: options.mailFrom,
     smsWebhookUrl: options.smsWebhookUrl,
     outboxDir: options.outboxDir,
+    ...options.mailQueue,
   });
   const app = createApp({
     db: connection.db,

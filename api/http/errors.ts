@@ -9,6 +9,7 @@ import {
   type FieldErrorCode,
   fieldErrorCodes,
   type InvalidFields,
+  MailQueueFullError,
   malformedJson,
   RateLimitedError,
   validationFailed,
@@ -201,7 +202,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       : error instanceof HTTPException
         ? fromHttpException(error)
         : null;
-  if (known instanceof RateLimitedError) c.header("Retry-After", String(known.retryAfterSeconds));
+  if (known instanceof RateLimitedError || known instanceof MailQueueFullError) {
+    c.header("Retry-After", String(known.retryAfterSeconds));
+  }
   if (known) return errorJson(c, statusOfKind[known.kind], known);
   if (error instanceof HTTPException && error.status < 500) {
     return errorJson(c, error.status, {

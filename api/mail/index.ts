@@ -1,3 +1,6 @@
+import { setTimeout as delay } from "node:timers/promises";
+import pLimit from "p-limit";
+import { MailQueueFullError } from "../errors";
 import type { InvitationMessage, KeyMessage, Messenger, MessengerOptions } from "./messenger";
 import { renderInvitationEmail, renderKeyEmail, renderKeySms } from "./templates";
 import { createEmailTransport, createSmsTransport } from "./transports";
@@ -13,9 +16,19 @@ export type {
 } from "./messenger";
 export { defaultMailFrom } from "./transports";
 
+/** Deliveries at once: enough to keep a mail server busy, few enough not to flood it. */
+export const defaultMaxConcurrent = 4;
+/** Messages queued or being sent before new ones are refused (503 MAIL_QUEUE_FULL). */
+export const defaultMaxQueued = 1_000;
+/** The pauses before the second and third tries of a failed delivery. */
+export const defaultRetryDelaysMs = [2_000, 10_000];
+
 export function createMessenger(options: MessengerOptions): Messenger {
   const email = createEmailTransport(options);
   const sms = createSmsTransport(options);
+  const limit = pLimit(options.maxConcurrent ?? defaultMaxConcurrent);
+  const maxQueued = options.maxQueued ?? defaultMaxQueued;
+  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const pending = new Set<Promise<void>>();
 
   const deliver = async (message: KeyMessage) => {
@@ -31,19 +44,39 @@ export function createMessenger(options: MessengerOptions): Messenger {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
 
-  /** Delivers in the background; a failure is logged with `secret` blanked out. */
+  const assertRoom = () => {
+    if (pending.size >= maxQueued) throw new MailQueueFullError();
+  };
+
+  /** Tries `send` once and again after each pause; every failure is logged, `secret` blanked. */
+  const sendWithRetries = async (describe: string, secret: string, send: () => Promise<void>) => {
+    const tries = retryDelaysMs.length + 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send();
+      } catch (error) {
+        const reason = failureReason(error, secret);
+        if (attempt === tries) {
+          console.error(`Sending ${describe} failed after ${tries} tries: ${reason}`);
+          return;
+        }
+        console.warn(`Sending ${describe} failed (try ${attempt} of ${tries}): ${reason}`);
+        await delay(retryDelaysMs[attempt - 1]);
+      }
+    }
+  };
+
+  /** Queues a delivery; rendering, too, runs after the call has returned, off the request's path. */
   const enqueue = (describe: string, secret: string, send: () => Promise<void>) => {
-    // Rendering, too, runs after the call has returned, off the request's path.
-    const delivery: Promise<void> = Promise.resolve()
-      .then(send)
-      .catch((error: unknown) => {
-        console.error(`Sending ${describe} failed: ${failureReason(error, secret)}`);
-      })
-      .finally(() => pending.delete(delivery));
+    assertRoom();
+    const delivery: Promise<void> = limit(() => sendWithRetries(describe, secret, send)).finally(
+      () => pending.delete(delivery),
+    );
     pending.add(delivery);
   };
 
   return {
+    assertRoom,
     sendKey: (message) =>
       enqueue(
         `the ${message.purpose} key by ${message.channel} to ${message.to}`,

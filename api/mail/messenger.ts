@@ -30,9 +30,13 @@ export type InvitationMessage = {
 
 /**
  * Sends what the API tells people by mail or SMS. Sending never blocks a request: messages are
- * queued and delivered in the background, and a failure is logged, not thrown.
+ * queued and delivered in the background, a few at a time; a failed delivery is tried again after
+ * a pause, and logged, not thrown. The queue is bounded: past its bound, sending throws
+ * MailQueueFullError (503 MAIL_QUEUE_FULL).
  */
 export interface Messenger {
+  /** Throws MailQueueFullError when a message sent now would be refused; call before changes. */
+  assertRoom(): void;
   sendKey(message: KeyMessage): void;
   sendInvitation(message: InvitationMessage): void;
   /** Resolves once every queued message has been delivered or has failed. */
@@ -49,4 +53,10 @@ export type MessengerOptions = {
   smsWebhookUrl?: string;
   /** Where messages are written when no transport is configured. */
   outboxDir: string;
+  /** Deliveries at once (default 4). */
+  maxConcurrent?: number;
+  /** Messages queued or being sent before new ones are refused (default 1,000). */
+  maxQueued?: number;
+  /** The pauses before each further try of a failed delivery (default 2 s, then 10 s). */
+  retryDelaysMs?: number[];
 };

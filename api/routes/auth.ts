@@ -22,6 +22,7 @@ import {
   jsonResponse,
   keyField,
   LoginTypeSchema,
+  mailQueueNote,
   newPassword,
   protectedRoute,
   rateLimitedNote,
@@ -185,7 +186,8 @@ const keyRequestRoute = createRoute({
   description:
     "Sends a 6-digit key, valid for 10 minutes, by mail (EMAIL) or SMS (PHONE) when the login " +
     "belongs to an unverified account, and always answers with a token, so that the answer does " +
-    `not tell whether an account exists. A new request replaces the previous key. ${rateLimitedNote}`,
+    `not tell whether an account exists. A new request replaces the previous key. ${rateLimitedNote} ` +
+    mailQueueNote,
   request: jsonBody(
     z
       .object({
@@ -196,7 +198,7 @@ const keyRequestRoute = createRoute({
   ),
   responses: {
     200: jsonResponse("The token to send back with the key", TokenResponseSchema),
-    ...errorResponses(400, 413, 415, 422, 429),
+    ...errorResponses(400, 413, 415, 422, 429, 503),
   },
 });
 
@@ -206,9 +208,9 @@ const keyVerificationRoute = createRoute({
   tags: ["Registration"],
   summary: "Verify an account with its token and key, and sign in",
   description:
-    "422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key (the fifth wrong " +
-    "try burns it); 422 KEY_EXPIRED for an expired, used or burned key. " +
-    rateLimitedNote,
+    "422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED " +
+    "for an expired or used key. Wrong keys count per address and account (five in 15 minutes) " +
+    `and per account (twenty), never against the key itself. ${rateLimitedNote}`,
   request: jsonBody(
     z
       .object({ token: tokenField(), key: keyField(), loginType: LoginTypeSchema })

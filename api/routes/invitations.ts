@@ -65,6 +65,11 @@ const listRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+const mailLimitsNote =
+  "Sending and sending again count together: 429 TOO_MANY_REQUESTS (with Retry-After) past 30 " +
+  "an hour per inviting member, 100 per organization or 3 per address; 503 MAIL_QUEUE_FULL " +
+  "(with Retry-After) while too much mail waits to be sent.";
+
 const createRoute_ = protectedRoute({
   method: "post",
   path: "/organizations/{id}/invitations",
@@ -74,6 +79,7 @@ const createRoute_ = protectedRoute({
     `The address gets a link to the web app's /accept-invite, valid for ${invitationLifetimeDays}`,
     "days, in the language of its account, or else the inviter's. 409 ALREADY_MEMBER or",
     "INVITATION_PENDING (resend that one instead).",
+    mailLimitsNote,
   ].join(" "),
   request: {
     params: idParams,
@@ -89,7 +95,7 @@ const createRoute_ = protectedRoute({
   responses: {
     201: jsonResponse("The invitation, mailed", InvitationSchema),
   },
-  errors: [400, 403, 404, 409, 422],
+  errors: [400, 403, 404, 409, 422, 429, 503],
 });
 
 const resendRoute = protectedRoute({
@@ -97,12 +103,12 @@ const resendRoute = protectedRoute({
   path: "/organizations/{id}/invitations/{invitationId}/resend",
   tags,
   summary: "Mail an invitation again with a new link and a new expiry (members.manage)",
-  description: "The previous link stops working.",
+  description: `The previous link stops working. ${mailLimitsNote}`,
   request: { params: invitationParams },
   responses: {
     200: jsonResponse("The invitation, mailed again", InvitationSchema),
   },
-  errors: [403, 404, 422],
+  errors: [403, 404, 422, 429, 503],
 });
 
 const revokeRoute = protectedRoute({

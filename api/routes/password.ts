@@ -16,6 +16,7 @@ import {
   jsonResponse,
   keyField,
   LoginTypeSchema,
+  mailQueueNote,
   newPassword,
   protectedRoute,
   rateLimitedNote,
@@ -31,7 +32,8 @@ const requestResetRoute = createRoute({
   summary: "Mail a password reset key",
   description:
     "Answers 200 for every address and mails a 6-digit key, valid for 10 minutes, only when the " +
-    `address belongs to an account. A new request replaces the previous key. ${rateLimitedNote}`,
+    `address belongs to an account. A new request replaces the previous key. ${rateLimitedNote} ` +
+    mailQueueNote,
   request: jsonBody(
     z
       .object({
@@ -49,7 +51,7 @@ const requestResetRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 413, 415, 422, 429),
+    ...errorResponses(400, 413, 415, 422, 429, 503),
   },
 });
 
@@ -59,8 +61,9 @@ const verifyResetRoute = createRoute({
   tags: ["Password"],
   summary: "Exchange a mailed reset key for a reset token",
   description:
-    "422 INVALID_KEY for a wrong key (the fifth wrong try burns it); 422 KEY_EXPIRED for an " +
-    `expired, used or burned key. The token is valid for 10 minutes. ${rateLimitedNote}`,
+    "422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED for an expired or used key. Wrong keys " +
+    "count per address and email (five in 15 minutes) and per email (twenty), never against " +
+    `the key itself. The token is valid for 10 minutes. ${rateLimitedNote}`,
   request: jsonBody(
     z.object({ email: emailAddress(), key: keyField() }).openapi("PasswordResetKeyCheck"),
   ),

@@ -148,6 +148,9 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
   return { description, content: { "application/json": { schema } } };
 }
 
+export const mailQueueNote =
+  "503 MAIL_QUEUE_FULL, with Retry-After, while too much mail waits to be sent; nothing was sent.";
+
 export const rateLimitedNote =
   "429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.";
 

@@ -17,6 +17,7 @@ import type { Messenger } from "../mail/messenger";
 import { publishEvent } from "../realtime/events";
 import { assertRoomForOrganization, roleIn } from "./memberships";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+import { consumeRateLimit, type RateLimits } from "./rate-limits";
 import { hashSessionToken } from "./sessions";
 import { normalizeEmail } from "./users";
 
@@ -43,7 +44,28 @@ export type InvitationDetails = InvitationView & {
   inviterName: string | null;
 };
 
-type InvitationServices = { db: Database; messenger: Messenger; appUrl: string };
+type InvitationServices = {
+  db: Database;
+  messenger: Messenger;
+  appUrl: string;
+  rateLimits: RateLimits;
+};
+
+/**
+ * Counts a mail about to be sent against the limits per inviter, organization and address, and
+ * makes sure the mail queue has room, before anything changes.
+ */
+async function allowInvitationMail(
+  services: InvitationServices,
+  actor: OrganizationActor,
+  email: string,
+) {
+  services.messenger.assertRoom();
+  const { db, rateLimits } = services;
+  await consumeRateLimit(db, rateLimits, "invitationPerInviter", actor.userId);
+  await consumeRateLimit(db, rateLimits, "invitationPerOrganization", actor.organizationId);
+  await consumeRateLimit(db, rateLimits, "invitationPerRecipient", email);
+}
 
 function statusOf(invitation: Invitation, now = new Date()): InvitationStatus {
   if (invitation.acceptedAt) return "accepted";
@@ -154,6 +176,7 @@ export async function createInvitation(
       email: "Already a member",
     });
   }
+  await allowInvitationMail(services, actor, email);
   const { token, tokenHash } = newToken();
   const now = new Date();
   let invitation: Invitation;
@@ -214,7 +237,8 @@ export async function resendInvitation(
   invitationId: string,
 ): Promise<InvitationView> {
   requirePermission(actor, "members.manage");
-  await openInvitation(services.db, actor, invitationId);
+  const invitation = await openInvitation(services.db, actor, invitationId);
+  await allowInvitationMail(services, actor, invitation.email);
   const { token, tokenHash } = newToken();
   const now = new Date();
   const [updated] = await services.db

@@ -35,6 +35,7 @@ export async function requestPasswordReset(
   input: { email: string },
   caller: Caller,
 ): Promise<void> {
+  s.messenger.assertRoom();
   await consumeRateLimit(s.db, s.rateLimits, "keyRequestPerAddress", addressOf(caller));
   const email = normalizeEmail(input.email);
   await throttleSends(s, email);

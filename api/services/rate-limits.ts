@@ -33,6 +33,10 @@ export const defaultRateLimits = {
   verificationPerAccount: { limit: 20, windowSeconds: 15 * minute },
   emailExistsPerAddress: { limit: 30, windowSeconds: minute },
   passwordChangePerAccount: { limit: 10, windowSeconds: 15 * minute },
+  /** Invitations sent and sent again: per inviting member, per organization, per address. */
+  invitationPerInviter: { limit: 30, windowSeconds: hour },
+  invitationPerOrganization: { limit: 100, windowSeconds: hour },
+  invitationPerRecipient: { limit: 3, windowSeconds: hour },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

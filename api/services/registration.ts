@@ -98,6 +98,7 @@ export async function requestRegistrationKey(
   input: KeyRequestInput,
   caller: Caller,
 ): Promise<{ token: string }> {
+  s.messenger.assertRoom();
   await consumeRateLimit(s.db, s.rateLimits, "keyRequestPerAddress", addressOf(caller));
   const recipient = normalizeLogin(input.loginType, input.loginValue);
   if (!recipient) {

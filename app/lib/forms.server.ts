@@ -28,6 +28,7 @@ const messageOfCode: Record<string, string> = {
   INVALID_CREDENTIALS: "invalidCredentials",
   ACCOUNT_NOT_VERIFIED: "notVerified",
   ORGANIZATION_LIMIT_REACHED: "organizationLimit",
+  MAIL_QUEUE_FULL: "mailQueueFull",
 };
 
 type ApiErrorReplyOptions = {

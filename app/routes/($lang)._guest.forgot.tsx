@@ -11,11 +11,11 @@ import { Honeypot } from "~/components/honeypot";
 import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { ApiError } from "~/lib/api/errors";
+import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form.server";
 import { useAppForm } from "~/lib/forms";
-import { replyWithApiError } from "~/lib/forms.server";
+import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
 import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -23,7 +23,7 @@ import { safeRedirect } from "~/lib/redirect.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
-import { email } from "~/lib/validation";
+import { email, errorMessage } from "~/lib/validation";
 
 export const handle = { title: "auth:forgot.title" };
 
@@ -48,17 +48,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: { email: submission.value.email, resetType: "KEY" },
     });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 429 || error.status === 422)) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    if (error.status === 429) {
+      // The pause between two keys to one address, or the address's own limit: the same answer
+      // for every address, saying when a new key can be sent rather than claiming one was.
+      const seconds = error.retryAfterSeconds ?? 60;
       return data(
-        {
-          result: replyWithApiError(submission, error, {
-            codes: { INVALID_FORMAT: "invalidEmail" },
-          }),
-        },
-        { status: error.status },
+        { result: replyWithFormError(submission, errorMessage("resendTooSoon", { seconds })) },
+        { status: 429 },
       );
     }
-    throw serviceUnavailable(error);
+    return data(
+      {
+        result: replyWithApiError(submission, error, {
+          codes: { INVALID_FORMAT: "invalidEmail" },
+        }),
+      },
+      { status: error.status },
+    );
   }
   const search = new URLSearchParams({ email: submission.value.email, sent: "1" });
   return safeRedirect(`${localizedPath("/reset", language)}?${search}`);

@@ -84,6 +84,7 @@ export type TestApiOptions = Pick<
   | "seedDemo"
   | "smtpUrl"
   | "smsWebhookUrl"
+  | "mailQueue"
   | "rateLimits"
   | "heartbeatMs"
   | "realtime"

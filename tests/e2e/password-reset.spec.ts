@@ -62,6 +62,26 @@ for (const [prefix, l] of resetLabels) {
       await expect(waitForMessage(email, { timeoutMs: 1500 })).rejects.toThrow();
     });
 
+    test("says when a new key can be sent, for an account and an unknown address alike", async ({
+      page,
+    }) => {
+      // Registering has just sent the account a key: the pause between two keys is running.
+      const account = await registerAccount(page.request);
+      const since = Date.now();
+      const nobody = uniqueEmail("nobody");
+      await page.goto(`${prefix}/forgot?email=${encodeURIComponent(nobody)}`);
+      await page.getByRole("button", { name: l.sendKey }).click();
+      await expect(page).toHaveURL(/\/reset\?/);
+      for (const email of [account.email, nobody]) {
+        await page.goto(`${prefix}/forgot?email=${encodeURIComponent(email)}`);
+        await page.getByRole("button", { name: l.sendKey }).click();
+        await expect(page.getByRole("alert")).toHaveText(l.tooSoon);
+        await expect(page).toHaveURL(/\/forgot\?/);
+      }
+      await expectNoAxeViolations(page);
+      await expect(waitForMessage(account.email, { since, timeoutMs: 1000 })).rejects.toThrow();
+    });
+
     test("flags bad input on both forms", async ({ page }) => {
       await page.goto(`${prefix}/forgot`);
       await page.getByRole("button", { name: l.sendKey }).click();

@@ -73,9 +73,12 @@ function retryAfter(header: string | null): number | null {
   return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
-/** An error a form can show (4xx), as opposed to one for the error page. */
+/**
+ * An error a form can show (4xx, and a full mail queue, which asks to try again in a minute), as
+ * opposed to one for the error page.
+ */
 export function isUserError(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
-  );
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === "MAIL_QUEUE_FULL") return true;
+  return error.status >= 400 && error.status < 500 && error.status !== 401;
 }

@@ -16,6 +16,7 @@ import {
   vi,
 } from "vitest";
 import type { Locale } from "../../../api/db/schema";
+import { MailQueueFullError } from "../../../api/errors";
 import { createMessenger, type KeyMessage, type KeyPurpose } from "../../../api/mail/index";
 import { renderEmail } from "../../../api/mail/templates";
 import { extractKey, type SmtpSink, startSmtpSink } from "../smtp-sink";
@@ -57,14 +58,23 @@ const expiries: Record<Locale, string> = {
 type Webhook = {
   url: string;
   requests: { contentType: string | undefined; body: unknown }[];
+  /** The answer's status, unless `statuses` has one left for this request. */
   status: number;
+  statuses: number[];
+  /** How long each answer takes. */
+  delayMs: number;
+  /** The most requests it was answering at once. */
+  mostAtOnce: number;
   close: () => Promise<void>;
 };
 
 async function startWebhook(): Promise<Webhook> {
   const requests: Webhook["requests"] = [];
-  const webhook = { status: 204 } as Webhook;
+  const webhook = { status: 204, statuses: [], delayMs: 0, mostAtOnce: 0 } as unknown as Webhook;
+  let atOnce = 0;
   const server: Server = createServer((request, response) => {
+    atOnce++;
+    webhook.mostAtOnce = Math.max(webhook.mostAtOnce, atOnce);
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => {
@@ -72,7 +82,11 @@ async function startWebhook(): Promise<Webhook> {
     });
     request.on("end", () => {
       requests.push({ contentType: request.headers["content-type"], body: JSON.parse(body) });
-      response.writeHead(webhook.status).end();
+      const status = webhook.statuses.shift() ?? webhook.status;
+      setTimeout(() => {
+        atOnce--;
+        response.writeHead(status).end();
+      }, webhook.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -96,6 +110,7 @@ async function closedPort(): Promise<number> {
 let outboxDir: string;
 let log: MockInstance<typeof console.log>;
 let errorLog: MockInstance<typeof console.error>;
+let warnLog: MockInstance<typeof console.warn>;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -111,6 +126,7 @@ beforeEach(() => {
   outboxDir = join(mkdtempSync(join(tmpdir(), "qalam-mail-")), "outbox");
   log = vi.spyOn(console, "log").mockImplementation(() => {});
   errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+  warnLog = vi.spyOn(console, "warn").mockImplementation(() => {});
   unhandled.length = 0;
 });
 
@@ -209,6 +225,7 @@ describe("email over SMTP", () => {
     const messenger = createMessenger({
       smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
       outboxDir,
+      retryDelaysMs: [],
     });
     const message = keyMessage();
     messenger.sendKey(message);
@@ -238,6 +255,9 @@ describe("SMS over the webhook", () => {
   beforeEach(() => {
     webhook.requests.length = 0;
     webhook.status = 204;
+    webhook.statuses = [];
+    webhook.delayMs = 0;
+    webhook.mostAtOnce = 0;
   });
 
   it.each([
@@ -262,27 +282,74 @@ describe("SMS over the webhook", () => {
     expect(errorLog).not.toHaveBeenCalled();
   });
 
-  it("logs a non-2xx answer without the key, and flush still resolves", async () => {
+  it("tries a non-2xx answer three times, logs each without the key, and flush still resolves", async () => {
     webhook.status = 500;
-    const messenger = createMessenger({ smsWebhookUrl: webhook.url, outboxDir });
+    const messenger = createMessenger({
+      smsWebhookUrl: webhook.url,
+      outboxDir,
+      retryDelaysMs: [1, 1],
+    });
     const message = keyMessage({ channel: "PHONE", to: "+966501234567" });
     messenger.sendKey(message);
     await expect(messenger.flush()).resolves.toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 10));
 
-    expect(webhook.requests).toHaveLength(1);
+    expect(webhook.requests).toHaveLength(3);
+    expect(warnLog).toHaveBeenCalledTimes(2);
     expect(errorLog).toHaveBeenCalledTimes(1);
     const line = String(errorLog.mock.calls[0]?.[0]);
     expect(line).toContain("500");
-    expect(line).not.toContain(message.key);
+    expect(line).toContain("after 3 tries");
+    for (const call of [...warnLog.mock.calls, ...errorLog.mock.calls]) {
+      expect(String(call[0])).not.toContain(message.key);
+    }
     expect(unhandled).toEqual([]);
     await messenger.close();
+  });
+
+  it("delivers on a later try after a failure", async () => {
+    webhook.statuses = [503];
+    const messenger = createMessenger({
+      smsWebhookUrl: webhook.url,
+      outboxDir,
+      retryDelaysMs: [1, 1],
+    });
+    messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    await messenger.close();
+
+    expect(webhook.requests).toHaveLength(2);
+    expect(warnLog).toHaveBeenCalledTimes(1);
+    expect(errorLog).not.toHaveBeenCalled();
+  });
+
+  it("sends a few at a time, and refuses past its bound until the queue drains", async () => {
+    webhook.delayMs = 30;
+    const messenger = createMessenger({
+      smsWebhookUrl: webhook.url,
+      outboxDir,
+      maxConcurrent: 2,
+      maxQueued: 5,
+    });
+    const send = () => messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    for (let i = 0; i < 5; i++) send();
+
+    expect(() => messenger.assertRoom()).toThrow(MailQueueFullError);
+    expect(send).toThrow(MailQueueFullError);
+    await messenger.flush();
+    expect(webhook.requests).toHaveLength(5);
+    expect(webhook.mostAtOnce).toBe(2);
+
+    expect(() => messenger.assertRoom()).not.toThrow();
+    send();
+    await messenger.close();
+    expect(webhook.requests).toHaveLength(6);
   });
 
   it("logs an unreachable webhook", async () => {
     const messenger = createMessenger({
       smsWebhookUrl: `http://127.0.0.1:${await closedPort()}/sms`,
       outboxDir,
+      retryDelaysMs: [],
     });
     messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
     await messenger.close();
@@ -337,7 +404,7 @@ describe("the outbox, without transports", () => {
     // A file where the folder should be makes every write fail.
     const blocked = join(outboxDir, "..", "blocked");
     writeFileSync(blocked, "");
-    const messenger = createMessenger({ outboxDir: blocked });
+    const messenger = createMessenger({ outboxDir: blocked, retryDelaysMs: [] });
     const message = keyMessage();
     messenger.sendKey(message);
     await messenger.close();

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitations, type Role, users } from "../../../api/db/schema";
@@ -214,6 +215,92 @@ describe("resending and revoking", () => {
     });
     expect(list.body.total).toBe(0);
     expect((await invite(o.organizationId, o.token, { email, role: "member" })).status).toBe(201);
+  });
+});
+
+describe("mail limits", () => {
+  const resend = (organizationId: string, token: string, id: string) =>
+    t.request("POST", `/organizations/${organizationId}/invitations/${id}/resend`, { token });
+
+  it("sends an address three invitations an hour, resent ones included, from any organization", async () => {
+    const [first, second] = [await owner(), await owner()];
+    const email = uniqueEmail();
+    const created = await invite(first.organizationId, first.token, { email, role: "member" });
+    expect(created.status).toBe(201);
+    expect((await resend(first.organizationId, first.token, created.body.id)).status).toBe(200);
+    expect(
+      (await invite(second.organizationId, second.token, { email, role: "viewer" })).status,
+    ).toBe(201);
+
+    const limited = await resend(first.organizationId, first.token, created.body.id);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("TOO_MANY_REQUESTS");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    await t.api.flush();
+    expect(mail.messages.filter((message) => message.to.includes(email))).toHaveLength(3);
+  });
+
+  it("limits what one member and one organization send", async () => {
+    const strict = await createTestApi({
+      smtpUrl: mail.url,
+      rateLimits: {
+        invitationPerInviter: { limit: 2, windowSeconds: 3600 },
+        invitationPerOrganization: { limit: 3, windowSeconds: 3600 },
+      },
+    });
+    try {
+      const o = await ownerWithSession(strict);
+      const admin = await memberWithSession(strict, o.organizationId, "admin");
+      const send = (token: string) =>
+        strict.request("POST", `/organizations/${o.organizationId}/invitations`, {
+          token,
+          json: { email: uniqueEmail(), role: "member" },
+        });
+
+      expect([(await send(o.token)).status, (await send(o.token)).status]).toEqual([201, 201]);
+      expect((await send(o.token)).status).toBe(429);
+      // Another member of the organization has their own allowance, within the organization's.
+      expect((await send(admin.token)).status).toBe(201);
+      expect((await send(admin.token)).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("answers 503 with Retry-After while the mail queue is full, and invites no one", async () => {
+    // A mail server that never answers keeps the one message the queue holds.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const full = await createTestApi({
+      smtpUrl: `smtp://127.0.0.1:${port}?connectionTimeout=500&greetingTimeout=500`,
+      mailQueue: { maxQueued: 1, retryDelaysMs: [] },
+    });
+    try {
+      const o = await ownerWithSession(full);
+      const send = (email: string) =>
+        full.request("POST", `/organizations/${o.organizationId}/invitations`, {
+          token: o.token,
+          json: { email, role: "member" },
+        });
+      expect((await send(uniqueEmail())).status).toBe(201);
+
+      const refused = await send(uniqueEmail());
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.code).toBe("MAIL_QUEUE_FULL");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const listed = await full.request("GET", `/organizations/${o.organizationId}/invitations`, {
+        token: o.token,
+      });
+      expect(listed.body.total).toBe(1);
+    } finally {
+      await full.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

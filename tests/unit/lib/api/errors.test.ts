@@ -29,6 +29,11 @@ describe("isUserError", () => {
     expect(isUserError(new ApiError(status, "X", "x"))).toBe(expected);
   });
 
+  it("is true for a full mail queue, whose form asks to try again in a minute", () => {
+    expect(isUserError(new ApiError(503, "MAIL_QUEUE_FULL", "x"))).toBe(true);
+    expect(isUserError(new ApiError(503, "X", "x"))).toBe(false);
+  });
+
   it("is false for an unavailable API", () => {
     expect(isUserError(new ApiUnavailableError("down"))).toBe(false);
   });
