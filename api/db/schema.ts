@@ -38,6 +38,10 @@ export const users = pgTable(
     avatarUrl: text("avatar_url"),
     locale: text("locale", { enum: locales }).notNull().default("en"),
     verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }),
+    /** When a key sent to the email address proved it; null while it is unproven. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /** When a key sent to the phone number proved it; null while it is unproven. */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true, mode: "date" }),
     // Circular with organizations.owner_id, hence the lazy reference.
     currentOrganizationId: uuid("current_organization_id").references(
       (): AnyPgColumn => organizations.id,
@@ -220,7 +224,7 @@ export const socketTickets = pgTable(
   ],
 );
 
-export const keyPurposes = ["registration", "password_reset"] as const;
+export const keyPurposes = ["registration", "password_reset", "address_change"] as const;
 export const keyChannels = ["EMAIL", "PHONE"] as const;
 
 /**
@@ -250,7 +254,10 @@ export const verificationKeys = pgTable(
   (t) => [
     uniqueIndex("verification_keys_purpose_recipient_idx").on(t.purpose, t.recipient),
     index("verification_keys_user_id_idx").on(t.userId),
-    check("verification_keys_purpose", sql`${t.purpose} in ('registration', 'password_reset')`),
+    check(
+      "verification_keys_purpose",
+      sql`${t.purpose} in ('registration', 'password_reset', 'address_change')`,
+    ),
     check("verification_keys_channel", sql`${t.channel} in ('EMAIL', 'PHONE')`),
   ],
 );

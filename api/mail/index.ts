@@ -1,12 +1,25 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pLimit from "p-limit";
 import { MailQueueFullError } from "../errors";
-import type { InvitationMessage, KeyMessage, Messenger, MessengerOptions } from "./messenger";
-import { renderInvitationEmail, renderKeyEmail, renderKeySms } from "./templates";
+import type {
+  AddressChangedMessage,
+  InvitationMessage,
+  KeyMessage,
+  Messenger,
+  MessengerOptions,
+} from "./messenger";
+import {
+  renderAddressChangedEmail,
+  renderAddressChangedSms,
+  renderInvitationEmail,
+  renderKeyEmail,
+  renderKeySms,
+} from "./templates";
 import { createEmailTransport, createSmsTransport } from "./transports";
 
 export { type MailNamespace, mailNamespaces } from "./messages";
 export type {
+  AddressChangedMessage,
   Channel,
   InvitationMessage,
   KeyMessage,
@@ -89,6 +102,16 @@ export function createMessenger(options: MessengerOptions): Messenger {
         new URL(message.url).searchParams.get("token") ?? "",
         () =>
           email.send({ to: message.to, locale: message.locale, ...renderInvitationEmail(message) }),
+      ),
+    sendAddressChanged: (message: AddressChangedMessage) =>
+      enqueue(`the address change notice by ${message.channel} to ${message.to}`, "", () =>
+        message.channel === "PHONE"
+          ? sms.send({ to: message.to, text: renderAddressChangedSms(message) })
+          : email.send({
+              to: message.to,
+              locale: message.locale,
+              ...renderAddressChangedEmail(message),
+            }),
       ),
     flush,
     close: async () => {

@@ -2,8 +2,11 @@ import type { Locale } from "../db/schema";
 
 export type Channel = "EMAIL" | "PHONE";
 
-/** What a one-time key proves: the sign-up address, or the right to set a new password. */
-export type KeyPurpose = "registration" | "password_reset";
+/**
+ * What a one-time key proves: the sign-up address, the right to set a new password, or a new
+ * address for an account.
+ */
+export type KeyPurpose = "registration" | "password_reset" | "address_change";
 
 export type KeyMessage = {
   channel: Channel;
@@ -28,6 +31,21 @@ export type InvitationMessage = {
   expiresInDays: number;
 };
 
+/** Tells an account's former address that the account's email or phone changed. */
+export type AddressChangedMessage = {
+  channel: Channel;
+  /** The former address (EMAIL) or number (PHONE). */
+  to: string;
+  locale: Locale;
+  firstName: string;
+  /** Which of the account's addresses changed. */
+  changed: Channel;
+  /** The address now in use, or null when it was removed. */
+  now: string | null;
+  /** The web app's forgotten-password page, for someone who did not make the change. */
+  resetUrl: string;
+};
+
 /**
  * Sends what the API tells people by mail or SMS. Sending never blocks a request: messages are
  * queued and delivered in the background, a few at a time; a failed delivery is tried again after
@@ -39,6 +57,7 @@ export interface Messenger {
   assertRoom(): void;
   sendKey(message: KeyMessage): void;
   sendInvitation(message: InvitationMessage): void;
+  sendAddressChanged(message: AddressChangedMessage): void;
   /** Resolves once every queued message has been delivered or has failed. */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import type { Locale } from "../db/schema";
 import { escapeHtml, formatMinutes, translator } from "./messages";
-import type { InvitationMessage, KeyMessage, KeyPurpose } from "./messenger";
+import type { AddressChangedMessage, InvitationMessage, KeyMessage, KeyPurpose } from "./messenger";
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
@@ -31,6 +31,7 @@ export type EmailContent = {
 const keySections: Record<KeyPurpose, string> = {
   registration: "registration",
   password_reset: "passwordReset",
+  address_change: "addressChange",
 };
 
 export function renderKeyEmail(message: KeyMessage): RenderedEmail {
@@ -85,6 +86,36 @@ export function renderInvitationEmail(message: InvitationMessage): RenderedEmail
       { type: "note", text: t("invitation.ignore", values) },
     ],
   });
+}
+
+/** Which sentence tells what changed: the email or the phone, changed or removed. */
+function addressChangedSentence(message: AddressChangedMessage) {
+  const which = message.changed === "PHONE" ? "phone" : "email";
+  return message.now === null ? `${which}Removed` : `${which}Changed`;
+}
+
+export function renderAddressChangedEmail(message: AddressChangedMessage): RenderedEmail {
+  const t = translator(message.locale);
+  return renderEmail({
+    locale: message.locale,
+    subject: t("addressChanged.subject"),
+    preheader: t("addressChanged.preheader"),
+    heading: t("addressChanged.heading"),
+    greeting: t("layout.greeting", { firstName: message.firstName }),
+    blocks: [
+      {
+        type: "paragraph",
+        text: t(`addressChanged.${addressChangedSentence(message)}`, { now: message.now ?? "" }),
+      },
+      { type: "paragraph", text: t("addressChanged.notYou") },
+      { type: "link", label: t("addressChanged.reset"), url: message.resetUrl },
+    ],
+  });
+}
+
+export function renderAddressChangedSms(message: AddressChangedMessage): string {
+  const t = translator(message.locale);
+  return t(`addressChanged.sms.${addressChangedSentence(message)}`, { now: message.now ?? "" });
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {

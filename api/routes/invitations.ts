@@ -145,7 +145,8 @@ const acceptRoute = protectedRoute({
   summary: "Join the organization of an invitation, which becomes the current one",
   description: [
     "The invitation must be for the signed-in user's email address (403",
-    "INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED",
+    "INVITATION_FOR_ANOTHER_EMAIL), proven by a key (403 EMAIL_NOT_VERIFIED: verify it with POST",
+    "/user/address-change) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED",
     "or INVITATION_ACCEPTED); an account that belongs to as many organizations as it may gets",
     "409 ORGANIZATION_LIMIT_REACHED.",
   ].join(" "),

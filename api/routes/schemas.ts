@@ -105,6 +105,12 @@ export const CurrentUserSchema = z
     avatarUrl: z.string().nullable(),
     locale: z.enum(locales),
     verified: z.boolean(),
+    emailVerified: z.boolean().openapi({
+      description: "A key sent to the email address proved it (accepting invitations needs it).",
+    }),
+    phoneVerified: z
+      .boolean()
+      .openapi({ description: "A key sent to the phone number proved it." }),
     account: z.object({
       currentOrganizationId: z.uuid().nullable(),
       currentOrganizationPermissions: z.array(z.enum(permissions)),

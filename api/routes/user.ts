@@ -1,15 +1,31 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { locales } from "../db/schema";
+import { notFound } from "../errors";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { requestMeta } from "../http/request-meta";
+import { servicesOf } from "../http/services";
+import {
+  cancelAddressChange,
+  confirmAddressChange,
+  findPendingAddressChange,
+  type PendingAddressChange,
+  requestAddressChange,
+} from "../services/address-changes";
 import { maxAvatarBytes } from "../services/avatars";
-import { normalizePhone, toCurrentUser, updateProfile } from "../services/users";
+import { findUserById, normalizePhone, toCurrentUser, updateProfile } from "../services/users";
 import {
   CurrentUserSchema,
   codedIssue,
+  jsonBody,
+  jsonResponse,
+  keyField,
+  LoginTypeSchema,
+  mailQueueNote,
   optionalString,
   protectedRoute,
+  rateLimitedNote,
   requiredString,
 } from "./schemas";
 
@@ -85,8 +101,9 @@ const updateCurrentUserRoute = protectedRoute({
   tags: ["User"],
   summary: "Change the signed-in user's profile and avatar",
   description:
-    "Only the fields sent change. 409 EMAIL_TAKEN or PHONE_TAKEN when another account uses the " +
-    "address or number; 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is " +
+    "Only the fields sent change. The email and phone change only through POST " +
+    "/user/address-change: a different value here is 422 ADDRESS_CHANGE_REQUIRED, the same one " +
+    "is ignored. 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is " +
     "not a PNG, JPEG or WebP image or is over 4096 pixels on a side; 413 PAYLOAD_TOO_LARGE for " +
     "an avatar over 5 MB.",
   middleware: [acceptMultipartForm(profileBodyLimit)],
@@ -102,6 +119,85 @@ const updateCurrentUserRoute = protectedRoute({
   },
   errors: [400, 409, 415, 422],
 });
+
+const PendingAddressChangeSchema = z
+  .object({
+    loginType: LoginTypeSchema,
+    value: z.string().openapi({ description: "The new address, normalised (E.164 for a phone)" }),
+    expiresAt: z.iso.datetime().openapi({ description: "When the key sent to it expires" }),
+  })
+  .openapi("PendingAddressChange");
+
+const addressChangeTags = ["User"];
+
+const getAddressChangeRoute = protectedRoute({
+  method: "get",
+  path: "/user/address-change",
+  tags: addressChangeTags,
+  summary: "The change of email or phone waiting for its key",
+  description: "404 NOT_FOUND when no change waits, or its key has expired.",
+  responses: { 200: jsonResponse("The change waiting for its key", PendingAddressChangeSchema) },
+  errors: [404],
+});
+
+const requestAddressChangeRoute = protectedRoute({
+  method: "post",
+  path: "/user/address-change",
+  tags: addressChangeTags,
+  summary: "Start changing (or verifying) the email or phone, with the current password",
+  description:
+    "422 INVALID_PASSWORD for a wrong current password (ten tries in 15 minutes, counted with " +
+    "password changes, then 429). A new address changes nothing yet: a 6-digit key, valid for " +
+    "10 minutes, goes to it (202), and POST /user/address-change/verify completes the change. " +
+    "The account's own unproven address is verified the same way; 422 ADDRESS_UNCHANGED for a " +
+    "proven one. 409 EMAIL_TAKEN or PHONE_TAKEN when another account uses it. An empty value " +
+    "removes the address at once (200), unless it is the account's only one (422 REQUIRED). " +
+    `The former address is told of every change. ${mailQueueNote}`,
+  request: {
+    ...jsonBody(
+      z
+        .object({
+          loginType: LoginTypeSchema,
+          value: optionalString({ max: 320 }).openapi({ example: "layla@example.com" }),
+          currentPassword: requiredString({ max: 1024, trim: false }),
+        })
+        .openapi("AddressChangeRequest"),
+    ),
+  },
+  responses: {
+    200: currentUserResponse,
+    202: jsonResponse("The key is on its way to the new address", PendingAddressChangeSchema),
+  },
+  errors: [400, 409, 413, 415, 422, 429, 503],
+});
+
+const confirmAddressChangeRoute = protectedRoute({
+  method: "post",
+  path: "/user/address-change/verify",
+  tags: addressChangeTags,
+  summary: "Complete the waiting change with the key sent to the new address",
+  description:
+    "422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED when no change waits or its key expired " +
+    "or was used. Wrong keys count per address and recipient (five in 15 minutes) and per " +
+    `recipient (twenty). 409 when another account took the address meanwhile. ${rateLimitedNote}`,
+  request: {
+    ...jsonBody(z.object({ key: keyField() }).openapi("AddressChangeConfirmation")),
+  },
+  responses: { 200: currentUserResponse },
+  errors: [400, 409, 413, 415, 422, 429],
+});
+
+const cancelAddressChangeRoute = protectedRoute({
+  method: "delete",
+  path: "/user/address-change",
+  tags: addressChangeTags,
+  summary: "Drop the change waiting for its key",
+  responses: { 204: { description: "No change waits any more" } },
+});
+
+function toPendingAddressChange(pending: PendingAddressChange) {
+  return { ...pending, expiresAt: pending.expiresAt.toISOString() };
+}
 
 export function createUserRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -119,5 +215,29 @@ export function createUserRoutes() {
         removeAvatar: removeAvatar === "true",
       });
       return c.json(toCurrentUser(updated, actor), 200);
+    })
+    .openapi(getAddressChangeRoute, async (c) => {
+      const pending = await findPendingAddressChange(c.var.db, c.var.auth.user.id);
+      if (!pending) throw notFound("No change of address waits.");
+      return c.json(toPendingAddressChange(pending), 200);
+    })
+    .openapi(requestAddressChangeRoute, async (c) => {
+      const { user, actor } = c.var.auth;
+      const services = { ...servicesOf(c), appUrl: c.var.appUrl };
+      const pending = await requestAddressChange(services, user, c.req.valid("json"));
+      if (pending) return c.json(toPendingAddressChange(pending), 202);
+      const reloaded = await findUserById(c.var.db, user.id);
+      return c.json(toCurrentUser(reloaded ?? user, actor), 200);
+    })
+    .openapi(confirmAddressChangeRoute, async (c) => {
+      const { user, actor } = c.var.auth;
+      const services = { ...servicesOf(c), appUrl: c.var.appUrl };
+      const { key } = c.req.valid("json");
+      const updated = await confirmAddressChange(services, user, key, requestMeta(c));
+      return c.json(toCurrentUser(updated, actor), 200);
+    })
+    .openapi(cancelAddressChangeRoute, async (c) => {
+      await cancelAddressChange(c.var.db, c.var.auth.user.id);
+      return c.body(null, 204);
     });
 }

@@ -324,6 +324,13 @@ export async function acceptInvitation(
       "This invitation is for another email address.",
     );
   }
+  if (user.emailVerifiedAt === null) {
+    throw new AppError(
+      "forbidden",
+      "EMAIL_NOT_VERIFIED",
+      "Verify the account's email address before accepting: POST /user/address-change.",
+    );
+  }
   const { organizationId } = invitation;
   await db.transaction(async (tx) => {
     const [taken] = await tx

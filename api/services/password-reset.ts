@@ -105,7 +105,12 @@ export async function resetPassword(
     if (!(await consumeKey(tx, row.id))) throw invalidToken();
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, verifiedAt: sql`coalesce(${users.verifiedAt}, now())` })
+      .set({
+        passwordHash,
+        verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+        // The key came to this address: it is proven, if it is still the account's.
+        emailVerifiedAt: sql`case when ${users.email} = ${row.recipient} then coalesce(${users.emailVerifiedAt}, now()) else ${users.emailVerifiedAt} end`,
+      })
       .where(eq(users.id, row.userId))
       .returning();
     if (!updated) throw invalidToken();

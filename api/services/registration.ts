@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Locale, users } from "../db/schema";
 import { AppError, validationFailed } from "../errors";
 import { findUserByLogin, type LoginType, normalizeLogin, type SignedIn, signIn } from "./auth";
@@ -159,15 +159,19 @@ export async function verifyRegistrationKey(
   );
   const user = await s.db.transaction(async (tx) => {
     if (!(await consumeKey(tx, row.id))) throw keyExpired();
+    // The key proves the account and the address it was sent to.
+    const proven = row.channel === "PHONE" ? users.phoneVerifiedAt : users.emailVerifiedAt;
     const [verified] = await tx
       .update(users)
-      .set({ verifiedAt: new Date() })
-      .where(and(eq(users.id, row.userId), isNull(users.verifiedAt)))
+      .set({
+        verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+        [row.channel === "PHONE" ? "phoneVerifiedAt" : "emailVerifiedAt"]:
+          sql`coalesce(${proven}, now())`,
+      })
+      .where(eq(users.id, row.userId))
       .returning();
-    if (verified) return verified;
-    const [existing] = await tx.select().from(users).where(eq(users.id, row.userId));
-    if (!existing) throw new AppError("not_found", "NOT_FOUND", "The account no longer exists.");
-    return existing;
+    if (!verified) throw new AppError("not_found", "NOT_FOUND", "The account no longer exists.");
+    return verified;
   });
   return signIn(s.db, user, caller);
 }

@@ -3,7 +3,14 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
-import { type AppError, conflict, type InvalidFields, notFound, validationFailed } from "../errors";
+import {
+  type AppError,
+  conflict,
+  errorOnFields,
+  type InvalidFields,
+  notFound,
+  validationFailed,
+} from "../errors";
 import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
@@ -21,6 +28,9 @@ export type CurrentUser = {
   avatarUrl: string | null;
   locale: Locale;
   verified: boolean;
+  /** Whether a key sent to the email address, or to the phone number, has proven it. */
+  emailVerified: boolean;
+  phoneVerified: boolean;
   account: {
     currentOrganizationId: string | null;
     currentOrganizationPermissions: Permission[];
@@ -37,6 +47,8 @@ export function toCurrentUser(user: User, actor: Actor): CurrentUser {
     avatarUrl: user.avatarUrl,
     locale: user.locale,
     verified: user.verifiedAt !== null,
+    emailVerified: user.email !== null && user.emailVerifiedAt !== null,
+    phoneVerified: user.phone !== null && user.phoneVerifiedAt !== null,
     account: {
       currentOrganizationId: actor.organizationId,
       currentOrganizationPermissions: [...actor.permissions],
@@ -59,6 +71,11 @@ export function normalizePhone(value: string): string | null {
   if (!international.startsWith("+") || international.length > 32) return null;
   const parsed = parsePhoneNumberFromString(international);
   return parsed?.isValid() ? parsed.number : null;
+}
+
+export async function findUserById(db: Database, id: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
@@ -117,6 +134,8 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
           "passwordHash" in input ? input.passwordHash : await hashPassword(input.password),
         locale: input.locale ?? "en",
         verifiedAt: input.verified ? new Date() : null,
+        emailVerifiedAt: input.verified && input.email ? new Date() : null,
+        phoneVerifiedAt: input.verified && phone ? new Date() : null,
       })
       .returning();
     if (!user) throw new Error("insert into users returned no row");
@@ -220,6 +239,19 @@ export async function updateProfile(
       // Locked, so that of two concurrent avatar changes each deletes the file it replaced.
       const [before] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
       if (!before) throw notFound("No such user.");
+      // The sign-in addresses change only through an address change: password, then a key.
+      const moved = [
+        ...(values.email !== undefined && values.email !== before.email ? ["email"] : []),
+        ...(values.phone !== undefined && values.phone !== before.phone ? ["phone"] : []),
+      ];
+      if (moved.length > 0) {
+        throw errorOnFields(
+          "invalid",
+          "ADDRESS_CHANGE_REQUIRED",
+          "The email and phone change with POST /user/address-change: the password, then a key.",
+          Object.fromEntries(moved.map((field) => [field, "Needs an address change"])),
+        );
+      }
       const email = values.email === undefined ? before.email : values.email;
       const phone = values.phone === undefined ? before.phone : values.phone;
       if (email === null && phone === null) {

@@ -563,7 +563,7 @@ export interface paths {
     put?: never;
     /**
      * Send a verification key to an unverified account
-     * @description Sends a 6-digit key, valid for 10 minutes, by mail (EMAIL) or SMS (PHONE) when the login belongs to an unverified account, and always answers with a token, so that the answer does not tell whether an account exists. A new request replaces the previous key. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
+     * @description Sends a 6-digit key, valid for 10 minutes, by mail (EMAIL) or SMS (PHONE) when the login belongs to an unverified account, and always answers with a token, so that the answer does not tell whether an account exists. A new request replaces the previous key. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts. 503 MAIL_QUEUE_FULL, with Retry-After, while too much mail waits to be sent; nothing was sent.
      */
     post: {
       parameters: {
@@ -641,6 +641,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Service unavailable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     delete?: never;
@@ -660,7 +669,7 @@ export interface paths {
     put?: never;
     /**
      * Verify an account with its token and key, and sign in
-     * @description 422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key (the fifth wrong try burns it); 422 KEY_EXPIRED for an expired, used or burned key. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
+     * @description 422 INVALID_TOKEN for an unknown token; 422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED for an expired or used key. Wrong keys count per address and account (five in 15 minutes) and per account (twenty), never against the key itself. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
      */
     post: {
       parameters: {
@@ -854,7 +863,7 @@ export interface paths {
     put?: never;
     /**
      * Mail a password reset key
-     * @description Answers 200 for every address and mails a 6-digit key, valid for 10 minutes, only when the address belongs to an account. A new request replaces the previous key. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
+     * @description Answers 200 for every address and mails a 6-digit key, valid for 10 minutes, only when the address belongs to an account. A new request replaces the previous key. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts. 503 MAIL_QUEUE_FULL, with Retry-After, while too much mail waits to be sent; nothing was sent.
      */
     post: {
       parameters: {
@@ -932,6 +941,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Service unavailable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     delete?: never;
@@ -951,7 +969,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange a mailed reset key for a reset token
-     * @description 422 INVALID_KEY for a wrong key (the fifth wrong try burns it); 422 KEY_EXPIRED for an expired, used or burned key. The token is valid for 10 minutes. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
+     * @description 422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED for an expired or used key. Wrong keys count per address and email (five in 15 minutes) and per email (twenty), never against the key itself. The token is valid for 10 minutes. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
      */
     post: {
       parameters: {
@@ -1876,7 +1894,7 @@ export interface paths {
     put?: never;
     /**
      * Hand the organization to one of its admins (the owner only)
-     * @description The owner confirms with their password (422 INVALID_PASSWORD) and becomes an admin; the new owner must be an admin (422 NOT_AN_ADMIN).
+     * @description The owner confirms with their password (422 INVALID_PASSWORD; 429 after ten tries in 15 minutes, counted with password changes) and becomes an admin; the new owner must be an admin (422 NOT_AN_ADMIN).
      */
     post: {
       parameters: {
@@ -1940,6 +1958,15 @@ export interface paths {
         };
         /** @description Validation failed; `fields` names the invalid fields */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2392,7 +2419,7 @@ export interface paths {
     put?: never;
     /**
      * Invite an email address with a role (members.manage)
-     * @description The address gets a link to the web app's /accept-invite, valid for 7 days, in the language of its account, or else the inviter's. 409 ALREADY_MEMBER or INVITATION_PENDING (resend that one instead).
+     * @description The address gets a link to the web app's /accept-invite, valid for 7 days, in the language of its account, or else the inviter's. 409 ALREADY_MEMBER or INVITATION_PENDING (resend that one instead). Sending and sending again count together: 429 TOO_MANY_REQUESTS (with Retry-After) past 30 an hour per inviting member, 100 per organization or 3 per address; 503 MAIL_QUEUE_FULL (with Retry-After) while too much mail waits to be sent.
      */
     post: {
       parameters: {
@@ -2472,8 +2499,26 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description Unexpected error */
         500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Service unavailable */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2500,7 +2545,7 @@ export interface paths {
     put?: never;
     /**
      * Mail an invitation again with a new link and a new expiry (members.manage)
-     * @description The previous link stops working.
+     * @description The previous link stops working. Sending and sending again count together: 429 TOO_MANY_REQUESTS (with Retry-After) past 30 an hour per inviting member, 100 per organization or 3 per address; 503 MAIL_QUEUE_FULL (with Retry-After) while too much mail waits to be sent.
      */
     post: {
       parameters: {
@@ -2559,8 +2604,26 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description Unexpected error */
         500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Service unavailable */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -2746,7 +2809,7 @@ export interface paths {
     put?: never;
     /**
      * Join the organization of an invitation, which becomes the current one
-     * @description The invitation must be for the signed-in user's email address (403 INVITATION_FOR_ANOTHER_EMAIL) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ACCEPTED); an account that belongs to as many organizations as it may gets 409 ORGANIZATION_LIMIT_REACHED.
+     * @description The invitation must be for the signed-in user's email address (403 INVITATION_FOR_ANOTHER_EMAIL), proven by a key (403 EMAIL_NOT_VERIFIED: verify it with POST /user/address-change) and still open (409 INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ACCEPTED); an account that belongs to as many organizations as it may gets 409 ORGANIZATION_LIMIT_REACHED.
      */
     post: {
       parameters: {
@@ -3421,7 +3484,7 @@ export interface paths {
     };
     /**
      * Change the signed-in user's profile and avatar
-     * @description Only the fields sent change. 409 EMAIL_TAKEN or PHONE_TAKEN when another account uses the address or number; 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is not a PNG, JPEG or WebP image or is over 4096 pixels on a side; 413 PAYLOAD_TOO_LARGE for an avatar over 5 MB.
+     * @description Only the fields sent change. The email and phone change only through POST /user/address-change: a different value here is 422 ADDRESS_CHANGE_REQUIRED, the same one is ignored. 422 INVALID_IMAGE or IMAGE_TOO_LARGE_DIMENSIONS for an avatar that is not a PNG, JPEG or WebP image or is over 4096 pixels on a side; 413 PAYLOAD_TOO_LARGE for an avatar over 5 MB.
      */
     put: {
       parameters: {
@@ -3517,6 +3580,340 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/user/address-change": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The change of email or phone waiting for its key
+     * @description 404 NOT_FOUND when no change waits, or its key has expired.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The change waiting for its key */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PendingAddressChange"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Start changing (or verifying) the email or phone, with the current password
+     * @description 422 INVALID_PASSWORD for a wrong current password (ten tries in 15 minutes, counted with password changes, then 429). A new address changes nothing yet: a 6-digit key, valid for 10 minutes, goes to it (202), and POST /user/address-change/verify completes the change. The account's own unproven address is verified the same way; 422 ADDRESS_UNCHANGED for a proven one. 409 EMAIL_TAKEN or PHONE_TAKEN when another account uses it. An empty value removes the address at once (200), unless it is the account's only one (422 REQUIRED). The former address is told of every change. 503 MAIL_QUEUE_FULL, with Retry-After, while too much mail waits to be sent; nothing was sent.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AddressChangeRequest"];
+        };
+      };
+      responses: {
+        /** @description The current user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CurrentUser"];
+          };
+        };
+        /** @description The key is on its way to the new address */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["PendingAddressChange"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Service unavailable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /** Drop the change waiting for its key */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No change waits any more */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/user/address-change/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Complete the waiting change with the key sent to the new address
+     * @description 422 INVALID_KEY for a wrong key; 422 KEY_EXPIRED when no change waits or its key expired or was used. Wrong keys count per address and recipient (five in 15 minutes) and per recipient (twenty). 409 when another account took the address meanwhile. 429 TOO_MANY_REQUESTS, with Retry-After, when an address or an account has made too many attempts.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AddressChangeConfirmation"];
+        };
+      };
+      responses: {
+        /** @description The current user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CurrentUser"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/files/{folder}/{name}": {
     parameters: {
       query?: never;
@@ -3606,6 +4003,10 @@ export interface components {
       /** @enum {string} */
       locale: "en" | "ar";
       verified: boolean;
+      /** @description A key sent to the email address proved it (accepting invitations needs it). */
+      emailVerified: boolean;
+      /** @description A key sent to the phone number proved it. */
+      phoneVerified: boolean;
       account: {
         /** Format: uuid */
         currentOrganizationId: string | null;
@@ -4024,6 +4425,34 @@ export interface components {
        * @description PNG, JPEG or WebP (recognised by content), at most 5 MB and 4096×4096 pixels. Stored as a WebP of at most 512×512. An empty part (a form with no file chosen) is ignored.
        */
       avatar?: string;
+    };
+    PendingAddressChange: {
+      /**
+       * @description Which login the value is: an email address or a phone number
+       * @enum {string}
+       */
+      loginType: "EMAIL" | "PHONE";
+      /** @description The new address, normalised (E.164 for a phone) */
+      value: string;
+      /**
+       * Format: date-time
+       * @description When the key sent to it expires
+       */
+      expiresAt: string;
+    };
+    AddressChangeRequest: {
+      /**
+       * @description Which login the value is: an email address or a phone number
+       * @enum {string}
+       */
+      loginType: "EMAIL" | "PHONE";
+      /** @example layla@example.com */
+      value: string;
+      currentPassword: string;
+    };
+    AddressChangeConfirmation: {
+      /** @example 042917 */
+      key: string;
     };
   };
   responses: never;

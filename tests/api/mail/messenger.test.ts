@@ -43,10 +43,12 @@ const subjects: Record<Locale, Record<KeyPurpose, string>> = {
   en: {
     registration: "Qalam: your verification key",
     password_reset: "Qalam: your password reset key",
+    address_change: "Qalam: confirm your new address",
   },
   ar: {
     registration: "قلم: مفتاح التحقق الخاص بك",
     password_reset: "قلم: مفتاح إعادة تعيين كلمة المرور",
+    address_change: "قلم: أكّد عنوانك الجديد",
   },
 };
 
@@ -147,38 +149,41 @@ describe("email over SMTP", () => {
   });
 
   describe.each(["en", "ar"] as const)("in %s", (locale) => {
-    it.each(["registration", "password_reset"] as const)("delivers the %s key", async (purpose) => {
-      const messenger = createMessenger({ smtpUrl: sink.url, outboxDir });
-      const message = keyMessage({ locale, purpose, firstName: "Sara" });
+    it.each(["registration", "password_reset", "address_change"] as const)(
+      "delivers the %s key",
+      async (purpose) => {
+        const messenger = createMessenger({ smtpUrl: sink.url, outboxDir });
+        const message = keyMessage({ locale, purpose, firstName: "Sara" });
 
-      expect(messenger.sendKey(message)).toBeUndefined();
-      const mail = await sink.waitForMessage({ to: message.to });
-      await messenger.close();
+        expect(messenger.sendKey(message)).toBeUndefined();
+        const mail = await sink.waitForMessage({ to: message.to });
+        await messenger.close();
 
-      expect(mail.to).toEqual([message.to]);
-      expect(mail.from).toContain("no-reply@localhost");
-      expect(mail.subject).toBe(subjects[locale][purpose]);
-      expect(mail.parsed.headers.get("content-language")).toBe(locale);
+        expect(mail.to).toEqual([message.to]);
+        expect(mail.from).toContain("no-reply@localhost");
+        expect(mail.subject).toBe(subjects[locale][purpose]);
+        expect(mail.parsed.headers.get("content-language")).toBe(locale);
 
-      expect(extractKey(mail.text)).toBe(message.key);
-      expect(mail.text).toContain("Sara");
-      expect(mail.text).toContain(expiries[locale]);
+        expect(extractKey(mail.text)).toBe(message.key);
+        expect(mail.text).toContain("Sara");
+        expect(mail.text).toContain(expiries[locale]);
 
-      expect(mail.html).toContain(`lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"`);
-      expect(mail.html).toContain(`>${message.key}</p>`);
-      expect(mail.html).toContain(expiries[locale]);
-      expect(mail.html).toContain("Sara");
+        expect(mail.html).toContain(`lang="${locale}" dir="${locale === "ar" ? "rtl" : "ltr"}"`);
+        expect(mail.html).toContain(`>${message.key}</p>`);
+        expect(mail.html).toContain(expiries[locale]);
+        expect(mail.html).toContain("Sara");
 
-      if (locale === "ar") {
-        expect(mail.text).toMatch(arabicLetters);
-        expect(mail.html).toContain("إذا لم تطلب ذلك، فتجاهل هذه الرسالة.");
-      } else {
-        expect(mail.text).not.toMatch(arabicLetters);
-        expect(mail.html).toContain("If you did not ask for this, ignore this message.");
-      }
-      expect(log).not.toHaveBeenCalled();
-      expect(errorLog).not.toHaveBeenCalled();
-    });
+        if (locale === "ar") {
+          expect(mail.text).toMatch(arabicLetters);
+          expect(mail.html).toContain("إذا لم تطلب ذلك، فتجاهل هذه الرسالة.");
+        } else {
+          expect(mail.text).not.toMatch(arabicLetters);
+          expect(mail.html).toContain("If you did not ask for this, ignore this message.");
+        }
+        expect(log).not.toHaveBeenCalled();
+        expect(errorLog).not.toHaveBeenCalled();
+      },
+    );
   });
 
   it("uses mailFrom as the sender", async () => {

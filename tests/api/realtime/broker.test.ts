@@ -209,7 +209,7 @@ describe("subscriptions", () => {
     const { client } = await connected(alice.token);
     client.frame("SUBSCRIBE", { id: "me", destination: "/user/queue/events", receipt: "ok" });
     await client.next("RECEIPT");
-    expect((await updateProfile(alice.token, { email: other.email })).status).toBe(409);
+    expect((await updateProfile(alice.token, { email: other.email })).status).toBe(422);
     await expect(client.next("MESSAGE", 500)).rejects.toThrow(/No MESSAGE/);
     client.close();
   });

@@ -28,6 +28,8 @@ describe("POST /login", () => {
       avatarUrl: null,
       locale: "en",
       verified: true,
+      emailVerified: true,
+      phoneVerified: false,
       account: {
         currentOrganizationId: organizationId,
         currentOrganizationPermissions: [...permissions],

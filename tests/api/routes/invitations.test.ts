@@ -11,7 +11,7 @@ import {
   testAppUrl,
   uniqueEmail,
 } from "../helpers";
-import { type SinkMessage, type SmtpSink, startSmtpSink } from "../smtp-sink";
+import { extractKey, type SinkMessage, type SmtpSink, startSmtpSink } from "../smtp-sink";
 
 let t: TestApi;
 let mail: SmtpSink;
@@ -353,6 +353,36 @@ describe("accepting", () => {
       token: o.token,
     });
     expect(members.body.total).toBe(1);
+  });
+
+  it("needs the invited address proven by a key, which an address change can do", async () => {
+    const o = await owner();
+    // An email no key ever reached (given beside a phone at sign-up, say): not proven.
+    const invitee = await t.createUser({ withOrganization: false });
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, invitee.user.id));
+    const session = await t.loginToken(invitee.email, invitee.password);
+    await invite(o.organizationId, o.token, { email: invitee.email, role: "member" });
+    const { token } = linkIn(await mail.waitForMessage({ to: invitee.email }));
+    const accept = () =>
+      t.request("POST", "/invitations/accept", { token: session, json: { token } });
+
+    const refused = await accept();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("EMAIL_NOT_VERIFIED");
+
+    const requested = await t.request("POST", "/user/address-change", {
+      token: session,
+      json: { loginType: "EMAIL", value: invitee.email, currentPassword: invitee.password },
+    });
+    expect(requested.status).toBe(202);
+    const key = extractKey((await mail.waitForMessage({ to: invitee.email })).text);
+    const verified = await t.request("POST", "/user/address-change/verify", {
+      token: session,
+      json: { key },
+    });
+    expect(verified.body.emailVerified).toBe(true);
+
+    expect((await accept()).status).toBe(200);
   });
 
   it("refuses an expired invitation, and an unknown or malformed link", async () => {
