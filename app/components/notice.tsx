@@ -8,6 +8,10 @@ import { Icon } from "./ui/icon";
 const notices = [
   "password-reset",
   "profile-saved",
+  "address-key-sent",
+  "address-changed",
+  "address-removed",
+  "address-change-cancelled",
   "password-changed",
   "session-ended",
   "sessions-ended",

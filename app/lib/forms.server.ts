@@ -29,6 +29,8 @@ const messageOfCode: Record<string, string> = {
   ACCOUNT_NOT_VERIFIED: "notVerified",
   ORGANIZATION_LIMIT_REACHED: "organizationLimit",
   MAIL_QUEUE_FULL: "mailQueueFull",
+  ADDRESS_UNCHANGED: "addressUnchanged",
+  EMAIL_NOT_VERIFIED: "emailNotVerified",
 };
 
 type ApiErrorReplyOptions = {

@@ -53,6 +53,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     token: invitation ? linkToken : null,
     signedInAs: user.email,
     forSomeoneElse: invitation !== null && user.email !== invitation.email,
+    // The address is the account's, but no key has proven it yet: joining waits for that.
+    emailUnproven: !user.emailVerified,
   };
 }
 
@@ -96,7 +98,8 @@ const stateIcons: Record<InvitationDetails["status"] | "invalid", IconName> = {
 };
 
 export default function AcceptInvitePage() {
-  const { invitation, token, signedInAs, forSomeoneElse } = useLoaderData<typeof loader>();
+  const { invitation, token, signedInAs, forSomeoneElse, emailUnproven } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
   const language = useLanguage();
@@ -141,7 +144,20 @@ export default function AcceptInvitePage() {
           </div>
         ) : null}
 
-        {state === "pending" && !forSomeoneElse && token ? (
+        {state === "pending" && !forSomeoneElse && emailUnproven ? (
+          <div className="mt-6 space-y-4 text-start">
+            <FormAlert tone="info">
+              <IsolatedMessage ns="organizations" i18nKey="accept.verifyEmail" values={values} />
+            </FormAlert>
+            <div className="flex justify-center">
+              <Button asChild>
+                <LocalizedLink to="/account#addresses">{t("accept.toVerify")}</LocalizedLink>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {state === "pending" && !forSomeoneElse && !emailUnproven && token ? (
           <Form method="post" className="mt-8 space-y-4" {...getFormProps(form)} noValidate>
             <FormErrors errors={form.errors} />
             <input type="hidden" name="token" value={token} />

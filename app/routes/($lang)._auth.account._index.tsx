@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { AddressesSection } from "~/components/account/addresses-section";
 import { PasswordForm } from "~/components/account/password-form";
 import { PreferencesSection } from "~/components/account/preferences-section";
 import { ProfileForm } from "~/components/account/profile-form";
@@ -12,8 +13,8 @@ import { maxImageBytes } from "~/components/image-input";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageShell } from "~/components/ui/page-shell";
-import type { ApiClient } from "~/lib/api/client";
-import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
+import type { ApiClient, ApiSchema } from "~/lib/api/client";
+import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { localeCookie } from "~/lib/cookies.server";
 import type { AccountSession } from "~/lib/device";
@@ -26,27 +27,40 @@ import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { currentPassword, email, newPassword, personName, phone } from "~/lib/validation";
+import {
+  currentPassword,
+  email,
+  newPassword,
+  personName,
+  phone,
+  verificationKey,
+} from "~/lib/validation";
 
 export const handle = { title: "account:title" };
 
-/** The profile: names, an email address or a phone number (one at least), and the photo. */
-const ProfileUpdate = z
-  .object({
-    firstName: personName(),
-    lastName: personName(),
-    // An empty address or number removes it.
-    email: email().optional(),
-    phone: phone().optional(),
-    avatar: z.file().optional(),
-    removeAvatar: z.literal("true").optional(),
-  })
-  .refine((value) => Boolean(value.email || value.phone), {
-    path: ["email"],
-    message: "emailOrPhone",
-    // Checked even when another field is wrong, so that every message shows at once.
-    when: ({ value }) => typeof value === "object" && value !== null,
-  });
+/** The profile: names and the photo. The email and phone change with a key (AddressChange). */
+const ProfileUpdate = z.object({
+  firstName: personName(),
+  lastName: personName(),
+  avatar: z.file().optional(),
+  removeAvatar: z.literal("true").optional(),
+});
+
+/** A new email or phone (none removes it), confirmed with the current password. */
+const AddressChange = z.discriminatedUnion("loginType", [
+  z.object({
+    loginType: z.literal("EMAIL"),
+    value: email().optional(),
+    currentPassword: currentPassword(),
+  }),
+  z.object({
+    loginType: z.literal("PHONE"),
+    value: phone().optional(),
+    currentPassword: currentPassword(),
+  }),
+]);
+
+const AddressConfirm = z.object({ key: verificationKey() });
 
 const PasswordChange = z.object({
   currentPassword: currentPassword(),
@@ -56,9 +70,13 @@ const PasswordChange = z.object({
 /** What the forms of the page hold, for their components. */
 export type ProfileValues = z.input<typeof ProfileUpdate>;
 export type PasswordValues = z.input<typeof PasswordChange>;
+export type AddressChangeValues = z.input<typeof AddressChange>;
+export type AddressConfirmValues = z.input<typeof AddressConfirm>;
+export type PendingAddressChange = ApiSchema<"PendingAddressChange">;
 
 /** Passwords are never sent back. */
 const passwordFields = ["currentPassword", "newPassword"];
+const addressHiddenFields = ["currentPassword"];
 
 const Preferences = z.object({ locale: z.enum(["en", "ar"]) });
 
@@ -88,7 +106,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     device: describeDevice(userAgent),
   }));
   const sessionsPaging = { page: list.page, pageSize: list.pageSize, total: list.total };
-  return { user, sessions, sessionsPaging, now: Date.now() };
+  const pendingAddress = await getApiClient(request, context, token)
+    .get("/user/address-change")
+    .catch((error: unknown) => {
+      if (isApiError(error, 404)) return null;
+      throw serviceUnavailable(error);
+    });
+  return { user, sessions, sessionsPaging, pendingAddress, now: Date.now() };
 }
 
 /** The avatar and the text fields beside it, with room for the multipart framing. */
@@ -114,6 +138,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return saveProfile(api, form, language);
     case "password":
       return changePassword(api, form, language);
+    case "changeAddress":
+      return changeAddress(api, form, language);
+    case "confirmAddress":
+      return confirmAddress(api, form, language);
+    case "cancelAddress":
+      return cancelAddress(api, language);
     case "preferences":
       return savePreferences(api, form);
     case "revokeSession":
@@ -125,8 +155,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-function backToAccount(language: Language, notice: string, headers?: HeadersInit) {
-  return safeRedirect(`${localizedPath("/account", language)}?notice=${notice}`, { headers });
+function backToAccount(
+  language: Language,
+  notice: string,
+  options: { headers?: HeadersInit; hash?: string } = {},
+) {
+  const hash = options.hash ? `#${options.hash}` : "";
+  return safeRedirect(`${localizedPath("/account", language)}?notice=${notice}${hash}`, {
+    headers: options.headers,
+  });
 }
 
 async function saveProfile(api: ApiClient, form: FormData, language: Language) {
@@ -138,8 +175,6 @@ async function saveProfile(api: ApiClient, form: FormData, language: Language) {
   const body = new FormData();
   body.set("firstName", fields.firstName);
   body.set("lastName", fields.lastName);
-  body.set("email", fields.email ?? "");
-  body.set("phone", fields.phone ?? "");
   if (avatar) body.set("avatar", avatar, avatar.name);
   else if (removeAvatar) body.set("removeAvatar", "true");
 
@@ -147,23 +182,71 @@ async function saveProfile(api: ApiClient, form: FormData, language: Language) {
     await api.put("/user", { body });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
-    const result = replyWithApiError(submission, error, {
-      fields: { removeAvatar: "avatar" },
-      codes: formatCodes(error),
-    });
+    const result = replyWithApiError(submission, error, { fields: { removeAvatar: "avatar" } });
     return data({ intent: "profile" as const, result }, { status: error.status });
   }
   return backToAccount(language, "profile-saved");
 }
 
-/**
- * The API's refusal of an address or a number as written, said the way this form says it. The
- * form checks both first; the API's phone rule (a real number of some country) is the stricter.
- */
-function formatCodes(error: ApiError) {
-  const blamed = { ...error.fields, ...error.fieldCodes };
-  const message = "phone" in blamed ? "invalidPhone" : "invalidEmail";
-  return { INVALID_FORMAT: message, INVALID_VALUE: message };
+async function changeAddress(api: ApiClient, form: FormData, language: Language) {
+  const submission = parseWithZod(form, { schema: AddressChange });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: addressHiddenFields });
+    return data({ intent: "changeAddress" as const, result }, { status: 422 });
+  }
+  const { loginType, value, currentPassword } = submission.value;
+  let answer: Awaited<ReturnType<typeof requestAddressChange>>;
+  try {
+    answer = await requestAddressChange(api, { loginType, value: value ?? "", currentPassword });
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const result = replyWithApiError(submission, error, {
+      hideFields: addressHiddenFields,
+      codes: {
+        INVALID_FORMAT: loginType === "PHONE" ? "invalidPhone" : "invalidEmail",
+        REQUIRED: "emailOrPhone",
+      },
+    });
+    return data({ intent: "changeAddress" as const, result }, { status: error.status });
+  }
+  const sent = "expiresAt" in answer;
+  return backToAccount(language, sent ? "address-key-sent" : "address-removed", {
+    hash: "addresses",
+  });
+}
+
+/** 202 with the change waiting for its key, or 200 with the user when an address was removed. */
+function requestAddressChange(
+  api: ApiClient,
+  body: { loginType: "EMAIL" | "PHONE"; value: string; currentPassword: string },
+) {
+  return api.post("/user/address-change", { body });
+}
+
+async function confirmAddress(api: ApiClient, form: FormData, language: Language) {
+  const submission = parseWithZod(form, { schema: AddressConfirm });
+  if (submission.status !== "success") {
+    return data({ intent: "confirmAddress" as const, result: submission.reply() }, { status: 422 });
+  }
+  try {
+    await api.post("/user/address-change/verify", { body: submission.value });
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const result = replyWithApiError(submission, error, {
+      codes: { EMAIL_TAKEN: "addressTaken", PHONE_TAKEN: "addressTaken" },
+    });
+    return data({ intent: "confirmAddress" as const, result }, { status: error.status });
+  }
+  return backToAccount(language, "address-changed", { hash: "addresses" });
+}
+
+async function cancelAddress(api: ApiClient, language: Language) {
+  try {
+    await api.delete("/user/address-change");
+  } catch (error) {
+    throw serviceUnavailable(error);
+  }
+  return backToAccount(language, "address-change-cancelled", { hash: "addresses" });
 }
 
 async function changePassword(api: ApiClient, form: FormData, language: Language) {
@@ -194,7 +277,7 @@ async function savePreferences(api: ApiClient, form: FormData) {
     throw serviceUnavailable(error);
   }
   return backToAccount(locale, "preferences-saved", {
-    "Set-Cookie": await localeCookie.serialize(locale),
+    headers: { "Set-Cookie": await localeCookie.serialize(locale) },
   });
 }
 
@@ -226,19 +309,26 @@ async function endOtherSessions(api: ApiClient, form: FormData, language: Langua
 
 export default function AccountPage() {
   const { t } = useTranslation("account");
-  const { user, sessions, sessionsPaging, now } = useLoaderData<typeof loader>();
+  const { user, sessions, sessionsPaging, pendingAddress, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const profileResult = actionData?.intent === "profile" ? actionData.result : undefined;
   // Not the sections' ids ("profile", "password"): Conform ties each input to its form by id.
   const [profileForm] = useAppForm(ProfileUpdate, {
     id: "profile-form",
     lastResult: profileResult,
-    defaultValue: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email ?? "",
-      phone: user.phone ?? "",
-    },
+    defaultValue: { firstName: user.firstName, lastName: user.lastName },
+  });
+  const changeResult = actionData?.intent === "changeAddress" ? actionData.result : undefined;
+  const [changeForm] = useAppForm(AddressChange, {
+    id: "address-change-form",
+    lastResult: changeResult,
+    // An email no key has proven yet is offered for verifying.
+    defaultValue: { loginType: "EMAIL", value: user.emailVerified ? "" : (user.email ?? "") },
+  });
+  const confirmResult = actionData?.intent === "confirmAddress" ? actionData.result : undefined;
+  const [confirmForm] = useAppForm(AddressConfirm, {
+    id: "address-confirm-form",
+    lastResult: confirmResult,
   });
   const passwordResult = actionData?.intent === "password" ? actionData.result : undefined;
   const [passwordForm] = useAppForm(PasswordChange, {
@@ -249,6 +339,14 @@ export default function AccountPage() {
   return (
     <PageShell title={t("title")} description={t("description")}>
       <ProfileForm user={user} form={profileForm} result={profileResult} />
+      <AddressesSection
+        user={user}
+        pending={pendingAddress}
+        changeForm={changeForm}
+        changeResult={changeResult}
+        confirmForm={confirmForm}
+        confirmResult={confirmResult}
+      />
       <PasswordForm user={user} form={passwordForm} result={passwordResult} />
       <SessionsSection
         sessions={sessions}

@@ -69,7 +69,12 @@ export function keyIn(message: SinkMessage): string {
  */
 export async function registerAccount(
   request: APIRequestContext,
-  overrides: Partial<Account> & { locale?: "en" | "ar"; verified?: boolean } = {},
+  overrides: Partial<Account> & {
+    locale?: "en" | "ar";
+    verified?: boolean;
+    /** Sign up and verify by phone (`phone` needed): the email is then given but unproven. */
+    verifyBy?: "EMAIL" | "PHONE";
+  } = {},
 ): Promise<Account> {
   const account: Account = {
     email: overrides.email ?? uniqueEmail(),
@@ -85,7 +90,7 @@ export async function registerAccount(
       email: account.email,
       ...(account.phone ? { phone: account.phone } : {}),
       password: account.password,
-      loginType: "EMAIL",
+      loginType: overrides.verifyBy ?? "EMAIL",
       locale: overrides.locale ?? "en",
       "organization.name": `${account.firstName}'s Studio`,
     },
@@ -94,14 +99,16 @@ export async function registerAccount(
   if (overrides.verified === false) return account;
 
   const since = Date.now();
+  const loginType = overrides.verifyBy ?? "EMAIL";
+  const loginValue = loginType === "PHONE" ? (account.phone ?? "") : account.email;
   const requested = await request.post("/api/v1/request-reg-verification-key", {
-    data: { loginValue: account.email, loginType: "EMAIL" },
+    data: { loginValue, loginType },
   });
   expect(requested.status()).toBe(200);
   const { token } = await requested.json();
-  const key = keyIn(await waitForMessage(account.email, { since }));
+  const key = keyIn(await waitForMessage(loginValue, { since }));
   const verified = await request.post("/api/v1/verify-reg-verification-key", {
-    data: { token, key, loginType: "EMAIL" },
+    data: { token, key, loginType },
   });
   expect(verified.status(), await verified.text()).toBe(200);
   return account;

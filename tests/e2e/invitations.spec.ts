@@ -12,6 +12,7 @@ import {
   strongPassword,
   test,
   uniqueEmail,
+  uniquePhone,
   waitForMessage,
 } from "./fixtures";
 import { invitationFormLabels, invitationLabels, invitationLinkLabels } from "./support/labels";
@@ -122,6 +123,45 @@ test.describe("invitations", () => {
     await expect(notice(page)).toHaveText("The invitation is on its way.");
     return { owner, invitations, link: await invitationLink(invitee, since) };
   }
+
+  test("an invitee whose email no key has proven verifies it from the page, then joins", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const guest = await newBrowserPage(browser);
+    // Signed up and verified by phone: the email beside it is the account's, but unproven.
+    const member = await registerAccount(guest.request, {
+      firstName: "Sami",
+      phone: uniquePhone(),
+      verifyBy: "PHONE",
+    });
+    const { link } = await invited(page, member.email);
+    await signIn(guest, member);
+
+    await guest.goto(link.path);
+    await expect(guest.getByRole("button", { name: "Join Nadia's Studio" })).toHaveCount(0);
+    await expect(guest.getByRole("main")).toContainText("prove that");
+    await expectNoAxeViolations(guest);
+    await guest.getByRole("link", { name: "Verify my email" }).click();
+
+    const addresses = guest.getByRole("region", { name: "Email and phone" });
+    await expect(addresses).toContainText("Not verified");
+    await expect(addresses.getByLabel("New address")).toHaveValue(member.email);
+    await addresses.getByLabel("Current password", { exact: true }).fill(member.password);
+    const since = Date.now();
+    await addresses.getByRole("button", { name: "Send a key" }).click();
+    await expect(notice(guest)).toBeVisible();
+    const key = keyIn(await waitForMessage(member.email, { since }));
+    await addresses.getByLabel("Key", { exact: true }).fill(key);
+    await addresses.getByRole("button", { name: "Confirm the change" }).click();
+    await expect(addresses.getByRole("definition").first()).toContainText("Verified");
+
+    await guest.goto(link.path);
+    await guest.getByRole("button", { name: "Join Nadia's Studio" }).click();
+    await expect(guest).toHaveURL(/\/dashboard\?notice=invitation-accepted/);
+    await guest.context().close();
+  });
 
   test("the open invitations come ten to a page, newest first", async ({ page }) => {
     const owner = await signIn(page);

@@ -11,7 +11,6 @@ import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";
 import { useDropNotice, useOnNotice } from "../notice";
-import { PhoneHint, phoneExample } from "../phone-hint";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
@@ -107,19 +106,7 @@ export function ProfileForm({
             label={t("profile.lastName")}
             autoComplete="family-name"
           />
-          <InputField meta={fields.email} type="email" label={t("profile.email")} />
-          <InputField
-            meta={fields.phone}
-            type="tel"
-            label={t("profile.phone")}
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
-            placeholder={phoneExample}
-            hint={<PhoneHint i18nKey="account:profile.phoneHint" />}
-          />
         </div>
-        <p className="text-xs text-text-muted">{t("profile.contactHint")}</p>
 
         <div className="flex justify-end border-t border-border pt-4">
           <Button type="submit" disabled={submitting}>
