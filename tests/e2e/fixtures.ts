@@ -151,6 +151,15 @@ export async function screenshotBothModes(page: Page, name: string) {
       .attach(`${name}-${language}-${colorScheme}`, { path, contentType: "image/png" });
   }
   await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).toHaveAttribute("data-color-mode", "light");
+  // Colours ease from one mode to the other: what runs next (axe, say) sees them settled.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => !(animation instanceof CSSTransition) || animation.playState !== "running",
+      ),
+  );
 }
 
 /** A bearer token for the API, as any API client signs in. */
