@@ -5,17 +5,50 @@ import {
   type HandleErrorFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { localeCookie } from "~/lib/cookies.server";
 import { withoutNulBytes } from "~/lib/html-stream.server";
-import { defaultNamespace, languageFromPathname, languages, namespaces } from "~/lib/i18n";
+import {
+  defaultNamespace,
+  type Language,
+  languageFromPathname,
+  languages,
+  namespaces,
+} from "~/lib/i18n";
 import { resources } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * One i18next instance per language, made on first use: the messages are the same for every
+ * request, and rendering only reads them.
+ */
+const instances = new Map<Language, Promise<I18n>>();
+
+function i18nFor(language: Language) {
+  let instance = instances.get(language);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        supportedLngs: [...languages],
+        fallbackLng: false,
+        ns: [...namespaces],
+        defaultNS: defaultNamespace,
+        resources,
+        interpolation: { escapeValue: false },
+      })
+      .then(() => i18n);
+    instances.set(language, instance);
+  }
+  return instance;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -41,16 +74,7 @@ export default async function handleRequest(
     responseHeaders.append("Set-Cookie", await localeCookie.serialize(language));
   }
 
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    supportedLngs: [...languages],
-    fallbackLng: false,
-    ns: [...namespaces],
-    defaultNS: defaultNamespace,
-    resources,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await i18nFor(language);
 
   const nonce = loadContext.cspNonce;
 
