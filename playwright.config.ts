@@ -46,13 +46,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The production build, served in test mode: cookies without Secure.
+      // The production build as `npm start` serves it, at an http address: cookies without Secure.
       command: "npx tsx server.ts",
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        NODE_ENV: "test",
+        NODE_ENV: "production",
         PORT: String(PORT),
         DATA_DIR: mkdtempSync(join(tmpdir(), "qalam-e2e-")),
         DATABASE_URL: "",

@@ -5,13 +5,15 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { type Api, createApi, socketPath } from "./api/index";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
+import { deploymentFromAppUrl } from "./server/deployment";
 import { clientAddress, parseTrustProxy } from "./server/trust-proxy";
 import { createWebServer } from "./server/web-server";
 
-const production = process.env.NODE_ENV === "production";
 /** `npm run dev`: Vite serves the app with hot reload; otherwise the build in build/ is served. */
 const development = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
+const appUrl = process.env.APP_URL || `http://localhost:${port}`;
+const deployment = deploymentFromAppUrl(appUrl);
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const remoteApi = process.env.API_URL || undefined;
@@ -57,16 +59,16 @@ if (!remoteApi) {
   api = await createApi({
     databaseUrl,
     dataDir: databaseUrl ? undefined : join(dataDir, "db"),
-    seedDemo: !databaseUrl && !production,
+    seedDemo: !databaseUrl && deployment.local,
     demoPassword: process.env.DEMO_PASSWORD || undefined,
-    production,
+    production: !deployment.local,
     filesDir: join(dataDir, "files"),
     outboxDir: join(dataDir, "outbox"),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     smsWebhookUrl: process.env.SMS_WEBHOOK_URL || undefined,
     rateLimits: rateLimitsFromEnv(process.env),
-    appUrl: process.env.APP_URL || `http://localhost:${port}`,
+    appUrl,
     allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
     realtime: { clientAddress: (request) => clientAddress(request, trustProxy) },
     maxOrganizationsPerUser,
@@ -100,7 +102,7 @@ const app = createWebServer({
   remix,
   viteMiddleware: viteDevServer?.middlewares,
   buildDir,
-  production,
+  secure: deployment.secure,
   development,
   socketOrigins,
   trustProxy,

@@ -18,7 +18,8 @@ export type WebServerOptions = {
   /** Vite in middleware mode (`npm run dev`); otherwise the built assets in `buildDir`. */
   viteMiddleware?: RequestHandler;
   buildDir: string;
-  production: boolean;
+  /** The public address is https: HSTS, and the browser upgrades any http request. */
+  secure: boolean;
   development: boolean;
   /** Origins of a real-time socket that is not this server's. */
   socketOrigins: readonly string[];
@@ -27,7 +28,7 @@ export type WebServerOptions = {
 
 /** The Express app: security headers, the embedded API, static files, then Remix. */
 export function createWebServer(options: WebServerOptions) {
-  const { api, production, development } = options;
+  const { api, secure, development } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
@@ -58,12 +59,12 @@ export function createWebServer(options: WebServerOptions) {
           "base-uri": ["'self'"],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],
-          ...(production ? { "upgrade-insecure-requests": [] } : {}),
+          ...(secure ? { "upgrade-insecure-requests": [] } : {}),
         },
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: production,
+      strictTransportSecurity: secure,
     }),
   );
 

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 
-const production = process.env.NODE_ENV === "production";
+/** Secure cookies when the public address is https (server/deployment.ts). */
+const secure = process.env.APP_URL?.toLowerCase().startsWith("https:") ?? false;
 const secrets = process.env.SESSION_SECRET ? [process.env.SESSION_SECRET] : undefined;
 
 /** A signed, HttpOnly cookie of the web server: browser JavaScript never reads what it holds. */
@@ -9,7 +10,7 @@ export function createServerCookie(name: string, maxAgeSeconds: number) {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: production,
+    secure,
     secrets,
     maxAge: maxAgeSeconds,
   });
@@ -22,6 +23,6 @@ export const tokenCookie = createServerCookie("token", 60 * 60 * 24 * 30);
 export const localeCookie = createCookie("locale", {
   sameSite: "lax",
   path: "/",
-  secure: production,
+  secure,
   maxAge: 60 * 60 * 24 * 365,
 });

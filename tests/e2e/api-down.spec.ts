@@ -14,7 +14,7 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "test",
+      NODE_ENV: "production",
       PORT: String(PORT),
       API_URL: "http://127.0.0.1:9/api/v1",
       SESSION_SECRET: SECRET,

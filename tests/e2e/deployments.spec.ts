@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "test",
+      NODE_ENV: "production",
       PORT: String(PORT),
       BUILD_DIR: buildDir,
       // Guest pages are all these tests need: no API has to answer.

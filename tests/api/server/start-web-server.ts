@@ -5,14 +5,14 @@ import { createWebServer } from "../../../server/web-server";
 import type { TestApi } from "../helpers";
 
 /** The web server as server.ts assembles it, on a port, with a stand-in for the Remix build. */
-export async function startWebServer(t: TestApi, trustProxy?: string) {
+export async function startWebServer(t: TestApi, trustProxy?: string, secure = false) {
   const app = createWebServer({
     api: t.api,
     remix: (_req, res) => {
       res.type("text/plain").send("a page");
     },
     buildDir: "build",
-    production: false,
+    secure,
     development: false,
     socketOrigins: [],
     trustProxy: parseTrustProxy(trustProxy),

@@ -139,3 +139,35 @@ describe("bodies the API refuses", () => {
     expect(me.status).toBe(200);
   });
 });
+
+describe("the public address's scheme", () => {
+  let t: TestApi;
+  const servers: WebServer[] = [];
+  beforeAll(async () => {
+    t = await createTestApi();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await t.close();
+  });
+
+  async function headersOf(secure: boolean) {
+    const web = await startWebServer(t, undefined, secure);
+    servers.push(web);
+    const response = await fetch(web.url("/login"));
+    await response.body?.cancel();
+    return response.headers;
+  }
+
+  it("sends HSTS and upgrades requests when the app is served at an https address", async () => {
+    const headers = await headersOf(true);
+    expect(headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  it("sends neither on plain http, so that http://localhost stays usable", async () => {
+    const headers = await headersOf(false);
+    expect(headers.get("strict-transport-security")).toBeNull();
+    expect(headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+});
