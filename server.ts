@@ -123,8 +123,27 @@ server.on("upgrade", (req, socket, head) => {
   socket.destroy();
 });
 
-async function shutdown() {
-  server.close();
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const shutdownGraceMs = 25_000;
+let stopping = false;
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, close the real-time sockets (clients reconnect,
+ * to another instance or to this one when it is back), let requests in flight finish within the
+ * grace period, then deliver queued mail and close the database last.
+ */
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing the requests in flight, then stopping`);
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A kept-alive connection is closed as soon as its last response is sent.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+  const cutOff = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
+  await api?.closeRealtime();
+  await drained;
+  clearInterval(closeIdle);
+  clearTimeout(cutOff);
   await viteDevServer?.close();
   await api?.close();
   process.exit(0);

@@ -55,6 +55,9 @@ export type Api = {
   flush: () => Promise<void>;
   /** Takes the WebSocket upgrade of the real-time socket (`socketPath`). */
   handleUpgrade: Broker["handleUpgrade"];
+  /** Closes the real-time sockets (1012, service restart) and refuses new ones. */
+  closeRealtime: () => Promise<void>;
+  /** Delivers queued mail, closes the real-time sockets, then the database. */
   close: () => Promise<void>;
 };
 
@@ -103,6 +106,7 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     seeded,
     flush: () => messenger.flush(),
     handleUpgrade: broker.handleUpgrade,
+    closeRealtime: () => broker.close(),
     close: () => {
       // Messages already queued are delivered before the database goes away.
       closing ??= Promise.all([messenger.close(), broker.close()])

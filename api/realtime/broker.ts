@@ -36,6 +36,10 @@ export type Broker = {
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Open STOMP connections, for tests and figures. */
   connectionCount: () => number;
+  /**
+   * Refuses new sockets and closes the open ones with 1012 (service restart), so that clients
+   * reconnect, to another instance or to this one once it is back.
+   */
   close: () => Promise<void>;
 };
 
@@ -82,6 +86,7 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
   const clientAddress =
     options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress);
   const connections = new Set<StompConnection>();
+  let closing: Promise<void> | undefined;
   const server = new WebSocketServer({
     noServer: true,
     // Room for the largest frame the broker accepts; a larger one gets its ERROR from the parser.
@@ -120,6 +125,10 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
 
   return {
     handleUpgrade(request, socket, head) {
+      if (closing) {
+        refuseHandshake(socket, "503 Service Unavailable");
+        return;
+      }
       if (!originAllowed(request, options.allowedOrigins ?? [])) {
         refuseHandshake(socket, "403 Forbidden");
         return;
@@ -143,11 +152,14 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
       });
     },
     connectionCount: () => connections.size,
-    async close() {
-      clearInterval(sweep);
-      await stopListening();
-      for (const connection of connections) connection.terminate();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweep);
+        await stopListening();
+        await Promise.all([...connections].map((connection) => connection.restart()));
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      })();
+      return closing;
     },
   };
 }
@@ -475,13 +487,23 @@ class StompConnection {
     this.close();
   }
 
-  private close() {
+  private close(code = 1000, reason?: string) {
     if (this.state === "closed") return;
     this.state = "closed";
     this.dispose();
-    this.ws.close(1000);
+    this.ws.close(code, reason);
     // A peer that does not answer the closing handshake is cut off.
     setTimeout(() => this.ws.terminate(), 2000).unref();
+  }
+
+  /** Closes with 1012 (service restart), so the client reconnects; resolves once it is closed. */
+  restart() {
+    const closed = new Promise<void>((resolve) => {
+      if (this.ws.readyState === this.ws.CLOSED) resolve();
+      else this.ws.once("close", () => resolve());
+    });
+    this.close(1012, "Service restart");
+    return closed;
   }
 
   terminate() {

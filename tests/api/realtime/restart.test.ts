@@ -2,7 +2,7 @@ import { Client, type IMessage } from "@stomp/stompjs";
 import { afterAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createTestApi, createTestDatabase, type TestApi, type TestDatabase } from "../helpers";
-import { listen } from "./socket-server";
+import { listen, rawClient } from "./socket-server";
 
 let database: TestDatabase;
 const cleanups: (() => Promise<void>)[] = [];
@@ -75,4 +75,19 @@ it("reconnects after a server restart and subscribes again, as the browser's cli
     id: user.user.id,
   });
   await client.deactivate();
+});
+
+it("closes open sockets with 1012, service restart, and refuses new ones while it stops", async () => {
+  database ??= await createTestDatabase({ onDisk: true });
+  const instance = await startInstance();
+  const user = await instance.api.createUser();
+  const token = await instance.api.loginToken(user.email, user.password);
+  const client = await rawClient(instance.server.socketUrl);
+  client.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${token}` });
+  expect((await client.next("CONNECTED")).command).toBe("CONNECTED");
+
+  const closing = instance.api.api.closeRealtime();
+  expect((await client.closed).code).toBe(1012);
+  await closing;
+  await expect(rawClient(instance.server.socketUrl)).rejects.toThrow(/503/);
 });
