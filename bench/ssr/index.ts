@@ -1,0 +1,345 @@
+// `npm run bench:ssr`: server rendering of the product's /login and /dashboard against a bare
+// Remix "hello" page, built and served by remix-serve in the same run, round-robin. Figures are
+// reported as ratios to the bare page, with the minimum, median and maximum over the rounds. Both
+// run on the project's Node.js (node_modules/.bin/node); when the system's Node.js is another
+// version, the product's pages are measured on it too, in the same rounds.
+//
+//   BENCH_ROUNDS       rounds of every target (default 3)
+//   BENCH_SECONDS      seconds of load per target and round (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 10)
+//   BENCH_JSON         a file to write the figures to, as JSON
+//   BENCH_LIGHTHOUSE   0 to leave out the Lighthouse scores (desktop preset, Debian's Chromium
+//                      at CHROMIUM_PATH or /usr/bin/chromium)
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bareConfig = "bench/ssr/bare/vite.config.ts";
+const demoPassword = "a bench demo passphrase";
+
+type Target = { name: string; url: string; headers?: Record<string, string> };
+
+/** The Node.js that npm scripts run: the project's own when it brings one. */
+const projectNode = existsSync(join(root, "node_modules/.bin/node"))
+  ? join(root, "node_modules/.bin/node")
+  : process.execPath;
+
+/** The first `node` on PATH that is not the project's, if there is one. */
+function systemNode() {
+  const found = execFileSync("sh", ["-c", "which -a node || true"], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((path) => path && !path.includes("node_modules"));
+  return found[0];
+}
+
+function nodeVersion(node: string) {
+  return execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+}
+type Round = { requestsPerSecond: number; p99Ms: number; errors: number };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  execFileSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+}
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  return child;
+}
+
+function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+async function waitUntilUp(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** The cookie of a signed-in browser: the demo account through the web app's own login form. */
+async function signedInCookie(base: string) {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({
+      method: "email",
+      email: "demo@qalam.local",
+      password: demoPassword,
+    }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status !== 302 || !cookies.some((cookie) => cookie?.startsWith("token="))) {
+    throw new Error(`Signing in the demo account answered ${response.status}`);
+  }
+  return cookies.join("; ");
+}
+
+async function load(target: Target): Promise<Round> {
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    headers: target.headers,
+  });
+  const errors = result.errors + result.non2xx;
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors };
+}
+
+/** The JavaScript a first visit downloads: the scripts and module preloads of the page, gzipped. */
+async function firstLoadJavaScript(base: string, path: string) {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.js)"/g)) {
+    if (match[1]) sources.add(match[1]);
+  }
+  // The entry imports what it needs; everything it reaches is downloaded on the first visit.
+  const seen = new Set<string>();
+  const queue = [...sources];
+  let gzipBytes = 0;
+  while (queue.length > 0) {
+    const source = queue.shift() as string;
+    const url = new URL(source, base).toString();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const body = await (await fetch(url)).text();
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+    for (const imported of body.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) {
+      if (imported[1]) queue.push(new URL(imported[1], url).toString());
+    }
+  }
+  return { scripts: seen.size, kilobytes: gzipBytes / 1000 };
+}
+
+/**
+ * Lighthouse's performance score (0-100) of each page, desktop preset. Each page gets a Chromium
+ * of its own, with a fresh profile: a cookie one page sets (the language) would otherwise reach the
+ * next.
+ */
+async function lighthouseScores(pages: { name: string; url: string; cookie?: string }[]) {
+  const scores: { name: string; score: number }[] = [];
+  for (const page of pages) {
+    const chrome = await launch({
+      chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+    try {
+      const result = await lighthouse(
+        page.url,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+        },
+        desktopConfig,
+      );
+      const score = result?.lhr.categories.performance?.score;
+      if (typeof score !== "number") throw new Error(`Lighthouse gave no score for ${page.name}`);
+      if (result?.lhr.finalDisplayedUrl !== page.url) {
+        throw new Error(`${page.name} ended at ${result?.lhr.finalDisplayedUrl}, not ${page.url}`);
+      }
+      scores.push({ name: page.name, score: Math.round(score * 100) });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return scores;
+}
+
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    min: sorted[0] ?? 0,
+    median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+const format = (value: number, digits = 2) => value.toFixed(digits);
+
+async function main() {
+  console.log("Building the bare Remix page and the product…");
+  run("npx", ["remix", "vite:build", "--config", bareConfig]);
+  run("npx", ["remix", "vite:build"]);
+
+  const [barePort, productPort, systemPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const dataDirs: string[] = [];
+  const children: ChildProcess[] = [];
+  process.on("exit", () => {
+    for (const child of children) stop(child);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const remixServe = join(root, "node_modules/@remix-run/serve/dist/cli.js");
+  children.push(
+    start(projectNode, [remixServe, "bench/ssr/bare/build/server/index.js"], {
+      PORT: String(barePort),
+      NODE_ENV: "production",
+    }),
+  );
+  // The product as `npm run serve` starts it, on an embedded database with the demo account.
+  function startProduct(node: string, port: number) {
+    const dataDir = mkdtempSync(join(tmpdir(), "qalam-bench-ssr-"));
+    dataDirs.push(dataDir);
+    children.push(
+      start(node, ["--import", "tsx", "server.ts"], {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEMO_PASSWORD: demoPassword,
+        DATABASE_URL: "",
+        API_URL: "",
+      }),
+    );
+    return `http://127.0.0.1:${port}`;
+  }
+  const runtime = nodeVersion(projectNode);
+  const other = systemNode();
+  const otherRuntime = other && nodeVersion(other) !== runtime ? nodeVersion(other) : undefined;
+
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const productBase = startProduct(projectNode, productPort);
+  const systemBase = other && otherRuntime ? startProduct(other, systemPort) : undefined;
+  await waitUntilUp(`${bareBase}/`);
+  await waitUntilUp(`${productBase}/api/health`);
+  const cookie = await signedInCookie(productBase);
+  const targets: Target[] = [
+    { name: "bare Remix hello", url: `${bareBase}/` },
+    { name: "/login", url: `${productBase}/login` },
+    { name: "/dashboard", url: `${productBase}/dashboard`, headers: { cookie } },
+  ];
+  if (systemBase) {
+    await waitUntilUp(`${systemBase}/api/health`);
+    const systemCookie = await signedInCookie(systemBase);
+    targets.push(
+      { name: `/login on Node.js ${otherRuntime}`, url: `${systemBase}/login` },
+      {
+        name: `/dashboard on Node.js ${otherRuntime}`,
+        url: `${systemBase}/dashboard`,
+        headers: { cookie: systemCookie },
+      },
+    );
+  }
+  // Warm up every target (JIT, caches) before anything counts.
+  for (const target of targets) {
+    await autocannon({ url: target.url, connections, duration: 2, headers: target.headers });
+  }
+
+  const results = new Map<string, Round[]>(targets.map((target) => [target.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      const figures = await load(target);
+      if (figures.errors > 0) throw new Error(`${target.name}: ${figures.errors} failed requests`);
+      results.get(target.name)?.push(figures);
+      console.log(
+        `round ${round}: ${target.name} ${format(figures.requestsPerSecond, 0)} req/s, p99 ${figures.p99Ms} ms`,
+      );
+    }
+  }
+
+  const reference = results.get(targets[0]?.name ?? "") ?? [];
+  const report = targets.map((target) => {
+    const figures = results.get(target.name) ?? [];
+    // A ratio per round, against the reference measured in the same round.
+    const ratios = figures.map(
+      (figure, index) => figure.requestsPerSecond / (reference[index]?.requestsPerSecond ?? 1),
+    );
+    return {
+      name: target.name,
+      requestsPerSecond: summary(figures.map((figure) => figure.requestsPerSecond)),
+      p99Ms: summary(figures.map((figure) => figure.p99Ms)),
+      ratio: summary(ratios),
+    };
+  });
+  const javascript = await firstLoadJavaScript(productBase, "/login");
+  const bareJavaScript = await firstLoadJavaScript(bareBase, "/");
+  const scores =
+    process.env.BENCH_LIGHTHOUSE === "0"
+      ? []
+      : await lighthouseScores(
+          ["/login", "/ar/login", "/dashboard", "/ar/dashboard"].map((path) => ({
+            name: path,
+            url: `${productBase}${path}`,
+            cookie: path.endsWith("dashboard") ? cookie : undefined,
+          })),
+        );
+
+  console.log(
+    `\n${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Node.js ${process.versions.node}; ` +
+      `${connections} connections, ${seconds} s a target, ${rounds} rounds round-robin\n`,
+  );
+  console.log(
+    "| page | req/s (min / median / max) | p99 ms (median) | ratio (min / median / max) |",
+  );
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const row of report) {
+    const { requestsPerSecond: rps, ratio } = row;
+    console.log(
+      `| ${row.name} | ${format(rps.min, 0)} / ${format(rps.median, 0)} / ${format(rps.max, 0)} | ` +
+        `${row.p99Ms.median} | ${format(ratio.min)} / ${format(ratio.median)} / ${format(ratio.max)} |`,
+    );
+  }
+  console.log(
+    `\nFirst visit to /login: ${format(javascript.kilobytes, 1)} kB of gzipped JavaScript in ${javascript.scripts} scripts` +
+      ` (the bare page: ${format(bareJavaScript.kilobytes, 1)} kB in ${bareJavaScript.scripts})`,
+  );
+  if (scores.length > 0) {
+    console.log("\nLighthouse performance, desktop preset:");
+    for (const { name, score } of scores) console.log(`  ${name}: ${score}`);
+  }
+  if (process.env.BENCH_JSON) {
+    const figures = { report, javascript, bareJavaScript, lighthouse: scores };
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify(figures, null, 2));
+  }
+  process.exit(0);
+}
+
+await main();
