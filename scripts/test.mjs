@@ -83,6 +83,7 @@ const steps = [
   },
 ];
 
+console.log(`Node.js ${process.version} (${process.execPath})`);
 let ok = true;
 for (const step of steps) {
   if (!step()) {

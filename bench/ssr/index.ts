@@ -66,12 +66,23 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   execFileSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
 }
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+/** A server in a process group of its own; what it writes to stderr is shown under its name. */
+function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
     detached: true,
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().trimEnd().split("\n")) {
+      process.stderr.write(`[${name}] ${line}\n`);
+    }
   });
   return child;
 }
@@ -220,7 +231,7 @@ async function main() {
   });
   const remixServe = join(root, "node_modules/@remix-run/serve/dist/cli.js");
   children.push(
-    start(projectNode, [remixServe, "bench/ssr/bare/build/server/index.js"], {
+    start("bare", projectNode, [remixServe, "bench/ssr/bare/build/server/index.js"], {
       PORT: String(barePort),
       NODE_ENV: "production",
     }),
@@ -230,7 +241,7 @@ async function main() {
     const dataDir = mkdtempSync(join(tmpdir(), "qalam-bench-ssr-"));
     dataDirs.push(dataDir);
     children.push(
-      start(node, ["--import", "tsx", "server.ts"], {
+      start(`product on ${nodeVersion(node)}`, node, ["--import", "tsx", "server.ts"], {
         NODE_ENV: "production",
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -339,6 +350,18 @@ async function main() {
     const figures = { report, javascript, bareJavaScript, lighthouse: scores };
     writeFileSync(process.env.BENCH_JSON, JSON.stringify(figures, null, 2));
   }
+  // The servers stop as a deployment stops them; what they say while stopping is shown.
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          stop(child);
+          setTimeout(resolve, 30_000).unref();
+        }),
+    ),
+  );
   process.exit(0);
 }
 
