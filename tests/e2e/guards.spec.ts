@@ -64,8 +64,8 @@ for (const prefix of ["", "/ar"]) {
     });
 
     test("a signed-in user sees every sign-in page with its title", async ({ page }) => {
-      // Some forty pages, each rendered on the server.
-      test.setTimeout(90_000);
+      // Some forty pages, each rendered on the server and hydrated: minutes on a busy machine.
+      test.setTimeout(180_000);
       await signIn(page);
       // Pages of one organization or workspace need a real one: organizations.spec.ts and
       // workspaces.spec.ts.

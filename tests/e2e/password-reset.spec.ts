@@ -67,13 +67,15 @@ for (const [prefix, l] of resetLabels) {
     }) => {
       const account = await registerAccount(page.request);
       for (const email of [account.email, uniqueEmail("nobody")]) {
-        // Asked again at once: the first request may go through (and start the pause between
-        // two keys) or fall in the pause already; the next one, moments later, falls in it.
-        await expect(async () => {
-          await page.goto(`${prefix}/forgot?email=${encodeURIComponent(email)}`);
-          await page.getByRole("button", { name: l.sendKey }).click();
-          await expect(page.getByRole("alert")).toHaveText(l.tooSoon, { timeout: 1000 });
-        }).toPass({ timeout: 15_000 });
+        // A key asked for through the API starts the pause between two keys; the form, sent
+        // moments later, falls in it, however slowly the page itself loaded.
+        await page.goto(`${prefix}/forgot?email=${encodeURIComponent(email)}`);
+        const asked = await page.request.post("/api/v1/password/request/reset-by-email", {
+          data: { email, resetType: "KEY" },
+        });
+        expect(asked.status()).toBe(200);
+        await page.getByRole("button", { name: l.sendKey }).click();
+        await expect(page.getByRole("alert")).toHaveText(l.tooSoon);
         await expect(page).toHaveURL(/\/forgot\?/);
       }
       await expectNoAxeViolations(page);
