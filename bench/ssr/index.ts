@@ -8,6 +8,7 @@
 //   BENCH_SECONDS      seconds of load per target and round (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   BENCH_JSON         a file to write the figures to, as JSON
+//   BENCH_SCALE        0 to leave out /dashboard on the data of a large deployment (bench/ssr/scale.ts)
 //   BENCH_LIGHTHOUSE   0 to leave out the Lighthouse scores (desktop preset, Debian's Chromium
 //                      at CHROMIUM_PATH or /usr/bin/chromium)
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -22,6 +23,7 @@ import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { scale, seedLargeDeployment } from "./scale";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -237,9 +239,12 @@ async function main() {
     }),
   );
   // The product as `npm run serve` starts it, on an embedded database with the demo account.
-  function startProduct(node: string, port: number) {
+  function newDataDir() {
     const dataDir = mkdtempSync(join(tmpdir(), "qalam-bench-ssr-"));
     dataDirs.push(dataDir);
+    return dataDir;
+  }
+  function startProduct(node: string, port: number, dataDir = newDataDir()) {
     children.push(
       start(`product on ${nodeVersion(node)}`, node, ["--import", "tsx", "server.ts"], {
         NODE_ENV: "production",
@@ -259,6 +264,16 @@ async function main() {
   const bareBase = `http://127.0.0.1:${barePort}`;
   const productBase = startProduct(projectNode, productPort);
   const systemBase = other && otherRuntime ? startProduct(other, systemPort) : undefined;
+  let largeBase: string | undefined;
+  if (process.env.BENCH_SCALE !== "0") {
+    const dataDir = newDataDir();
+    const counts = await seedLargeDeployment(dataDir, demoPassword);
+    console.log(
+      `A large deployment: ${counts.organizations} organizations, ${counts.users} users, ` +
+        `${counts.memberships} memberships`,
+    );
+    largeBase = startProduct(projectNode, await freePort(), dataDir);
+  }
   await waitUntilUp(`${bareBase}/`);
   await waitUntilUp(`${productBase}/api/health`);
   const cookie = await signedInCookie(productBase);
@@ -267,6 +282,14 @@ async function main() {
     { name: "/login", url: `${productBase}/login` },
     { name: "/dashboard", url: `${productBase}/dashboard`, headers: { cookie } },
   ];
+  if (largeBase) {
+    await waitUntilUp(`${largeBase}/api/health`);
+    targets.push({
+      name: `/dashboard, ${scale.organizations} organizations, ${scale.users} users`,
+      url: `${largeBase}/dashboard`,
+      headers: { cookie: await signedInCookie(largeBase) },
+    });
+  }
   if (systemBase) {
     await waitUntilUp(`${systemBase}/api/health`);
     const systemCookie = await signedInCookie(systemBase);
@@ -342,6 +365,20 @@ async function main() {
     `\nFirst visit to /login: ${format(javascript.kilobytes, 1)} kB of gzipped JavaScript in ${javascript.scripts} scripts` +
       ` (the bare page: ${format(bareJavaScript.kilobytes, 1)} kB in ${bareJavaScript.scripts})`,
   );
+  const large = targets.find((target) => target.url.startsWith(largeBase ?? "-"));
+  if (large) {
+    // The same page with and without the data of a large deployment, round by round.
+    const plain = results.get("/dashboard") ?? [];
+    const growth = summary(
+      (results.get(large.name) ?? []).map(
+        (figure, index) => figure.requestsPerSecond / (plain[index]?.requestsPerSecond ?? 1),
+      ),
+    );
+    console.log(
+      `\n/dashboard on a large deployment against an empty one: ` +
+        `${format(growth.min)} / ${format(growth.median)} / ${format(growth.max)}`,
+    );
+  }
   if (scores.length > 0) {
     console.log("\nLighthouse performance, desktop preset:");
     for (const { name, score } of scores) console.log(`  ${name}: ${score}`);
