@@ -48,7 +48,7 @@ async function measureEventLoop<T>(run: () => Promise<T>) {
   delay.enable();
   try {
     const result = await run();
-    return { result, maxDelayMs: delay.max / 1e6 };
+    return { result, p99DelayMs: delay.percentile(99) / 1e6, maxDelayMs: delay.max / 1e6 };
   } finally {
     delay.disable();
   }
@@ -61,11 +61,14 @@ describe("before CONNECT", () => {
   ])(
     "answers a 64 KiB frame of %s in two-byte messages with ERROR and a close, quickly",
     async (_, frame, reason) => {
-      const { result, maxDelayMs } = await measureEventLoop(() => flood(frame));
+      const { result, p99DelayMs, maxDelayMs } = await measureEventLoop(() => flood(frame));
       expect(result.messages.join("")).toMatch(/^ERROR\n/);
       expect(result.messages.join("")).toContain(reason);
-      // The server stays responsive: parsing resumes where it stopped and gives up early.
-      expect(maxDelayMs).toBeLessThan(50);
+      // The server stays responsive: parsing resumes where it stopped and gives up early. Rescanning
+      // the buffer from its start blocked the loop for seconds; one pause of the machine's own
+      // (the scheduler, a collection) may pass 50 ms, so the bound is on all but the worst samples.
+      expect(p99DelayMs).toBeLessThan(50);
+      expect(maxDelayMs).toBeLessThan(250);
     },
   );
 
