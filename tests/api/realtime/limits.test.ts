@@ -43,12 +43,22 @@ function flood(frame: string): Promise<FloodResult> {
   });
 }
 
+/** Node.js 23.9 and later (the project runs on 24); @types/node 20 does not know it yet. */
+const { threadCpuUsage } = process as NodeJS.Process & { threadCpuUsage: () => NodeJS.CpuUsage };
+
+/** The CPU time this thread (the server's event loop) has used, in ms. */
+function threadCpuMs() {
+  const { user, system } = threadCpuUsage();
+  return (user + system) / 1000;
+}
+
 async function measureEventLoop<T>(run: () => Promise<T>) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
+  const cpuBefore = threadCpuMs();
   try {
     const result = await run();
-    return { result, p99DelayMs: delay.percentile(99) / 1e6, maxDelayMs: delay.max / 1e6 };
+    return { result, cpuMs: threadCpuMs() - cpuBefore, maxDelayMs: delay.max / 1e6 };
   } finally {
     delay.disable();
   }
@@ -61,14 +71,16 @@ describe("before CONNECT", () => {
   ])(
     "answers a 64 KiB frame of %s in two-byte messages with ERROR and a close, quickly",
     async (_, frame, reason) => {
-      const { result, p99DelayMs, maxDelayMs } = await measureEventLoop(() => flood(frame));
+      const { result, cpuMs, maxDelayMs } = await measureEventLoop(() => flood(frame));
       expect(result.messages.join("")).toMatch(/^ERROR\n/);
       expect(result.messages.join("")).toContain(reason);
-      // The server stays responsive: parsing resumes where it stopped and gives up early. Rescanning
-      // the buffer from its start blocked the loop for seconds; one pause of the machine's own
-      // (the scheduler, a collection) may pass 50 ms, so the bound is on all but the worst samples.
-      expect(p99DelayMs).toBeLessThan(50);
-      expect(maxDelayMs).toBeLessThan(250);
+      // The server stays responsive: parsing resumes where it stopped and gives up early.
+      // Rescanning the buffer from its start cost the event loop seconds of CPU (3.4 s for this
+      // flood) and blocked it as long; now it is under two tenths. The CPU time is what the
+      // parser spends; the loop's delay also counts the time other processes of a busy machine
+      // (test files running beside this one) take the cores, so its bound is looser.
+      expect(cpuMs).toBeLessThan(1000);
+      expect(maxDelayMs).toBeLessThan(1000);
     },
   );
 
