@@ -43,8 +43,14 @@ function flood(frame: string): Promise<FloodResult> {
   });
 }
 
-/** Node.js 23.9 and later (the project runs on 24); @types/node 20 does not know it yet. */
-const { threadCpuUsage } = process as NodeJS.Process & { threadCpuUsage: () => NodeJS.CpuUsage };
+/**
+ * This thread's CPU time: Node.js 23.9 and later (the project runs on 24; @types/node 20 does not
+ * know it yet). An older Node.js counts the whole process, the flooding worker thread included.
+ */
+const threadCpuUsage = (
+  (process as NodeJS.Process & { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage ??
+  process.cpuUsage
+).bind(process);
 
 /** The CPU time this thread (the server's event loop) has used, in ms. */
 function threadCpuMs() {
