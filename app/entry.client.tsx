@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { spriteHref } from "~/components/ui/icon";
-import { defaultNamespace, type Language, languages, localesUrl, namespaces } from "~/lib/i18n";
+import { defaultNamespace, i18nOptions, type Language, localesUrl } from "~/lib/i18n";
 import { listenForPreloadErrors } from "~/lib/runtime/chunk-errors";
 import { watchIconSprite } from "~/lib/runtime/icon-sprite";
 
@@ -24,17 +24,11 @@ async function hydrate() {
     .use(initReactI18next)
     .use(HttpBackend)
     .init({
-      lng: language,
-      supportedLngs: [...languages],
-      fallbackLng: false,
-      // Every namespace is small, so each page has them all and no render waits on a fetch.
-      ns: [...namespaces],
-      defaultNS: defaultNamespace,
+      ...i18nOptions(language),
       backend: {
         loadPath: (lngs: string[], nss: string[]) =>
           localesUrl(lngs[0] as Language, nss[0] ?? defaultNamespace),
       },
-      interpolation: { escapeValue: false },
     });
 
   startTransition(() => {

@@ -11,13 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { localeCookie } from "~/lib/cookies.server";
 import { withoutNulBytes } from "~/lib/html-stream.server";
-import {
-  defaultNamespace,
-  type Language,
-  languageFromPathname,
-  languages,
-  namespaces,
-} from "~/lib/i18n";
+import { i18nOptions, type Language, languageFromPathname } from "~/lib/i18n";
 import { resources } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -35,15 +29,7 @@ function i18nFor(language: Language) {
     const i18n = createInstance();
     instance = i18n
       .use(initReactI18next)
-      .init({
-        lng: language,
-        supportedLngs: [...languages],
-        fallbackLng: false,
-        ns: [...namespaces],
-        defaultNS: defaultNamespace,
-        resources,
-        interpolation: { escapeValue: false },
-      })
+      .init({ ...i18nOptions(language), resources })
       .then(() => i18n);
     instances.set(language, instance);
   }

@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
+import { deploymentFromAppUrl } from "../../server/deployment";
 
-/** Secure cookies when the public address is https (server/deployment.ts). */
-const secure = process.env.APP_URL?.toLowerCase().startsWith("https:") ?? false;
+/** Secure cookies when the public address is https. */
+const secure = process.env.APP_URL ? deploymentFromAppUrl(process.env.APP_URL).secure : false;
 const secrets = process.env.SESSION_SECRET ? [process.env.SESSION_SECRET] : undefined;
 
 /** A signed, HttpOnly cookie of the web server: browser JavaScript never reads what it holds. */
