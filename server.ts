@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
 import { type Api, createApi, socketPath } from "./api/index";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { deploymentFromAppUrl } from "./server/deployment";
@@ -85,9 +85,9 @@ const viteDevServer = !development
   ? undefined
   : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
-const remix = createRequestHandler({
+const pages = createRequestHandler({
   build: viteDevServer
-    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    ? () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : ((await import(join(buildDir, "server/index.js"))) as ServerBuild),
   mode: development ? "development" : "production",
   getLoadContext: (req, res) => ({
@@ -99,7 +99,7 @@ const remix = createRequestHandler({
 
 const app = createWebServer({
   api,
-  remix,
+  pages,
   viteMiddleware: viteDevServer?.middlewares,
   buildDir,
   secure: deployment.secure,

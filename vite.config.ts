@@ -2,17 +2,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { writeLatestBuild } from "./scripts/vite/latest-build";
 import { guardRouteModuleReload } from "./scripts/vite/route-module-reload";
-
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
 
 /** One hash over every message file, so the browser can cache them until a message changes. */
 function localesHash() {
@@ -31,24 +24,5 @@ export default defineConfig({
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 3000) },
-  plugins: [
-    tailwindcss(),
-    guardRouteModuleReload(),
-    remix({
-      // BUILD_DIR lets several builds sit side by side (server.ts reads the same variable).
-      buildDirectory: process.env.BUILD_DIR || "build",
-      // Open pages poll builds/latest.json to learn that a new deployment is out.
-      buildEnd({ remixConfig, viteConfig }) {
-        writeLatestBuild(join(remixConfig.buildDirectory, "client"), viteConfig.build.assetsDir);
-      },
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-        v3_routeConfig: true,
-      },
-    }),
-  ],
+  plugins: [tailwindcss(), guardRouteModuleReload(), reactRouter()],
 });

@@ -1,9 +1,9 @@
-import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import HttpBackend from "i18next-http-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
 import { spriteHref } from "~/components/ui/icon";
 import { defaultNamespace, i18nOptions, type Language, localesUrl } from "~/lib/i18n";
 import { listenForPreloadErrors } from "~/lib/runtime/chunk-errors";
@@ -36,7 +36,7 @@ async function hydrate() {
       document,
       <I18nextProvider i18n={i18next}>
         <StrictMode>
-          <RemixBrowser />
+          <HydratedRouter />
         </StrictMode>
       </I18nextProvider>,
     );

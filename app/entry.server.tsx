@@ -1,21 +1,22 @@
-import {
-  type AppLoadContext,
-  createReadableStreamFromReadable,
-  type EntryContext,
-  type HandleErrorFunction,
-} from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  ServerRouter,
+} from "react-router";
 import { localeCookie } from "~/lib/cookies.server";
 import { withoutNulBytes } from "~/lib/html-stream.server";
 import { i18nOptions, type Language, languageFromPathname } from "~/lib/i18n";
 import { resources } from "~/lib/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
-const ABORT_DELAY = 5_000;
+/** How long deferred data may stream after the shell; React Router rejects what is left. */
+export const streamTimeout = 5_000;
 
 /**
  * One i18next instance per language, made on first use: the messages are the same for every
@@ -40,7 +41,7 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const bot = isbot(request.headers.get("user-agent"));
@@ -69,12 +70,7 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={ABORT_DELAY}
-            nonce={nonce}
-          />
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -101,7 +97,8 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1_000);
+    // Rendering stops a second after the data's own timeout, so that its rejections render first.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -1,6 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import {
+  data,
   Links,
+  type LinksFunction,
+  type LoaderFunctionArgs,
   Meta,
   Outlet,
   Scripts,
@@ -9,9 +13,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
-} from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+} from "react-router";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ColorModeProvider, useForcedColorMode } from "~/components/color-mode";
 import { ErrorPage, errorKind } from "~/components/error-page";

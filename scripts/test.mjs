@@ -71,7 +71,7 @@ const steps = [
     return true;
   },
   () => ensureChromium(),
-  () => run("Build", "npx", ["remix", "vite:build"]),
+  () => run("Build", "npx", ["react-router", "build"]),
   () => {
     const output = join(reports, "e2e.json");
     const ok = run("End-to-end tests in Chromium", "npx", ["playwright", "test"], {

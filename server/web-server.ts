@@ -13,8 +13,8 @@ const API_PREFIX = "/api/v1";
 export type WebServerOptions = {
   /** The embedded API, mounted at /api/v1; unset when the app speaks to a remote one. */
   api?: Api;
-  /** The Remix request handler (server.ts builds it from the build or Vite). */
-  remix: RequestHandler;
+  /** The pages' request handler: React Router's, from the build or Vite (server.ts builds it). */
+  pages: RequestHandler;
   /** Vite in middleware mode (`npm run dev`); otherwise the built assets in `buildDir`. */
   viteMiddleware?: RequestHandler;
   buildDir: string;
@@ -26,7 +26,7 @@ export type WebServerOptions = {
   trustProxy: TrustProxy;
 };
 
-/** The Express app: security headers, the embedded API, static files, then Remix. */
+/** The Express app: security headers, the embedded API, static files, then the pages. */
 export function createWebServer(options: WebServerOptions) {
   const { api, secure, development } = options;
   const app = express();
@@ -114,7 +114,7 @@ export function createWebServer(options: WebServerOptions) {
     res.status(403).type("text/plain").send("Forbidden: cross-origin request");
   });
 
-  app.all("*", options.remix);
+  app.all("*", options.pages);
   return app;
 }
 

@@ -1,4 +1,3 @@
-import { useMatches } from "@remix-run/react";
 import {
   createContext,
   type ReactNode,
@@ -8,6 +7,7 @@ import {
   useMemo,
   useState,
 } from "react";
+import { useMatches } from "react-router";
 import {
   applyColorMode,
   COLOR_MODE_STORAGE_KEY,

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { isChunkLoadError } from "~/lib/runtime/chunk-errors";
 import { LocalizedLink } from "./localized-link";
 import { Button } from "./ui/button";

@@ -1,5 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
 import { type Language, stripLanguagePrefix } from "~/lib/i18n";
 import { useLanguage } from "~/lib/use-language";
 import { Icon } from "./ui/icon";

@@ -1,5 +1,5 @@
-import { Link, type LinkProps, NavLink, type NavLinkProps } from "@remix-run/react";
 import { forwardRef } from "react";
+import { Link, type LinkProps, NavLink, type NavLinkProps } from "react-router";
 import { useLocalizedPath } from "~/lib/use-language";
 import { usePrefetchIntent } from "./prefetch";
 

@@ -1,6 +1,6 @@
-import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
 
 /** Transitions quicker than this show nothing: a bar that flashes is noise. */
 export const NAVIGATION_PROGRESS_DELAY_MS = 100;

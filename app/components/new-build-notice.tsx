@@ -18,7 +18,10 @@ export function NewBuildNotice() {
   useEffect(() => {
     // Vite's development server has no builds to compare.
     if (import.meta.env.DEV) return;
-    return startBuildCheck({ currentId: window.__remixManifest.version, onNewBuild: setNewBuild });
+    return startBuildCheck({
+      currentId: window.__reactRouterManifest.version,
+      onNewBuild: setNewBuild,
+    });
   }, []);
 
   useEffect(() => (newBuild ? navigateByDocument() : undefined), [newBuild]);

@@ -1,6 +1,6 @@
-import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { FormAlert } from "./ui/form-alert";
 import { Icon } from "./ui/icon";
 

@@ -1,4 +1,3 @@
-import { matchRoutes, PrefetchPageLinks } from "@remix-run/react";
 import {
   type FocusEvent,
   type MouseEvent,
@@ -7,6 +6,7 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
+import { matchRoutes, PrefetchPageLinks } from "react-router";
 import { createExternalStore } from "~/lib/external-store";
 import {
   canPreloadData,
@@ -30,7 +30,7 @@ function publish() {
   preloadingPages.set([...dataPreloads.keys()]);
 }
 
-/** Data goes through <PrefetchPageLinks>, which asks for exactly what Remix's navigation will. */
+/** Data goes through <PrefetchPageLinks>, which asks for exactly what React Router's navigation will. */
 function preloadPageData(page: string) {
   return new Promise<void>((resolve) => {
     const done = () => {
@@ -59,10 +59,10 @@ function tabPreloader() {
 
 /** Route modules and stylesheets of `page` not loaded yet; resolves to whether all arrived. */
 async function preloadRouteFiles(page: string) {
-  const matches = matchRoutes(window.__remixRouter.routes, page) ?? [];
+  const matches = matchRoutes(window.__reactRouterDataRouter.routes, page) ?? [];
   const routes = matches
-    .filter((match) => !(match.route.id in window.__remixRouteModules))
-    .flatMap((match) => window.__remixManifest.routes[match.route.id] ?? []);
+    .filter((match) => !(match.route.id in window.__reactRouterRouteModules))
+    .flatMap((match) => window.__reactRouterManifest.routes[match.route.id] ?? []);
   const { modules, styles } = routeFiles(routes);
   const arrived = await Promise.all([
     ...modules.map((href) => tabPreloader().preload(href, "module")),

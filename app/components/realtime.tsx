@@ -1,6 +1,6 @@
-import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import { RealtimeConnection } from "~/lib/realtime/connection.client";
 import { registerRealtimeStop, useRealtimeStatus } from "~/lib/realtime/store";

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { stripLanguagePrefix } from "~/lib/i18n";
 import { sectionOf } from "~/lib/navigation";
 import { errorKind } from "./error-page";

@@ -1,5 +1,5 @@
-import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
 import { colorModePreferences, isColorModePreference } from "~/lib/color-mode";
 import { isLanguage, languages } from "~/lib/i18n";
 import { disconnectRealtime } from "~/lib/realtime/store";

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { createApiClient } from "./api/client";
 import { languageFromPathname } from "./i18n";
 

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { deploymentFromAppUrl } from "../../server/deployment";
 
 /** Secure cookies when the public address is https. */

@@ -1,8 +1,3 @@
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
-
 /** Ordinary forms: far more than any of them sends, far less than memory allows. */
 export const maxFormBytes = 1024 * 1024;
 
@@ -76,8 +71,8 @@ export async function readMultipartForm(
   if (mediaType !== "multipart/form-data") return { form: await readForm(request) };
   const capped = capBody(request, maxBytes);
   try {
-    const handler = createMemoryUploadHandler({ maxPartSize: maxBytes });
-    return { form: await parseMultipartFormData(capped.request, handler) };
+    // The body is capped, so the platform's parser never holds more than `maxBytes` of it.
+    return { form: await capped.request.formData() };
   } catch {
     if (capped.state.exceeded) return { tooLarge: true };
     throw badRequest();

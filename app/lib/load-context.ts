@@ -1,4 +1,4 @@
-declare module "@remix-run/node" {
+declare module "react-router" {
   interface AppLoadContext {
     /** Per-request nonce of the Content-Security-Policy; every inline script carries it. */
     cspNonce: string;

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { getApiClient } from "./api.server";
 import type { OrganizationSummary } from "./organizations";
 import { serviceUnavailable } from "./session.server";

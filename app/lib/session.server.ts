@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { ApiUnavailableError, isApiError } from "./api/errors";
 import { getApiClient } from "./api.server";
 import { tokenCookie } from "./cookies.server";

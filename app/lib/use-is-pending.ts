@@ -1,4 +1,4 @@
-import { useFormAction, useNavigation } from "@remix-run/react";
+import { useFormAction, useNavigation } from "react-router";
 
 /**
  * Whether this route's form (POST to its own action by default, and of the given intent, when

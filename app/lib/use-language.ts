@@ -1,5 +1,5 @@
-import { useParams } from "@remix-run/react";
 import { useCallback } from "react";
+import { useParams } from "react-router";
 import { defaultLanguage, type Language, languageFromParam, localizedPath } from "./i18n";
 
 /** The language of the current page, from its route prefix. */

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import type { ApiSchema } from "./api/client";
 import { getApiClient } from "./api.server";
 import { createServerCookie } from "./cookies.server";

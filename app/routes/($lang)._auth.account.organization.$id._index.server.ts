@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { z } from "zod";
 import type { NoticeName } from "~/components/notice";
 import { isConfirmed } from "~/components/ui/confirm-dialog";

@@ -1,6 +1,11 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
 import { maxImageBytes } from "~/components/image-input";

@@ -1,9 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+} from "react-router";
 import { z } from "zod";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";

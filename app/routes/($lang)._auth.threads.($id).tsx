@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
 import { PlaceholderPage } from "~/components/placeholder-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 

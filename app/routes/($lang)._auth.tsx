@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Outlet, useLoaderData } from "react-router";
 import { AppShell } from "~/components/app-shell";
 import { Realtime } from "~/components/realtime";
 import { getOrganizationSummaries } from "~/lib/organizations.server";

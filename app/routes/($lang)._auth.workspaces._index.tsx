@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";

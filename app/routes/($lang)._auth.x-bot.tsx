@@ -1,5 +1,5 @@
-import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
 import { LocalizedNavLink } from "~/components/localized-link";
 import { cx } from "~/components/ui/cx";
 import { PageShell } from "~/components/ui/page-shell";

@@ -1,9 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { z } from "zod";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";

@@ -1,14 +1,17 @@
 import { getFormProps, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
   data,
+  Form,
   type LoaderFunctionArgs,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+} from "react-router";
 import { z } from "zod";
 import { MethodSwitch, useLoginMethod } from "~/components/auth/method-switch";
 import { InputField, PasswordInput } from "~/components/form/fields";

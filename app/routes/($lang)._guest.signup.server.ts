@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { type AppLoadContext, data } from "@remix-run/node";
+import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";

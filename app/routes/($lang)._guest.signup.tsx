@@ -1,15 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ChangeEvent, type ReactNode, type RefObject, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
+  type ActionFunctionArgs,
+  data,
   Form,
+  type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
   useActionData,
   useFetcher,
   useSearchParams,
-} from "@remix-run/react";
-import { type ChangeEvent, type ReactNode, type RefObject, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+} from "react-router";
 import { z } from "zod";
 import { MethodSwitch, useLoginMethod } from "~/components/auth/method-switch";
 import { CheckboxInput, type FieldMeta, InputField, PasswordInput } from "~/components/form/fields";

@@ -1,14 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
   data,
+  Form,
   type LoaderFunctionArgs,
-} from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef } from "react";
-import { Trans, useTranslation } from "react-i18next";
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { z } from "zod";
 import { ResendForm } from "~/components/auth/resend-form";
 import { KeyInput } from "~/components/form/fields";

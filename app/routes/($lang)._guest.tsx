@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs } from "react-router";
+import { Outlet } from "react-router";
 import { ColorModeSwitcher } from "~/components/color-mode-switcher";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Icon } from "~/components/ui/icon";

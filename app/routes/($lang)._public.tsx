@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs } from "react-router";
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import { AppShell } from "~/components/app-shell";
 import { ColorModeSwitcher } from "~/components/color-mode-switcher";
 import { LanguageSwitcher } from "~/components/language-switcher";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { requireLanguage } from "~/lib/i18n.server";
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
 
 /** Outside every guard: load balancers ask it whether this instance and its database work. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { localeCookie } from "~/lib/cookies.server";
 import { readForm } from "~/lib/form.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";

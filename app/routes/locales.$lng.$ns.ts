@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { isLanguage, isNamespace, localesVersion } from "~/lib/i18n";
 import { resources } from "~/lib/i18n.server";
 

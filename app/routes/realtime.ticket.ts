@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { getToken } from "~/lib/session.server";

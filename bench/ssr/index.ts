@@ -1,5 +1,6 @@
 // `npm run bench:ssr`: server rendering of the product's /login and /dashboard against a bare
-// Remix "hello" page, built and served by remix-serve in the same run, round-robin. Figures are
+// Remix 2 "hello" page (bench/ssr/bare, a package of its own), built and served by remix-serve in
+// the same run, round-robin. Figures are
 // reported as ratios to the bare page, with the minimum, median and maximum over the rounds. Both
 // run on the project's Node.js (node_modules/.bin/node); when the system's Node.js is another
 // version, the product's pages are measured on it too, in the same rounds.
@@ -29,7 +30,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const bareConfig = "bench/ssr/bare/vite.config.ts";
+const bareDir = join(root, "bench/ssr/bare");
 const demoPassword = "a bench demo passphrase";
 
 type Target = { name: string; url: string; headers?: Record<string, string> };
@@ -64,8 +65,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  execFileSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+function run(command: string, args: string[], cwd = root) {
+  execFileSync(command, args, { cwd, stdio: "inherit" });
 }
 
 /** A server in a process group of its own; what it writes to stderr is shown under its name. */
@@ -74,9 +75,10 @@ function start(
   command: string,
   args: string[],
   env: Record<string, string>,
+  cwd = root,
 ): ChildProcess {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
     detached: true,
@@ -217,8 +219,16 @@ const format = (value: number, digits = 2) => value.toFixed(digits);
 
 async function main() {
   console.log("Building the bare Remix page and the product…");
-  run("npx", ["remix", "vite:build", "--config", bareConfig]);
-  run("npx", ["remix", "vite:build"]);
+  // The reference has its own dependencies (Remix 2), installed from its lock file on first use.
+  if (!existsSync(join(bareDir, "node_modules"))) {
+    run("npm", ["ci", "--no-audit", "--no-fund"], bareDir);
+  }
+  run(
+    projectNode,
+    [join(bareDir, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
+    bareDir,
+  );
+  run("npx", ["react-router", "build"]);
 
   const [barePort, productPort, systemPort] = [
     await freePort(),
@@ -231,12 +241,16 @@ async function main() {
     for (const child of children) stop(child);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
-  const remixServe = join(root, "node_modules/@remix-run/serve/dist/cli.js");
+  const remixServe = join(bareDir, "node_modules/@remix-run/serve/dist/cli.js");
   children.push(
-    start("bare", projectNode, [remixServe, "bench/ssr/bare/build/server/index.js"], {
-      PORT: String(barePort),
-      NODE_ENV: "production",
-    }),
+    // In its own folder: remix-serve finds the static files from there.
+    start(
+      "bare",
+      projectNode,
+      [remixServe, "build/server/index.js"],
+      { PORT: String(barePort), NODE_ENV: "production" },
+      bareDir,
+    ),
   );
   // The product as `npm run serve` starts it, on an embedded database with the demo account.
   function newDataDir() {

@@ -7,9 +7,10 @@ export const latestBuildPath = "builds/latest.json";
 export type LatestBuild = { id: string; timestamp: number };
 
 /**
- * The build id is the version of the Remix browser manifest, which hashes every route module and
- * stylesheet: the same code builds the same id, and a page knows its own as
- * `window.__remixManifest.version`. Remix writes that manifest as `manifest-<version>.js`.
+ * The build id is the version of React Router's browser manifest, which hashes every route module
+ * and stylesheet: the same code builds the same id, and a page knows its own as
+ * `window.__reactRouterManifest.version`. React Router writes that manifest as
+ * `manifest-<version>.js`.
  */
 export function buildIdOf(assetsDir: string): string {
   const versions = readdirSync(assetsDir)
@@ -17,7 +18,7 @@ export function buildIdOf(assetsDir: string): string {
     .filter((version): version is string => Boolean(version));
   if (versions.length !== 1) {
     throw new Error(
-      `Expected one Remix manifest in ${assetsDir}, found ${versions.length}: clear the build directory and build again.`,
+      `Expected one React Router manifest in ${assetsDir}, found ${versions.length}: clear the build directory and build again.`,
     );
   }
   return versions[0] as string;

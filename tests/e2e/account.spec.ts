@@ -168,7 +168,7 @@ for (const [prefix, l] of accountLabels) {
       await openHydrated(page, `${prefix}/account`);
       const posted: string[] = [];
       page.on("request", (request) => {
-        // The action, posted by a document or by Remix's fetch (/account.data).
+        // The action, posted by a document or by React Router's fetch (/account.data).
         if (
           request.method() === "POST" &&
           /\/account(\.data)?$/.test(new URL(request.url()).pathname)

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { expect, test } from "./fixtures";
 
 const PORT = 3199;

@@ -81,7 +81,7 @@ test.describe("preloading on intent", () => {
       const value = { effectiveType: "4g", saveData: true };
       Object.defineProperty(navigator, "connection", { value, configurable: true });
     });
-    // Remix itself discovers no routes ahead with Save-Data on: visit the page once, so that the
+    // React Router itself discovers no routes ahead with Save-Data on: visit the page once, so that the
     // link's route is known and only the connection check stands between the hover and the data.
     await page.goto("/login", { waitUntil: "networkidle" });
     await page.getByRole("link", { name: "Create an account" }).click();

@@ -158,7 +158,7 @@ function routeModuleFile(routeId: string) {
   const manifestFile = readdirSync(assets).find((file) => file.startsWith("manifest-")) as string;
   const manifest = JSON.parse(
     readFileSync(join(assets, manifestFile), "utf8")
-      .replace(/^window\.__remixManifest=/, "")
+      .replace(/^window\.__reactRouterManifest=/, "")
       .replace(/;$/, ""),
   ) as { routes: Record<string, { module: string }> };
   const module = manifest.routes[routeId]?.module;

@@ -199,13 +199,13 @@ export async function joinOrganization(
   expect(accepted.status()).toBe(200);
 }
 
-/** Opens a page and waits until it is hydrated: Remix discovers its links' routes only then. */
+/** Opens a page and waits until it is hydrated: React Router discovers its links' routes only then. */
 /** Resolves once React runs in the page (the root marks `<html data-hydrated>`). */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Opens a page and waits until its client-side code runs, and Remix has discovered its links. */
+/** Opens a page and waits until its client-side code runs, and React Router has discovered its links. */
 export async function openHydrated(page: Page, url: string) {
   const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
   await page.goto(url);

@@ -34,7 +34,7 @@ test("the switcher keeps the page, and the cookie then decides unprefixed URLs",
   await expect(page).toHaveURL("/ar/clients?page=3");
   await expect(page.locator("main h1")).toHaveText("العملاء");
   const locale = (await context.cookies()).find((c) => c.name === "locale");
-  // Remix cookies hold base64 JSON.
+  // React Router's cookies hold base64 JSON.
   expect(JSON.parse(atob(decodeURIComponent(locale?.value ?? "")))).toBe("ar");
   expect(locale && locale.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
 

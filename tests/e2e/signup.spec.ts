@@ -240,7 +240,9 @@ for (const [prefix, l] of signupLabels) {
       await page.clock.fastForward(61_000);
       await expect(page.getByRole("button", { name: l.resend })).toBeEnabled();
       // The API counts its two seconds from the first key's sending, which came before its arrival.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstKeyArrived + 2_200 - Date.now())));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, firstKeyArrived + 2_200 - Date.now())),
+      );
       const resentSince = Date.now();
       await page.getByRole("button", { name: l.resend }).click();
       await expect(page.getByRole("status")).toHaveText(l.resent);
@@ -387,7 +389,9 @@ test.describe("without JavaScript", () => {
       const firstKeyArrived = Date.now();
 
       // The API counts its two seconds from the first key's sending, which came before its arrival.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstKeyArrived + 2_200 - Date.now())));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, firstKeyArrived + 2_200 - Date.now())),
+      );
       const resentSince = Date.now();
       await page.getByRole("button", { name: l.resendIn }).click();
       await expect(page.getByRole("status")).toHaveText(l.resent);

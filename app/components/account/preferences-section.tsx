@@ -1,6 +1,6 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import type { ChangeEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { colorModePreferences } from "~/lib/color-mode";
 import { languages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
 import type { AccountSession, Device } from "~/lib/device";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";

@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "react-router";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 
 export type LoginMethod = "email" | "phone";

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { Honeypot } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";

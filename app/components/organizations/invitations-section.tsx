@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
 import type { ApiSchema } from "~/lib/api/client";
 import { useAppForm } from "~/lib/forms";
 import { assignableRoles, type Invitation, InviteForm } from "~/lib/organizations";

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
 import type { ApiSchema } from "~/lib/api/client";
 import { useAppForm } from "~/lib/forms";
 import { assignableRoles, type Member, type Organization, RoleForm } from "~/lib/organizations";

@@ -1,6 +1,6 @@
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { type OrganizationSummary, organizationInitials } from "~/lib/organizations";
 import { useLanguage, useLocalizedPath } from "~/lib/use-language";
 import { LocalizedLink } from "../localized-link";

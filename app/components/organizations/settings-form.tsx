@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/forms";
 import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";

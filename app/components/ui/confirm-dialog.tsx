@@ -1,6 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "./button";
 import { Card } from "./card";

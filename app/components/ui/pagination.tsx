@@ -1,5 +1,5 @@
-import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { Button } from "./button";
 import { cx } from "./cx";
 import { Icon } from "./icon";

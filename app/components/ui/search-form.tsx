@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { Button } from "./button";
 import { cx } from "./cx";
 import { Icon } from "./icon";

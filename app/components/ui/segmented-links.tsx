@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { cx } from "./cx";
 import { Icon } from "./icon";
 import type { IconName } from "./icons/icon-names";
@@ -7,7 +7,7 @@ export type SegmentedLink = { to: string; label: string; icon?: IconName; curren
 
 /**
  * A choice between views of one page as links (`?method=phone`), so that it works without
- * JavaScript; with it, Remix switches client-side. The current one is marked for assistive
+ * JavaScript; with it, React Router switches client-side. The current one is marked for assistive
  * technology with aria-current.
  */
 export function SegmentedLinks({ label, links }: { label: string; links: SegmentedLink[] }) {

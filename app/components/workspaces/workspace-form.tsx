@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";

@@ -4,11 +4,11 @@ import { parseTrustProxy } from "../../../server/trust-proxy";
 import { createWebServer } from "../../../server/web-server";
 import type { TestApi } from "../helpers";
 
-/** The web server as server.ts assembles it, on a port, with a stand-in for the Remix build. */
+/** The web server as server.ts assembles it, on a port, with a stand-in for the pages. */
 export async function startWebServer(t: TestApi, trustProxy?: string, secure = false) {
   const app = createWebServer({
     api: t.api,
-    remix: (_req, res) => {
+    pages: (_req, res) => {
       res.type("text/plain").send("a page");
     },
     buildDir: "build",

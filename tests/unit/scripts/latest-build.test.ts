@@ -12,7 +12,7 @@ function clientBuild(files: string[]) {
 }
 
 describe("builds/latest.json", () => {
-  it("names the build by the Remix manifest's version, with the time it was built", () => {
+  it("names the build by React Router's manifest version, with the time it was built", () => {
     const dir = clientBuild(["entry.client-Ab1.js", "manifest-fcb900e5.js", "root-Cd2.css"]);
     const written = writeLatestBuild(dir, "assets", 1795441281667);
     expect(written).toEqual({ id: "fcb900e5", timestamp: 1795441281667 });
