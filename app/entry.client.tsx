@@ -1,11 +1,11 @@
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { spriteHref } from "~/components/ui/icon";
-import { defaultNamespace, i18nOptions, type Language, localesUrl } from "~/lib/i18n";
+import { i18nOptions, type Language, localesUrl } from "~/lib/i18n";
 import { listenForPreloadErrors } from "~/lib/runtime/chunk-errors";
 import { watchIconSprite } from "~/lib/runtime/icon-sprite";
 
@@ -22,14 +22,15 @@ async function hydrate() {
   const language = document.documentElement.lang === "ar" ? "ar" : "en";
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
-    .init({
-      ...i18nOptions(language),
-      backend: {
-        loadPath: (lngs: string[], nss: string[]) =>
-          localesUrl(lngs[0] as Language, nss[0] ?? defaultNamespace),
-      },
-    });
+    .use(
+      // Messages come from the hashed locales route, which the browser caches until they change.
+      resourcesToBackend(async (lng: string, ns: string) => {
+        const response = await fetch(localesUrl(lng as Language, ns));
+        if (!response.ok) throw new Error(`Messages ${lng}/${ns} answered ${response.status}`);
+        return response.json();
+      }),
+    )
+    .init(i18nOptions(language));
 
   startTransition(() => {
     hydrateRoot(

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
  * grow past this. It is a ratchet: lower it whenever a change makes the page lighter. The goal is
  * 100 kB (docs/performance.md).
  */
-const firstLoadBudgetBytes = 180_000;
+const firstLoadBudgetBytes = 178_000;
 
 test("a first visit to the sign-in page stays within its JavaScript budget", async ({ page }) => {
   const scripts: Response[] = [];
