@@ -5,6 +5,8 @@ export default defineConfig({
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
   test: {
+    // Nothing but loopback: no test reaches the internet or a real AI provider.
+    setupFiles: ["tests/setup/loopback-only.ts"],
     projects: [
       {
         extends: true,

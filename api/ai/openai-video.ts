@@ -1,0 +1,136 @@
+import {
+  APICallError,
+  type SharedV4Warning,
+  type Experimental_VideoModelV4 as VideoModelV4,
+  type Experimental_VideoModelV4CallOptions as VideoModelV4CallOptions,
+} from "@ai-sdk/provider";
+import type { FetchFunction } from "./network";
+
+type VideoJob = {
+  id: string;
+  status: "queued" | "in_progress" | "completed" | "failed";
+  progress?: number;
+  error?: { code?: string; message?: string } | null;
+};
+
+/**
+ * A video model on OpenAI's video protocol, which OpenAI-compatible servers share:
+ * `POST /videos` starts a job, `GET /videos/{id}` reports it, `GET /videos/{id}/content` is the
+ * MP4. The AI SDK's providers have no video model for it, so this implements the SDK's video
+ * model interface (start and status; the SDK polls).
+ */
+export function openAiVideoModel(options: {
+  modelId: string;
+  baseUrl: string;
+  apiKey?: string;
+  fetch?: FetchFunction;
+  provider?: string;
+}): VideoModelV4 {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const provider = options.provider ?? "openai-compatible.video";
+  const headers = (extra?: Record<string, string | undefined>) => {
+    const all: Record<string, string> = {};
+    if (options.apiKey) all.authorization = `Bearer ${options.apiKey}`;
+    for (const [name, value] of Object.entries(extra ?? {})) if (value) all[name] = value;
+    return all;
+  };
+  const response = (raw: Response) => ({
+    timestamp: new Date(),
+    modelId: options.modelId,
+    headers: Object.fromEntries(raw.headers.entries()),
+  });
+
+  async function call(path: string, init: RequestInit, body?: unknown): Promise<Response> {
+    const url = `${options.baseUrl}${path}`;
+    const raw = await fetchFn(url, init);
+    if (!raw.ok) {
+      const text = await raw.text();
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text;
+      } catch {
+        // Not JSON: the text is the message.
+      }
+      throw new APICallError({
+        message: message || raw.statusText,
+        url,
+        requestBodyValues: body ?? {},
+        statusCode: raw.status,
+        responseHeaders: Object.fromEntries(raw.headers.entries()),
+        responseBody: text,
+      });
+    }
+    return raw;
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider,
+    modelId: options.modelId,
+    maxVideosPerCall: 1,
+
+    async doStart(call_: VideoModelV4CallOptions) {
+      const warnings: SharedV4Warning[] = [];
+      for (const [setting, value] of Object.entries({
+        aspectRatio: call_.aspectRatio,
+        fps: call_.fps,
+        seed: call_.seed,
+        image: call_.image,
+      })) {
+        if (value !== undefined) warnings.push({ type: "unsupported", feature: setting });
+      }
+      const body = {
+        model: options.modelId,
+        prompt: call_.prompt ?? "",
+        ...(call_.duration ? { seconds: String(call_.duration) } : {}),
+        ...(call_.resolution ? { size: call_.resolution } : {}),
+      };
+      const raw = await call(
+        "/videos",
+        {
+          method: "POST",
+          headers: headers({ "content-type": "application/json", ...call_.headers }),
+          body: JSON.stringify(body),
+          signal: call_.abortSignal,
+        },
+        body,
+      );
+      const job = (await raw.json()) as VideoJob;
+      return { operation: job.id, warnings, response: response(raw) };
+    },
+
+    async doStatus({ operation, abortSignal, headers: extra }) {
+      const id = encodeURIComponent(String(operation));
+      const raw = await call(`/videos/${id}`, {
+        headers: headers(extra),
+        signal: abortSignal,
+      });
+      const job = (await raw.json()) as VideoJob;
+      if (job.status === "failed") {
+        return {
+          status: "error" as const,
+          error: job.error?.message ?? "The video could not be made",
+          response: response(raw),
+        };
+      }
+      if (job.status !== "completed")
+        return { status: "pending" as const, response: response(raw) };
+      const content = await call(`/videos/${id}/content`, {
+        headers: headers(extra),
+        signal: abortSignal,
+      });
+      return {
+        status: "completed" as const,
+        videos: [
+          {
+            type: "binary" as const,
+            data: new Uint8Array(await content.arrayBuffer()),
+            mediaType: content.headers.get("content-type") ?? "video/mp4",
+          },
+        ],
+        warnings: [],
+        response: response(raw),
+      };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Capability, ProviderKind } from "./capabilities";
+import type { AiEnvironment, ModelConfig } from "./config";
+import { AiError } from "./errors";
+import { createPublicOnlyFetch, type FetchFunction, fetchFor } from "./network";
+import { createModel, type ModelOf } from "./providers";
+
+/** Where a capability's model comes from, in the order they are tried. */
+export type ModelSource = "organization" | "environment";
+
+export type ResolvedModel<C extends Capability> = {
+  capability: C;
+  source: ModelSource;
+  provider: ProviderKind;
+  modelId: string;
+  model: ModelOf[C];
+};
+
+/** An organization's own model per capability, keys decrypted (see api/ai/secrets.ts). */
+export type OrganizationAiSettings = Partial<Record<Capability, ModelConfig>>;
+
+/** What a provider offers for the UI to choose from; an empty list means free text. */
+export type Offers = { voices: string[]; sizes: string[]; durations: number[] };
+
+const openAiOffers: Record<Capability, Offers> = {
+  chat: { voices: [], sizes: [], durations: [] },
+  embedding: { voices: [], sizes: [], durations: [] },
+  image: { voices: [], sizes: ["1024x1024", "1536x1024", "1024x1536"], durations: [] },
+  speech: {
+    voices: ["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"],
+    sizes: [],
+    durations: [],
+  },
+  transcription: { voices: [], sizes: [], durations: [] },
+  video: { voices: [], sizes: ["1280x720", "720x1280"], durations: [4, 8, 12] },
+};
+
+const none: Offers = { voices: [], sizes: [], durations: [] };
+
+/** The voices, sizes and durations a capability's provider takes. */
+export function offersOf(capability: Capability, provider: ProviderKind): Offers {
+  return provider === "openai" || provider === "openai-compatible"
+    ? openAiOffers[capability]
+    : none;
+}
+
+export type AiRegistry = {
+  /**
+   * The model for a capability in an organization: the organization's own settings, then the
+   * environment's. Throws `AI_NOT_CONFIGURED` when neither has one.
+   */
+  modelFor<C extends Capability>(
+    capability: C,
+    organization?: OrganizationAiSettings,
+  ): ResolvedModel<C>;
+  /** Whether a capability has a model, and from where, without building it. */
+  sourceOf(capability: Capability, organization?: OrganizationAiSettings): ModelSource | null;
+};
+
+export function createAiRegistry(options: {
+  environment: AiEnvironment;
+  /** AI_ALLOW_PRIVATE_NETWORK=1: organizations' base URLs may lead into private networks. */
+  allowPrivateNetwork?: boolean;
+  /** Replaces the public-only fetch (tests resolve names their own way). */
+  publicOnlyFetch?: FetchFunction;
+}): AiRegistry {
+  const publicOnlyFetch = options.publicOnlyFetch ?? createPublicOnlyFetch();
+  const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
+
+  function pick(capability: Capability, organization?: OrganizationAiSettings) {
+    const own = organization?.[capability];
+    if (own) return { source: "organization" as const, config: own };
+    const fromEnvironment = options.environment[capability];
+    if (fromEnvironment) return { source: "environment" as const, config: fromEnvironment };
+    return null;
+  }
+
+  return {
+    modelFor(capability, organization) {
+      const picked = pick(capability, organization);
+      if (!picked) {
+        throw new AiError({
+          code: "AI_NOT_CONFIGURED",
+          detail: `No ${capability} model is set up`,
+        });
+      }
+      const fetch = fetchFor({
+        trusted: picked.source === "environment",
+        allowPrivateNetwork,
+        publicOnlyFetch,
+      });
+      return {
+        capability,
+        source: picked.source,
+        provider: picked.config.provider,
+        modelId: picked.config.model,
+        model: createModel(capability, picked.config, fetch),
+      };
+    },
+    sourceOf(capability, organization) {
+      return pick(capability, organization)?.source ?? null;
+    },
+  };
+}
+
+/**
+ * The signal of one AI call: the caller's (the browser went away) or the deadline, whichever
+ * ends first. `timedOut()` tells the two apart afterwards.
+ */
+export function callSignal(options: { signal?: AbortSignal; deadlineMs: number }) {
+  const deadline = AbortSignal.timeout(options.deadlineMs);
+  return {
+    abortSignal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+    timedOut: () => deadline.aborted,
+  };
+}

@@ -1,0 +1,357 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A server on loopback that speaks the OpenAI-compatible protocol the product calls: streamed
+ * `/chat/completions` (text and tool calls), `/embeddings`, `/images/generations`,
+ * `/audio/speech`, `/audio/transcriptions` and the video jobs of `/videos`. The model name picks
+ * the behaviour, so one server serves every case of a test file:
+ *
+ * - any model: answers normally (chat streams `reply` word by word, or the tool call `tool`);
+ * - `missing-model`: 404 as for a model the server does not have;
+ * - `rate-limited`: 429 with `Retry-After: 1` for the first `rateLimitedTimes` calls, then answers;
+ * - `broken`: 500 for the first `brokenTimes` calls (every call by default), then answers;
+ * - `refusing`: 400 as a content filter answers;
+ * - `stalled`: a chat stream that sends one token and then nothing, until the client gives up;
+ * - `malformed`: a chat stream whose second event is not JSON;
+ * - `failing-video`: a video job that ends as failed.
+ *
+ * A request without `Authorization: Bearer <apiKey>` gets 401.
+ */
+export type FakeAiServer = {
+  /** `http://127.0.0.1:<port>/v1`, for AI_BASE_URL. */
+  baseUrl: string;
+  apiKey: string;
+  /** Every request, oldest first. */
+  requests: RecordedRequest[];
+  /** What chat answers; tokens are its words, each with the space before it. */
+  reply: string;
+  /** When set, chat answers with this tool call instead of text. */
+  tool: { name: string; arguments: Record<string, unknown> } | null;
+  rateLimitedTimes: number;
+  brokenTimes: number;
+  /** Requests that are still open (the stalled streams among them). */
+  openRequests(): number;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  /** Parsed JSON, or the raw text of another body (multipart). */
+  body: unknown;
+};
+
+/** The smallest valid PNG: one transparent pixel. */
+export const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A WAV file of `samples` silent 16-bit mono samples at 16 kHz. */
+export function silentWav(samples = 1600): Buffer {
+  const data = samples * 2;
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write("WAVE", 8);
+  header.write("fmt ", 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
+
+/** Bytes that stand for a video file (an MP4 `ftyp` box). */
+export const fakeMp4 = Buffer.from("00000018667479706d703432000000006d703432", "hex");
+
+const embeddingSize = 8;
+
+/** A deterministic unit vector for a text, so that equal texts embed equally. */
+export function fakeEmbedding(text: string): number[] {
+  const vector = Array.from({ length: embeddingSize }, (_, index) => {
+    let sum = index + 1;
+    for (const char of text) sum = (sum * 31 + (char.codePointAt(0) ?? 0)) % 1000;
+    return sum / 1000;
+  });
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((value) => value / norm);
+}
+
+export async function startFakeAiServer(options: { apiKey?: string } = {}): Promise<FakeAiServer> {
+  const apiKey = options.apiKey ?? "sk-test-fake-ai-key";
+  const requests: RecordedRequest[] = [];
+  const calls = new Map<string, number>();
+  const videos = new Map<string, { model: string; polls: number }>();
+  const open = new Set<ServerResponse>();
+
+  const state: FakeAiServer = {
+    baseUrl: "",
+    apiKey,
+    requests,
+    reply: "Hello from the fake model.",
+    tool: null,
+    rateLimitedTimes: 1,
+    brokenTimes: Number.POSITIVE_INFINITY,
+    openRequests: () => open.size,
+    reset() {
+      requests.length = 0;
+      calls.clear();
+      videos.clear();
+      state.reply = "Hello from the fake model.";
+      state.tool = null;
+      state.rateLimitedTimes = 1;
+      state.brokenTimes = Number.POSITIVE_INFINITY;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of open) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  function json(response: ServerResponse, status: number, body: unknown, headers = {}) {
+    response.writeHead(status, { "content-type": "application/json", ...headers });
+    response.end(JSON.stringify(body));
+  }
+
+  function error(response: ServerResponse, status: number, message: string, code: string) {
+    json(response, status, { error: { message, type: "invalid_request_error", code } });
+  }
+
+  /** Answers a model's failure case, if it has one; true when it did. */
+  function failure(model: string, response: ServerResponse): boolean {
+    const count = (calls.get(model) ?? 0) + 1;
+    calls.set(model, count);
+    if (model === "missing-model") {
+      error(response, 404, `The model \`${model}\` does not exist.`, "model_not_found");
+      return true;
+    }
+    if (model === "rate-limited" && count <= state.rateLimitedTimes) {
+      json(
+        response,
+        429,
+        { error: { message: "Rate limit reached.", type: "rate_limit_exceeded", code: null } },
+        { "retry-after": "1" },
+      );
+      return true;
+    }
+    if (model === "broken" && count <= state.brokenTimes) {
+      error(response, 500, "The server had an error while processing your request.", "server");
+      return true;
+    }
+    if (model === "refusing") {
+      error(
+        response,
+        400,
+        "Your request was rejected as a result of our safety system.",
+        "content_filter",
+      );
+      return true;
+    }
+    return false;
+  }
+
+  function chat(body: Record<string, unknown>, response: ServerResponse) {
+    const model = String(body.model);
+    const id = `chatcmpl-${randomUUID()}`;
+    const chunk = (delta: unknown, finishReason: string | null = null, usage?: unknown) =>
+      `data: ${JSON.stringify({
+        id,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+        ...(usage ? { usage } : {}),
+      })}\n\n`;
+    const tokens = state.reply.split(/(?= )/);
+    const usage = { prompt_tokens: 12, completion_tokens: tokens.length, total_tokens: 0 };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+
+    if (body.stream !== true) {
+      const message = state.tool
+        ? {
+            role: "assistant",
+            content: null,
+            tool_calls: [
+              {
+                id: "call_1",
+                type: "function",
+                function: {
+                  name: state.tool.name,
+                  arguments: JSON.stringify(state.tool.arguments),
+                },
+              },
+            ],
+          }
+        : { role: "assistant", content: state.reply };
+      json(response, 200, {
+        id,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message, finish_reason: state.tool ? "tool_calls" : "stop" }],
+        usage,
+      });
+      return;
+    }
+
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    response.write(chunk({ role: "assistant", content: "" }));
+    if (model === "stalled") {
+      response.write(chunk({ content: tokens[0] ?? "" }));
+      return; // Nothing more, ever: the client's deadline has to end it.
+    }
+    if (model === "malformed") {
+      response.write(chunk({ content: tokens[0] ?? "" }));
+      response.write("data: {not json\n\n");
+      response.end();
+      return;
+    }
+    if (state.tool) {
+      const args = JSON.stringify(state.tool.arguments);
+      const half = Math.ceil(args.length / 2);
+      response.write(
+        chunk({
+          tool_calls: [
+            {
+              index: 0,
+              id: "call_1",
+              type: "function",
+              function: { name: state.tool.name, arguments: args.slice(0, half) },
+            },
+          ],
+        }),
+      );
+      response.write(
+        chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] }),
+      );
+      response.write(chunk({}, "tool_calls", usage));
+    } else {
+      for (const token of tokens) response.write(chunk({ content: token }));
+      response.write(chunk({}, "stop", usage));
+    }
+    response.end("data: [DONE]\n\n");
+  }
+
+  function video(body: Record<string, unknown>, response: ServerResponse) {
+    const id = `video_${randomUUID()}`;
+    videos.set(id, { model: String(body.model), polls: 0 });
+    json(response, 200, {
+      id,
+      object: "video",
+      model: body.model,
+      status: "queued",
+      progress: 0,
+      seconds: String(body.seconds ?? "4"),
+      size: String(body.size ?? "1280x720"),
+      created_at: Math.floor(Date.now() / 1000),
+    });
+  }
+
+  function videoStatus(id: string, response: ServerResponse) {
+    const job = videos.get(id);
+    if (!job) return error(response, 404, `No video ${id}.`, "not_found");
+    job.polls += 1;
+    const failed = job.model === "failing-video";
+    const done = job.polls >= 2;
+    json(response, 200, {
+      id,
+      object: "video",
+      model: job.model,
+      status: !done ? "in_progress" : failed ? "failed" : "completed",
+      progress: done ? 100 : 50,
+      ...(done && failed
+        ? { error: { code: "video_generation_failed", message: "The video could not be made." } }
+        : {}),
+    });
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const type = request.headers["content-type"] ?? "";
+    let body: unknown = raw.toString("latin1");
+    if (type.includes("application/json") && raw.length > 0)
+      body = JSON.parse(raw.toString("utf8"));
+    const url = new URL(request.url ?? "/", "http://fake");
+    const path = url.pathname.replace(/^\/v1/, "");
+    requests.push({ method: request.method ?? "GET", path, headers: request.headers, body });
+
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return error(response, 401, "Incorrect API key provided.", "invalid_api_key");
+    }
+    const fields = (typeof body === "object" && body ? body : {}) as Record<string, unknown>;
+    const model =
+      "model" in fields
+        ? String(fields.model)
+        : (/name="model"\r\n\r\n([^\r]*)/.exec(String(body))?.[1] ?? "");
+    if (request.method === "POST" && failure(model, response)) return;
+
+    if (request.method === "POST" && path === "/chat/completions") return chat(fields, response);
+    if (request.method === "POST" && path === "/embeddings") {
+      const input = (fields as { input?: string | string[] }).input ?? [];
+      const texts = Array.isArray(input) ? input : [input];
+      return json(response, 200, {
+        object: "list",
+        model,
+        data: texts.map((text, index) => ({
+          object: "embedding",
+          index,
+          embedding: fakeEmbedding(text),
+        })),
+        usage: { prompt_tokens: texts.length * 4, total_tokens: texts.length * 4 },
+      });
+    }
+    if (request.method === "POST" && path === "/images/generations") {
+      const n = Number((fields as { n?: number }).n ?? 1);
+      return json(response, 200, {
+        created: Math.floor(Date.now() / 1000),
+        data: Array.from({ length: n }, () => ({ b64_json: onePixelPng.toString("base64") })),
+      });
+    }
+    if (request.method === "POST" && path === "/audio/speech") {
+      response.writeHead(200, { "content-type": "audio/wav" });
+      return response.end(silentWav());
+    }
+    if (request.method === "POST" && path === "/audio/transcriptions") {
+      return json(response, 200, {
+        text: state.reply,
+        language: "english",
+        duration: 1.5,
+        segments: [],
+      });
+    }
+    if (request.method === "POST" && path === "/videos") return video(fields, response);
+    const videoPath = /^\/videos\/([^/]+)(\/content)?$/.exec(path);
+    if (request.method === "GET" && videoPath?.[1]) {
+      if (!videoPath[2]) return videoStatus(videoPath[1], response);
+      response.writeHead(200, { "content-type": "video/mp4" });
+      return response.end(fakeMp4);
+    }
+    error(response, 404, `No route ${request.method} ${path}.`, "not_found");
+  }
+
+  const server = createServer((request, response) => {
+    open.add(response);
+    response.on("close", () => open.delete(response));
+    handle(request, response).catch((cause: unknown) => {
+      if (!response.headersSent) error(response, 500, String(cause), "fake_server_error");
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return state;
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSecretBox, secretHint, secretsKey } from "../../../api/ai/secrets";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the secret box", () => {
+  const box = createSecretBox(randomBytes(32));
+
+  it("opens what it sealed, and seals the same text differently each time", () => {
+    const first = box.seal("sk-live-1234567890", "org-1:chat");
+    const second = box.seal("sk-live-1234567890", "org-1:chat");
+    expect(first).not.toBe(second);
+    expect(first).not.toContain("1234567890");
+    expect(first).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(box.open(first, "org-1:chat")).toBe("sk-live-1234567890");
+    expect(box.open(second, "org-1:chat")).toBe("sk-live-1234567890");
+  });
+
+  it("refuses a secret moved to another context, changed, or sealed with another key", () => {
+    const sealed = box.seal("sk-live-1234567890", "org-1:chat");
+    expect(() => box.open(sealed, "org-2:chat")).toThrow();
+    const [version, iv, tag, ciphertext] = sealed.split(".") as [string, string, string, string];
+    const flipped = Buffer.from(ciphertext, "base64url");
+    flipped[0] = (flipped[0] as number) ^ 1;
+    expect(() =>
+      box.open([version, iv, tag, flipped.toString("base64url")].join("."), "org-1:chat"),
+    ).toThrow();
+    expect(() => createSecretBox(randomBytes(32)).open(sealed, "org-1:chat")).toThrow();
+    expect(() => box.open("plain text", "org-1:chat")).toThrow(/Not a sealed secret/);
+  });
+});
+
+describe("secretsKey", () => {
+  it("reads SECRETS_KEY as hex, base64 or base64url", () => {
+    const key = randomBytes(32);
+    expect(secretsKey({ value: key.toString("hex") }).equals(key)).toBe(true);
+    expect(secretsKey({ value: key.toString("base64") }).equals(key)).toBe(true);
+    expect(secretsKey({ value: key.toString("base64url") }).equals(key)).toBe(true);
+  });
+
+  it("refuses a key that is not 32 bytes", () => {
+    expect(() => secretsKey({ value: "short" })).toThrow(/SECRETS_KEY must be 32 bytes/);
+    expect(() => secretsKey({ value: randomBytes(16).toString("hex") })).toThrow(/32 bytes/);
+  });
+
+  it("generates one into DATA_DIR on first use, readable by the owner only, and keeps it", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "qalam-secrets-"));
+    dirs.push(dataDir);
+    const first = secretsKey({ dataDir });
+    expect(first).toHaveLength(32);
+    const file = join(dataDir, "secrets-key");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8")).toBe(first.toString("base64url"));
+    expect(secretsKey({ dataDir }).equals(first)).toBe(true);
+    // SECRETS_KEY wins over the file.
+    const set = randomBytes(32);
+    expect(secretsKey({ value: set.toString("hex"), dataDir }).equals(set)).toBe(true);
+  });
+});
+
+describe("secretHint", () => {
+  it("shows the last four characters of a key at most, and nothing of a short one", () => {
+    expect(secretHint("sk-proj-abcdefghijklmnop")).toBe("…mnop");
+    expect(secretHint("short-key")).toBe("…");
+  });
+});
