@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
+import { type Dirent, readdirSync } from "node:fs";
+import { join, sep } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { Api } from "../api/index";
 import { isSameOriginWrite } from "../app/lib/same-origin";
@@ -85,21 +87,30 @@ export function createWebServer(options: WebServerOptions) {
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);
   } else {
-    const { buildDir } = options;
-    // Hashed assets never change; everything else in public/ is revalidated.
+    const client = join(options.buildDir, "client");
+    // Hashed assets never change. The build wrote brotli and gzip copies of them, which are sent
+    // as they are to a browser that takes them, instead of compressing every response.
     app.use(
       "/assets",
-      express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+      expressStaticGzip(join(client, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
     );
     // Open pages poll builds/latest.json to learn of a new deployment: always ask the server.
     app.use(
       "/builds",
-      express.static(join(buildDir, "client/builds"), {
+      express.static(join(client, "builds"), {
         cacheControl: false,
         setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
       }),
     );
-    app.use(express.static(join(buildDir, "client"), { maxAge: "1h" }));
+    // The rest of public/ is a few known files, revalidated: a page's path is never looked for
+    // on disk.
+    const publicFiles = new Set(topLevelFiles(client));
+    const servePublic = express.static(client, { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
   // Forms post to this site only (the API, reached with bearer tokens, was mounted above).
@@ -136,4 +147,20 @@ function forwardClientAddress(req: express.Request) {
     delete req.headers["x-forwarded-for"];
   }
   req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+}
+
+/** The URL paths of the client build's files outside assets/ and builds/ (public/'s copies). */
+function topLevelFiles(client: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(client, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    // No client build (the API's tests): nothing to serve.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(client.length).split(sep).join("/"))
+    .filter((path) => !path.startsWith("/assets/") && !path.startsWith("/builds/"));
 }

@@ -2,11 +2,11 @@ import type { Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * The JavaScript a first visit to the sign-in page downloads, compressed as it travels, may not
- * grow past this. It is a ratchet: lower it whenever a change makes the page lighter. The goal is
- * 100 kB (docs/performance.md).
+ * The JavaScript a first visit to the sign-in page downloads, compressed as it travels (the brotli
+ * files of the build), may not grow past this. It is a ratchet: lower it whenever a change makes
+ * the page lighter. The goal is 100 kB (docs/performance.md).
  */
-const firstLoadBudgetBytes = 178_000;
+const firstLoadBudgetBytes = 156_000;
 
 test("a first visit to the sign-in page stays within its JavaScript budget", async ({ page }) => {
   const scripts: Response[] = [];

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -170,10 +171,12 @@ for (const [prefix, { signUp, title, reload }] of deploymentLabels) {
   test(`a missing chunk reloads the page once; within the guard the error page shows (${prefix || "/en"})`, async ({
     page,
   }) => {
-    // The sign-up route's module is gone, as after a deployment that removed the old files.
-    const removed = routeModuleFile("routes/($lang)._guest.signup");
-    const kept = readFileSync(removed);
-    rmSync(removed);
+    // The sign-up route's module is gone, with its brotli and gzip copies, as after a deployment
+    // that removed the old files.
+    const module = routeModuleFile("routes/($lang)._guest.signup");
+    const removed = [module, `${module}.br`, `${module}.gz`].filter((file) => existsSync(file));
+    const kept = removed.map((file) => readFileSync(file));
+    for (const file of removed) rmSync(file);
     try {
       const loginLoads = countDocumentLoads(page, `${prefix}/login`);
       await openHydrated(page, `${origin}${prefix}/login`);
@@ -201,7 +204,7 @@ for (const [prefix, { signUp, title, reload }] of deploymentLabels) {
       await screenshotBothModes(page, "chunk-error");
       await expectNoAxeViolations(page);
     } finally {
-      writeFileSync(removed, kept);
+      for (const [index, file] of removed.entries()) writeFileSync(file, kept[index] as Buffer);
     }
   });
 }

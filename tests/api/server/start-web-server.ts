@@ -5,13 +5,18 @@ import { createWebServer } from "../../../server/web-server";
 import type { TestApi } from "../helpers";
 
 /** The web server as server.ts assembles it, on a port, with a stand-in for the pages. */
-export async function startWebServer(t: TestApi, trustProxy?: string, secure = false) {
+export async function startWebServer(
+  t: TestApi,
+  trustProxy?: string,
+  secure = false,
+  buildDir = "build",
+) {
   const app = createWebServer({
     api: t.api,
     pages: (_req, res) => {
       res.type("text/plain").send("a page");
     },
-    buildDir: "build",
+    buildDir,
     secure,
     development: false,
     socketOrigins: [],

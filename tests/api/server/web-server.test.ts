@@ -1,5 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type IncomingHttpHeaders, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxAvatarBytes } from "../../../api/services/avatars";
+import { precompress } from "../../../scripts/vite/precompress";
 import { createTestApi, type TestApi } from "../helpers";
 import { startWebServer, type WebServer } from "./start-web-server";
 
@@ -169,5 +175,87 @@ describe("the public address's scheme", () => {
     const headers = await headersOf(false);
     expect(headers.get("strict-transport-security")).toBeNull();
     expect(headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("static files", () => {
+  let t: TestApi;
+  let web: WebServer;
+  let buildDir: string;
+  const script = Buffer.from(`export const answer = "${"forty-two ".repeat(300)}";\n`);
+
+  beforeAll(async () => {
+    t = await createTestApi();
+    buildDir = mkdtempSync(join(tmpdir(), "qalam-static-"));
+    const client = join(buildDir, "client");
+    mkdirSync(join(client, "assets"), { recursive: true });
+    mkdirSync(join(client, "builds"), { recursive: true });
+    writeFileSync(join(client, "assets/app-3f9a.js"), script);
+    expect(precompress(join(client, "assets"))).toBe(1);
+    writeFileSync(join(client, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeFileSync(join(client, "builds/latest.json"), '{"id":"a","timestamp":1}');
+    web = await startWebServer(t, undefined, false, buildDir);
+  });
+  afterAll(async () => {
+    await web.close();
+    await t.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  /** A GET that keeps the bytes as they travel (fetch would decompress them). */
+  function rawGet(path: string, acceptEncoding: string) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const sent = request(web.url(path), { headers: { "accept-encoding": acceptEncoding } });
+        sent.on("response", (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        });
+        sent.on("error", reject);
+        sent.end();
+      },
+    );
+  }
+
+  it("sends a hashed asset's brotli or gzip file made at build time, cached for a year", async () => {
+    const brotli = await rawGet("/assets/app-3f9a.js", "gzip, deflate, br");
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toMatch(/javascript/);
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(brotli.body).equals(script)).toBe(true);
+    expect(brotli.body.length).toBeLessThan(script.length / 10);
+
+    const gzip = await rawGet("/assets/app-3f9a.js", "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(script)).toBe(true);
+
+    const plain = await rawGet("/assets/app-3f9a.js", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(script)).toBe(true);
+  });
+
+  it("serves public/'s files, and looks for no page's path on disk", async () => {
+    const favicon = await rawGet("/favicon.svg", "identity");
+    expect(favicon.status).toBe(200);
+    expect(favicon.body.toString()).toContain("<svg");
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    const latest = await rawGet("/builds/latest.json", "identity");
+    expect(latest.headers["cache-control"]).toBe("no-cache");
+
+    // A file that appears after the start is not served in a page's place.
+    writeFileSync(join(buildDir, "client/login"), "not the login page");
+    const login = await rawGet("/login", "identity");
+    expect(login.body.toString()).toBe("a page");
+    const missing = await rawGet("/assets/missing-0000.js", "br");
+    expect(missing.body.toString()).toBe("a page");
   });
 });
