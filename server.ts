@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
+import { aiEnvironment } from "./api/ai/config";
+import { secretsKey } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { deploymentFromAppUrl } from "./server/deployment";
@@ -72,6 +74,12 @@ if (!remoteApi) {
     allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
     realtime: { clientAddress: (request) => clientAddress(request, trustProxy) },
     maxOrganizationsPerUser,
+    ai: {
+      // A setting that cannot work stops the start here, naming its variable.
+      environment: aiEnvironment(process.env),
+      allowPrivateNetwork: process.env.AI_ALLOW_PRIVATE_NETWORK === "1",
+      secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
+    },
   });
   if (api.seeded) {
     console.log(

@@ -4,6 +4,7 @@ import { countBodies } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { handleError, handleNotFound, validationHook } from "./http/errors";
 import type { Messenger } from "./mail/messenger";
+import { createAiModelRoutes } from "./routes/ai-models";
 import { createAuthRoutes } from "./routes/auth";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
@@ -14,6 +15,7 @@ import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
 import { createWorkspaceRoutes } from "./routes/workspaces";
+import type { AiServices } from "./services/ai-models";
 import { defaultMaxOrganizationsPerUser } from "./services/memberships";
 import type { RateLimits } from "./services/rate-limits";
 import type { Storage } from "./storage/storage";
@@ -30,6 +32,7 @@ export type AppOptions = {
   appUrl?: string;
   /** How many organizations an account may belong to. */
   maxOrganizationsPerUser?: number;
+  ai: AiServices;
 };
 
 export const defaultAppUrl = "http://localhost:3000";
@@ -42,6 +45,7 @@ export function createApp({
   rateLimits,
   appUrl = defaultAppUrl,
   maxOrganizationsPerUser = defaultMaxOrganizationsPerUser,
+  ai,
 }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
@@ -56,6 +60,7 @@ export function createApp({
     c.set("rateLimits", rateLimits);
     c.set("appUrl", appUrl);
     c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
+    c.set("ai", ai);
     await next();
     // Responses carry personal data and tokens: no cache, shared or private, may keep them,
     // unless the route itself declared them cacheable (stored files).
@@ -78,6 +83,7 @@ export function createApp({
   app.route("/", createOrganizationRoutes());
   app.route("/", createInvitationRoutes());
   app.route("/", createWorkspaceRoutes());
+  app.route("/", createAiModelRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

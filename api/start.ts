@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
+import type { AiEnvironment } from "./ai/config";
+import { createAiRegistry } from "./ai/registry";
 import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
+import { createAiServices } from "./services/ai-models";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 
@@ -39,6 +43,15 @@ export type ApiOptions = {
   allowedOrigins?: readonly string[];
   /** The heart-beat the socket offers (ms); tests use a short one. */
   heartbeatMs?: number;
+  /** AI models (docs/ai.md); unset: none from the environment, keys sealed with a key of this run. */
+  ai?: {
+    /** The environment's models (aiEnvironment(process.env)). */
+    environment?: AiEnvironment;
+    /** AI_ALLOW_PRIVATE_NETWORK=1: organizations' addresses may be in private networks. */
+    allowPrivateNetwork?: boolean;
+    /** The key that seals organizations' provider keys (secretsKey: SECRETS_KEY or DATA_DIR). */
+    secretsKey?: Buffer;
+  };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
     BrokerOptions,
@@ -92,6 +105,13 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     rateLimits: resolveRateLimits(options.rateLimits),
     appUrl: options.appUrl,
     maxOrganizationsPerUser: options.maxOrganizationsPerUser,
+    ai: createAiServices({
+      registry: createAiRegistry({
+        environment: options.ai?.environment ?? {},
+        allowPrivateNetwork: options.ai?.allowPrivateNetwork,
+      }),
+      secretsKey: options.ai?.secretsKey ?? randomBytes(32),
+    }),
   });
   const broker = await createBroker({
     db: connection.db,

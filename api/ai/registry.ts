@@ -54,6 +54,8 @@ export type AiRegistry = {
   ): ResolvedModel<C>;
   /** Whether a capability has a model, and from where, without building it. */
   sourceOf(capability: Capability, organization?: OrganizationAiSettings): ModelSource | null;
+  /** The configuration that `modelFor` would use, or null. */
+  configOf(capability: Capability, organization?: OrganizationAiSettings): ModelConfig | null;
 };
 
 export function createAiRegistry(options: {
@@ -98,6 +100,9 @@ export function createAiRegistry(options: {
     },
     sourceOf(capability, organization) {
       return pick(capability, organization)?.source ?? null;
+    },
+    configOf(capability, organization) {
+      return pick(capability, organization)?.config ?? null;
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { capabilities, providerKinds } from "../ai/capabilities";
 
 export const locales = ["en", "ar"] as const;
 export type Locale = (typeof locales)[number];
@@ -272,6 +273,40 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   hits: integer("hits").notNull(),
 });
 
+/**
+ * An organization's own AI model per capability, in place of the environment's. The key is sealed
+ * (AES-256-GCM, api/ai/secrets.ts) with the organization and capability as its context; only its
+ * hint (the last four characters) is ever read back.
+ */
+export const organizationAiModels = pgTable(
+  "organization_ai_models",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    capability: text("capability", { enum: capabilities }).notNull(),
+    provider: text("provider", { enum: providerKinds }).notNull(),
+    baseUrl: text("base_url"),
+    model: text("model").notNull(),
+    apiKeySealed: text("api_key_sealed"),
+    apiKeyHint: text("api_key_hint"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.capability] }),
+    check(
+      "organization_ai_models_capability",
+      sql.raw(`capability in (${capabilities.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "organization_ai_models_provider",
+      sql.raw(`provider in (${providerKinds.map((value) => `'${value}'`).join(", ")})`),
+    ),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
@@ -280,3 +315,4 @@ export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
+export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import type { Messenger } from "../mail/messenger";
+import type { AiServices } from "../services/ai-models";
 import type { RateLimits } from "../services/rate-limits";
 import type { Authentication } from "../services/sessions";
 import type { Storage } from "../storage/storage";
@@ -15,6 +16,8 @@ export type AppEnv = {
     appUrl: string;
     /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
     maxOrganizationsPerUser: number;
+    /** The AI models' registry and the box that seals organizations' keys. */
+    ai: AiServices;
     /** The route's body limit, when it declares one (bodyLimit). */
     bodyLimit?: number;
   };

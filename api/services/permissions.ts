@@ -12,6 +12,7 @@ export const permissions = [
   "organization.transfer",
   "members.read",
   "members.manage",
+  "ai.manage",
   "clients.read",
   "clients.write",
   "projects.read",
@@ -52,6 +53,7 @@ const admin: readonly Permission[] = [
   ...member,
   "organization.manage",
   "members.manage",
+  "ai.manage",
   "bots.manage",
 ];
 

@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
+import { createAiRegistry } from "../../api/ai/registry";
 import type { Database } from "../../api/db/client";
 import { memberships, type Role, sessions, type User, users } from "../../api/db/schema";
 import type { Api, ApiOptions } from "../../api/index";
 import { createMessenger } from "../../api/mail/index";
+import { createAiServices } from "../../api/services/ai-models";
 import { createOrganization } from "../../api/services/organizations";
 import {
   defaultRateLimits,
@@ -90,6 +92,7 @@ export type TestApiOptions = Pick<
   | "realtime"
   | "maxOrganizationsPerUser"
   | "allowedOrigins"
+  | "ai"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
@@ -220,6 +223,10 @@ export function appDependencies() {
     messenger: createMessenger({ outboxDir: dirs.outboxDir }),
     storage: createLocalStorage(dirs.filesDir),
     rateLimits: resolveRateLimits(testRateLimits),
+    ai: createAiServices({
+      registry: createAiRegistry({ environment: {} }),
+      secretsKey: randomBytes(32),
+    }),
   };
 }
 

@@ -3436,6 +3436,333 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organizations/{id}/ai": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every AI capability: whether it has a model, from where, and what it offers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every capability */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiCapabilityList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organizations/{id}/ai/{capability}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Give the organization its own model for a capability (ai.manage)
+     * @description The key is encrypted at rest and never returned. Leave `apiKey` out to keep the stored one, send an empty string to remove it. An address in a private network is refused when the model is used, unless the deployment allows it (AI_ALLOW_PRIVATE_NETWORK).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AiModelSettings"];
+        };
+      };
+      responses: {
+        /** @description The capability as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiCapabilityStatus"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Go back to the deployment's model for a capability (ai.manage) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The organization's own model is gone */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organizations/{id}/ai/{capability}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the smallest real call to the capability's model (ai.manage)
+     * @description Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED) and the provider's own words.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What the call gave */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiModelTest"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -4017,6 +4344,7 @@ export interface components {
           | "organization.transfer"
           | "members.read"
           | "members.manage"
+          | "ai.manage"
           | "clients.read"
           | "clients.write"
           | "projects.read"
@@ -4241,6 +4569,7 @@ export interface components {
         | "organization.transfer"
         | "members.read"
         | "members.manage"
+        | "ai.manage"
         | "clients.read"
         | "clients.write"
         | "projects.read"
@@ -4397,6 +4726,54 @@ export interface components {
       description?: string;
       /** @enum {string} */
       color?: "indigo" | "sky" | "teal" | "emerald" | "amber" | "orange" | "rose" | "violet";
+    };
+    AiCapabilityList: {
+      items: components["schemas"]["AiCapabilityStatus"][];
+    };
+    AiCapabilityStatus: {
+      capability: components["schemas"]["AiCapability"];
+      /**
+       * @description Where the model comes from; null when none is set up
+       * @enum {string|null}
+       */
+      source: "organization" | "environment" | null;
+      provider: components["schemas"]["AiProvider"];
+      model: string | null;
+      /** @description What the provider takes; an empty list means free text */
+      offers: {
+        voices: string[];
+        sizes: string[];
+        durations: number[];
+      };
+      /** @description The organization's own settings, shown to ai.manage only */
+      own: {
+        provider: components["schemas"]["AiProvider"];
+        baseUrl: string | null;
+        model: string;
+        /** @description The key's last four characters at most; never the key */
+        keyHint: string | null;
+      } | null;
+    };
+    /** @enum {string} */
+    AiCapability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+    /** @enum {string|null} */
+    AiProvider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate" | null;
+    AiModelSettings: {
+      provider: components["schemas"]["AiProvider"];
+      baseUrl?: string;
+      /** @example gpt-4.1-mini */
+      model: string;
+      apiKey?: string;
+    };
+    AiModelTest: {
+      ok: boolean;
+      latencyMs?: number;
+      error?: {
+        code: string;
+        detail?: string;
+        providerStatus?: number;
+        retryAfterSeconds?: number;
+      };
     };
     ProfileUpdate: {
       /** @example Sara */

@@ -38,6 +38,13 @@ describe("permissionsForRole", () => {
     expect(permissionsForRole("admin")).not.toContain("organization.delete");
   });
 
+  it("lets owners and admins set up AI providers, and nobody else", () => {
+    expect(permissionsForRole("owner")).toContain("ai.manage");
+    expect(permissionsForRole("admin")).toContain("ai.manage");
+    expect(permissionsForRole("member")).not.toContain("ai.manage");
+    expect(permissionsForRole("viewer")).not.toContain("ai.manage");
+  });
+
   it("gives nothing without a role", () => {
     expect(permissionsForRole(null)).toEqual([]);
   });

@@ -1,0 +1,101 @@
+import { embed, generateImage, generateSpeech, generateText, transcribe } from "ai";
+import type { Capability } from "./capabilities";
+import { type AiFailure, classifyAiError } from "./errors";
+import { callSignal, type ResolvedModel } from "./registry";
+
+/** A second of silence as a 16 kHz mono WAV: what a transcription probe sends. */
+export function silence(seconds = 1): Uint8Array {
+  const samples = 16_000 * seconds;
+  const data = samples * 2;
+  const wav = Buffer.alloc(44 + data);
+  wav.write("RIFF", 0);
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write("WAVEfmt ", 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(16_000, 24);
+  wav.writeUInt32LE(32_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36);
+  wav.writeUInt32LE(data, 40);
+  return new Uint8Array(wav);
+}
+
+export type ProbeResult = { ok: true; latencyMs: number } | { ok: false; failure: AiFailure };
+
+/** How long a probe may take, retries included. */
+export const probeDeadlineMs = 30_000;
+
+/**
+ * The smallest real call a capability's model answers: a few tokens of chat, one embedding, one
+ * image at its smallest size, a word of speech, a second of silence to transcribe. A video is not
+ * made (it costs minutes): its provider is asked for the job of an id that does not exist, which
+ * tells a wrong key or address from a working one.
+ */
+export async function probeModel<C extends Capability>(
+  resolved: ResolvedModel<C>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ProbeResult> {
+  const signal = callSignal({ signal: options.signal, deadlineMs: probeDeadlineMs });
+  const common = { abortSignal: signal.abortSignal, maxRetries: 1 };
+  const started = performance.now();
+  try {
+    const { model } = resolved as ResolvedModel<Capability>;
+    switch (resolved.capability) {
+      case "chat":
+        await generateText({
+          model: model as ResolvedModel<"chat">["model"],
+          prompt: "Reply with the word OK.",
+          maxOutputTokens: 16,
+          ...common,
+        });
+        break;
+      case "embedding":
+        await embed({
+          model: model as ResolvedModel<"embedding">["model"],
+          value: "test",
+          ...common,
+        });
+        break;
+      case "image":
+        await generateImage({
+          model: model as ResolvedModel<"image">["model"],
+          prompt: "A plain grey square",
+          n: 1,
+          ...common,
+        });
+        break;
+      case "speech":
+        await generateSpeech({
+          model: model as ResolvedModel<"speech">["model"],
+          text: "OK",
+          ...common,
+        });
+        break;
+      case "transcription":
+        await transcribe({
+          model: model as ResolvedModel<"transcription">["model"],
+          audio: silence(),
+          ...common,
+        });
+        break;
+      case "video": {
+        const video = model as ResolvedModel<"video">["model"];
+        if (!video.doStatus)
+          throw new Error("This video model cannot be checked without making a video");
+        try {
+          await video.doStatus({ operation: "qalam-probe", abortSignal: signal.abortSignal });
+        } catch (error) {
+          // "No such video" is the answer of a provider that took the key.
+          if (classifyAiError(error).code !== "AI_UNKNOWN_MODEL") throw error;
+        }
+        break;
+      }
+    }
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ok: false, failure: classifyAiError(error, { timedOut: signal.timedOut() }) };
+  }
+}

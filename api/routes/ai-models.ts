@@ -1,0 +1,189 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { capabilities, providerKinds } from "../ai/capabilities";
+import { probeModel } from "../ai/probe";
+import type { AppEnv } from "../http/env";
+import { validationHook } from "../http/errors";
+import {
+  type CapabilityView,
+  clearAiModel,
+  listAiCapabilities,
+  organizationAiSettings,
+  setAiModel,
+} from "../services/ai-models";
+import { actorIn } from "../services/memberships";
+import { requirePermission } from "../services/permissions";
+import { jsonBody, jsonResponse, optionalString, protectedRoute, requiredString } from "./schemas";
+
+const tags = ["AI models"];
+
+const CapabilitySchema = z.enum(capabilities).openapi("AiCapability");
+const ProviderSchema = z
+  .enum(providerKinds, { error: `Must be one of ${providerKinds.join(", ")}` })
+  .openapi("AiProvider");
+
+const CapabilityViewSchema = z
+  .object({
+    capability: CapabilitySchema,
+    source: z
+      .enum(["organization", "environment"])
+      .nullable()
+      .openapi({ description: "Where the model comes from; null when none is set up" }),
+    provider: ProviderSchema.nullable(),
+    model: z.string().nullable(),
+    offers: z
+      .object({
+        voices: z.array(z.string()),
+        sizes: z.array(z.string()),
+        durations: z.array(z.number()),
+      })
+      .openapi({ description: "What the provider takes; an empty list means free text" }),
+    own: z
+      .object({
+        provider: ProviderSchema,
+        baseUrl: z.string().nullable(),
+        model: z.string(),
+        keyHint: z
+          .string()
+          .nullable()
+          .openapi({ description: "The key's last four characters at most; never the key" }),
+      })
+      .nullable()
+      .openapi({ description: "The organization's own settings, shown to ai.manage only" }),
+  })
+  .openapi("AiCapabilityStatus");
+
+const params = z.object({ id: z.uuid("Not an organization id") });
+const capabilityParams = params.extend({
+  capability: z.enum(capabilities, { error: `Must be one of ${capabilities.join(", ")}` }),
+});
+
+const baseUrl = optionalString({ max: 500 }).refine(
+  (value) => value === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
+  { message: "Must be an http or https URL", params: { code: "INVALID_FORMAT" } },
+);
+
+const listRoute = protectedRoute({
+  method: "get",
+  path: "/organizations/{id}/ai",
+  tags,
+  summary: "Every AI capability: whether it has a model, from where, and what it offers",
+  request: { params },
+  responses: {
+    200: jsonResponse(
+      "Every capability",
+      z.object({ items: z.array(CapabilityViewSchema) }).openapi("AiCapabilityList"),
+    ),
+  },
+  errors: [404, 422],
+});
+
+const setRoute = protectedRoute({
+  method: "put",
+  path: "/organizations/{id}/ai/{capability}",
+  tags,
+  summary: "Give the organization its own model for a capability (ai.manage)",
+  description:
+    "The key is encrypted at rest and never returned. Leave `apiKey` out to keep the stored one, " +
+    "send an empty string to remove it. An address in a private network is refused when the " +
+    "model is used, unless the deployment allows it (AI_ALLOW_PRIVATE_NETWORK).",
+  request: {
+    params: capabilityParams,
+    ...jsonBody(
+      z
+        .object({
+          provider: ProviderSchema,
+          baseUrl: baseUrl.optional(),
+          model: requiredString({ max: 200 }).openapi({ example: "gpt-4.1-mini" }),
+          apiKey: optionalString({ max: 500 }).optional(),
+        })
+        .openapi("AiModelSettings"),
+    ),
+  },
+  responses: { 200: jsonResponse("The capability as it is now", CapabilityViewSchema) },
+  errors: [400, 403, 404, 422],
+});
+
+const clearRoute = protectedRoute({
+  method: "delete",
+  path: "/organizations/{id}/ai/{capability}",
+  tags,
+  summary: "Go back to the deployment's model for a capability (ai.manage)",
+  request: { params: capabilityParams },
+  responses: { 204: { description: "The organization's own model is gone" } },
+  errors: [403, 404, 422],
+});
+
+const testRoute = protectedRoute({
+  method: "post",
+  path: "/organizations/{id}/ai/{capability}/test",
+  tags,
+  summary: "Make the smallest real call to the capability's model (ai.manage)",
+  description:
+    "Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, " +
+    "AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, " +
+    "AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED) and the provider's own words.",
+  request: { params: capabilityParams },
+  responses: {
+    200: jsonResponse(
+      "What the call gave",
+      z
+        .object({
+          ok: z.boolean(),
+          latencyMs: z.int().optional(),
+          error: z
+            .object({
+              code: z.string(),
+              detail: z.string().optional(),
+              providerStatus: z.int().optional(),
+              retryAfterSeconds: z.int().optional(),
+            })
+            .optional(),
+        })
+        .openapi("AiModelTest"),
+    ),
+  },
+  errors: [403, 404, 422],
+});
+
+const toView = (view: CapabilityView) => view;
+
+export function createAiModelRoutes() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const items = await listAiCapabilities(c.var.db, c.var.ai, actor);
+      return c.json({ items: items.map(toView) }, 200);
+    })
+    .openapi(setRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await setAiModel(c.var.db, c.var.ai, actor, capability, c.req.valid("json"));
+      const items = await listAiCapabilities(c.var.db, c.var.ai, actor);
+      return c.json(
+        toView(items.find((item) => item.capability === capability) as CapabilityView),
+        200,
+      );
+    })
+    .openapi(clearRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await clearAiModel(c.var.db, actor, capability);
+      return c.body(null, 204);
+    })
+    .openapi(testRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      requirePermission(actor, "ai.manage");
+      const settings = await organizationAiSettings(c.var.db, c.var.ai.secrets, id);
+      let resolved: ReturnType<typeof c.var.ai.registry.modelFor>;
+      try {
+        resolved = c.var.ai.registry.modelFor(capability, settings);
+      } catch {
+        return c.json({ ok: false, error: { code: "AI_NOT_CONFIGURED" } }, 200);
+      }
+      const result = await probeModel(resolved, { signal: c.req.raw.signal });
+      if (result.ok) return c.json({ ok: true, latencyMs: result.latencyMs }, 200);
+      return c.json({ ok: false, error: result.failure }, 200);
+    });
+}

@@ -1,0 +1,292 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiEnvironment } from "../../../api/ai/config";
+import { organizationAiModels, type Role } from "../../../api/db/schema";
+import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+
+let fake: FakeAiServer;
+/** Organizations' addresses in private networks refused, as in a deployment by default. */
+let strict: TestApi;
+/** AI_ALLOW_PRIVATE_NETWORK=1: the fake server on loopback may be an organization's provider. */
+let open: TestApi;
+
+beforeAll(async () => {
+  fake = await startFakeAiServer();
+  const environment = aiEnvironment({
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: fake.apiKey,
+    AI_CHAT_MODEL: "environment-chat",
+  });
+  [strict, open] = await Promise.all([
+    createTestApi({ ai: { environment } }),
+    createTestApi({ ai: { environment, allowPrivateNetwork: true } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([strict.close(), open.close(), fake.close()]);
+});
+beforeEach(() => fake.reset());
+
+async function organizationWithRoles(t: TestApi) {
+  const owner = await ownerWithSession(t);
+  const others = await Promise.all(
+    (["admin", "member", "viewer"] as Role[]).map((role) =>
+      memberWithSession(t, owner.organizationId, role),
+    ),
+  );
+  const [admin, member, viewer] = others as [typeof owner, typeof owner, typeof owner];
+  return { id: owner.organizationId, owner, admin, member, viewer };
+}
+
+const settings = (overrides: Record<string, unknown> = {}) => ({
+  provider: "openai-compatible",
+  baseUrl: fake.baseUrl,
+  model: "own-model",
+  apiKey: fake.apiKey,
+  ...overrides,
+});
+
+describe("the capabilities of an organization", () => {
+  it("lists every capability, where its model comes from, and what it offers", async () => {
+    const o = await organizationWithRoles(strict);
+    const response = await strict.request("GET", `/organizations/${o.id}/ai`, {
+      token: o.viewer.token,
+    });
+    expect(response.status).toBe(200);
+    const items = response.body.items as { capability: string }[];
+    expect(items.map((item) => item.capability)).toEqual([
+      "chat",
+      "embedding",
+      "image",
+      "speech",
+      "transcription",
+      "video",
+    ]);
+    expect(items[0]).toEqual({
+      capability: "chat",
+      source: "environment",
+      provider: "openai-compatible",
+      model: "environment-chat",
+      offers: { voices: [], sizes: [], durations: [] },
+      own: null,
+    });
+    expect(items[2]).toMatchObject({
+      capability: "image",
+      source: null,
+      provider: null,
+      model: null,
+    });
+  });
+
+  it("is another organization's business: 404", async () => {
+    const o = await organizationWithRoles(strict);
+    const stranger = await ownerWithSession(strict);
+    for (const [method, path] of [
+      ["GET", `/organizations/${o.id}/ai`],
+      ["PUT", `/organizations/${o.id}/ai/chat`],
+      ["DELETE", `/organizations/${o.id}/ai/chat`],
+      ["POST", `/organizations/${o.id}/ai/chat/test`],
+    ] as const) {
+      const response = await strict.request(method, path, {
+        token: stranger.token,
+        ...(method === "PUT" ? { json: settings() } : {}),
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+});
+
+describe("an organization's own model", () => {
+  it("is set by owners and admins only (ai.manage)", async () => {
+    const o = await organizationWithRoles(strict);
+    for (const [role, status] of [
+      ["viewer", 403],
+      ["member", 403],
+      ["admin", 200],
+      ["owner", 200],
+    ] as const) {
+      const response = await strict.request("PUT", `/organizations/${o.id}/ai/image`, {
+        token: o[role].token,
+        json: settings({ model: `image-by-${role}` }),
+      });
+      expect(response.status, role).toBe(status);
+    }
+    const member = await strict.request("POST", `/organizations/${o.id}/ai/image/test`, {
+      token: o.member.token,
+    });
+    expect(member.status).toBe(403);
+    const removed = await strict.request("DELETE", `/organizations/${o.id}/ai/image`, {
+      token: o.member.token,
+    });
+    expect(removed.status).toBe(403);
+  });
+
+  it("keeps the key sealed: never returned, only its last four characters, not readable in the row", async () => {
+    const o = await organizationWithRoles(strict);
+    const key = "sk-live-organization-key-7Q2x";
+    const saved = await strict.request("PUT", `/organizations/${o.id}/ai/chat`, {
+      token: o.admin.token,
+      json: settings({ apiKey: key }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      capability: "chat",
+      source: "organization",
+      provider: "openai-compatible",
+      model: "own-model",
+      own: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "own-model",
+        keyHint: "…7Q2x",
+      },
+    });
+    expect(saved.text).not.toContain("organization-key");
+
+    const [row] = await strict.db
+      .select()
+      .from(organizationAiModels)
+      .where(eq(organizationAiModels.organizationId, o.id));
+    expect(row?.apiKeySealed).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain("organization-key");
+
+    // Members see that the organization has its own model, not how it is set up.
+    const asMember = await strict.request("GET", `/organizations/${o.id}/ai`, {
+      token: o.member.token,
+    });
+    expect(asMember.body.items[0]).toMatchObject({ source: "organization", own: null });
+    expect(asMember.text).not.toContain("7Q2x");
+  });
+
+  it("keeps the stored key when none is sent, and drops it when an empty one is", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await open.request("PUT", path, { token: o.owner.token, json: settings() });
+    const { apiKey: _left, ...withoutKey } = settings({ model: "renamed-model" });
+    const kept = await open.request("PUT", path, { token: o.owner.token, json: withoutKey });
+    expect(kept.body.own).toMatchObject({
+      model: "renamed-model",
+      keyHint: `…${fake.apiKey.slice(-4)}`,
+    });
+    const test = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(test.body).toMatchObject({ ok: true });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+
+    const dropped = await open.request("PUT", path, {
+      token: o.owner.token,
+      json: settings({ apiKey: "" }),
+    });
+    expect(dropped.body.own.keyHint).toBeNull();
+    const failing = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(failing.body).toMatchObject({
+      ok: false,
+      error: { code: "AI_BAD_KEY", providerStatus: 401 },
+    });
+  });
+
+  it("refuses settings that cannot work, with the field and its code", async () => {
+    const o = await organizationWithRoles(strict);
+    const put = (capability: string, json: Record<string, unknown>) =>
+      strict.request("PUT", `/organizations/${o.id}/ai/${capability}`, {
+        token: o.owner.token,
+        json,
+      });
+
+    const replicateChat = await put("chat", settings({ provider: "replicate" }));
+    expect(replicateChat.status).toBe(422);
+    expect(replicateChat.body.error.fieldCodes).toEqual({ provider: "INVALID_VALUE" });
+
+    const noAddress = await put("chat", settings({ baseUrl: "" }));
+    expect(noAddress.status).toBe(422);
+    expect(noAddress.body.error.fieldCodes).toEqual({ baseUrl: "REQUIRED" });
+
+    const notUrl = await put("chat", settings({ baseUrl: "ftp://files.example/v1" }));
+    expect(notUrl.status).toBe(422);
+    expect(notUrl.body.error.fieldCodes).toMatchObject({ baseUrl: "INVALID_FORMAT" });
+
+    const unknownProvider = await put("chat", settings({ provider: "anthropic" }));
+    expect(unknownProvider.status).toBe(422);
+    expect(unknownProvider.body.error.fieldCodes).toMatchObject({ provider: "INVALID_VALUE" });
+
+    const noModel = await put("chat", settings({ model: "  " }));
+    expect(noModel.body.error.fieldCodes).toMatchObject({ model: "REQUIRED" });
+
+    expect((await put("music", settings())).status).toBe(422);
+
+    const list = await strict.request("GET", `/organizations/${o.id}/ai`, { token: o.owner.token });
+    expect(list.body.items[0]).toMatchObject({ source: "environment", own: null });
+  });
+
+  it("goes back to the environment's model when removed", async () => {
+    const o = await organizationWithRoles(strict);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await strict.request("PUT", path, { token: o.owner.token, json: settings() });
+    expect((await strict.request("DELETE", path, { token: o.admin.token })).status).toBe(204);
+    const list = await strict.request("GET", `/organizations/${o.id}/ai`, { token: o.owner.token });
+    expect(list.body.items[0]).toMatchObject({ source: "environment", model: "environment-chat" });
+    expect((await strict.request("DELETE", path, { token: o.admin.token })).status).toBe(404);
+  });
+});
+
+describe("testing a capability's model", () => {
+  it("makes the smallest real call of every capability and gives the latency", async () => {
+    const o = await organizationWithRoles(open);
+    for (const capability of ["chat", "embedding", "image", "speech", "transcription", "video"]) {
+      const path = `/organizations/${o.id}/ai/${capability}`;
+      await open.request("PUT", path, {
+        token: o.owner.token,
+        json: settings({ model: `own-${capability}` }),
+      });
+      fake.reset();
+      const result = await open.request("POST", `${path}/test`, { token: o.owner.token });
+      expect(result.status, capability).toBe(200);
+      expect(result.body, capability).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
+      expect(fake.requests.length, capability).toBeGreaterThan(0);
+    }
+    // An image probe asks for one image; a video probe makes none.
+    fake.reset();
+    await open.request("POST", `/organizations/${o.id}/ai/image/test`, { token: o.owner.token });
+    expect(fake.requests[0]?.body).toMatchObject({ n: 1 });
+    fake.reset();
+    await open.request("POST", `/organizations/${o.id}/ai/video/test`, { token: o.owner.token });
+    expect(fake.requests.map((request) => request.method)).toEqual(["GET"]);
+  });
+
+  it("gives the provider's failure in the product's words", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await open.request("PUT", path, {
+      token: o.owner.token,
+      json: settings({ model: "missing-model" }),
+    });
+    const unknown = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(unknown.body).toMatchObject({
+      ok: false,
+      error: {
+        code: "AI_UNKNOWN_MODEL",
+        providerStatus: 404,
+        detail: expect.stringContaining("does not exist"),
+      },
+    });
+    const none = await open.request("POST", `/organizations/${o.id}/ai/video/test`, {
+      token: o.owner.token,
+    });
+    expect(none.body).toEqual({ ok: false, error: { code: "AI_NOT_CONFIGURED" } });
+  });
+
+  it("refuses an organization's address in a private network, and reaches nothing there", async () => {
+    const o = await organizationWithRoles(strict);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await strict.request("PUT", path, { token: o.owner.token, json: settings() });
+    const refused = await strict.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(refused.body).toMatchObject({ ok: false, error: { code: "AI_PRIVATE_ADDRESS" } });
+    expect(fake.requests).toHaveLength(0);
+
+    // The environment's address is the deployment's own choice, and trusted.
+    await strict.request("DELETE", path, { token: o.owner.token });
+    const environment = await strict.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(environment.body).toMatchObject({ ok: true });
+    expect(fake.requests[0]?.body).toMatchObject({ model: "environment-chat" });
+  });
+});
