@@ -6,6 +6,10 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 export const SINK_URL = `http://127.0.0.1:${process.env.E2E_SINK_PORT ?? 3126}`;
+const AI_PORT = Number(process.env.E2E_AI_PORT ?? 3127);
+/** The fake AI provider's address and key (tests/e2e/support/fake-ai.ts). */
+export const FAKE_AI_URL = `http://127.0.0.1:${AI_PORT}/v1`;
+export const FAKE_AI_KEY = "sk-e2e-fake-ai-key";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,6 +50,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // An OpenAI-compatible provider on loopback: the AI tests' edge of the world.
+      command: "npx tsx tests/e2e/support/fake-ai.ts",
+      url: FAKE_AI_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_AI_PORT: String(AI_PORT), E2E_AI_KEY: FAKE_AI_KEY },
+    },
+    {
       // The production build as `npm start` serves it, at an http address: cookies without Secure.
       command: "npx tsx server.ts",
       url: `http://localhost:${PORT}/api/health`,
@@ -69,6 +81,12 @@ export default defineConfig({
         RATE_LIMIT_KEY_SEND_INTERVAL: "1/2",
         // Reached within a test: one page of organizations, and one more.
         MAX_ORGANIZATIONS_PER_USER: "21",
+        // The deployment's chat model is the fake provider's; organizations may point at it too,
+        // though it is on loopback.
+        AI_BASE_URL: FAKE_AI_URL,
+        AI_API_KEY: FAKE_AI_KEY,
+        AI_CHAT_MODEL: "deployment-chat",
+        AI_ALLOW_PRIVATE_NETWORK: "1",
       },
     },
   ],

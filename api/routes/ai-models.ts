@@ -28,7 +28,7 @@ const CapabilityViewSchema = z
       .enum(["organization", "environment"])
       .nullable()
       .openapi({ description: "Where the model comes from; null when none is set up" }),
-    provider: ProviderSchema.nullable(),
+    provider: z.enum(providerKinds).nullable(),
     model: z.string().nullable(),
     offers: z
       .object({

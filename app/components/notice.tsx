@@ -19,6 +19,8 @@ const notices = [
   "organization-switched",
   "organization-created",
   "organization-saved",
+  "ai-model-saved",
+  "ai-model-removed",
   "organization-left",
   "organization-deleted",
   "member-updated",

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { NoticeName } from "~/components/notice";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
+import { AiCapabilityForm, AiModelForm, aiPresets } from "~/lib/ai-models";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { replyWithApiError } from "~/lib/forms.server";
@@ -143,4 +144,70 @@ export async function revokeInvitation({ api, id, form, back }: PageAction) {
       if (!isApiError(error, 404)) rethrowAsPageError(error);
     });
   return back("invitation-revoked");
+}
+
+/** Gives the organization its own model for a capability; a preset fills an empty address. */
+export async function saveAiModel({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: AiModelForm });
+  if (submission.status !== "success") {
+    const capability = AiCapabilityForm.safeParse(submission.payload);
+    if (!capability.success) throw badRequest();
+    return data(
+      {
+        intent: "ai-save" as const,
+        capability: capability.data.capability,
+        result: submission.reply({ hideFields: ["apiKey"] }),
+      },
+      { status: 422 },
+    );
+  }
+  const { capability, preset, baseUrl, model, apiKey, removeKey } = submission.value;
+  const { provider, baseUrl: presetUrl } = aiPresets[preset];
+  try {
+    await api.put("/organizations/{id}/ai/{capability}", {
+      path: { id, capability },
+      body: {
+        provider,
+        baseUrl: baseUrl || presetUrl,
+        model,
+        // An empty key keeps the stored one; removing it sends an empty one.
+        ...(removeKey ? { apiKey: "" } : apiKey ? { apiKey } : {}),
+      },
+    });
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    // The API names the provider; the form chooses it through its preset.
+    const result = replyWithApiError(submission, error, {
+      fields: { provider: "preset" },
+      hideFields: ["apiKey"],
+    });
+    return data({ intent: "ai-save" as const, capability, result }, { status: error.status });
+  }
+  return back("ai-model-saved");
+}
+
+/** The smallest real call to a capability's model: its latency, or what went wrong. */
+export async function testAiModel({ api, id, form }: PageAction) {
+  const parsed = AiCapabilityForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const { capability } = parsed.data;
+  const test = await api
+    .post("/organizations/{id}/ai/{capability}/test", { path: { id, capability } })
+    .catch(rethrowAsPageError);
+  return data({ intent: "ai-test" as const, test: { capability, ...test } });
+}
+
+/** Goes back to the deployment's model once confirmed. */
+export async function clearAiModel({ api, id, form, back }: PageAction) {
+  const parsed = AiCapabilityForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  const { capability } = parsed.data;
+  if (!isConfirmed(form)) return data({ intent: "ai-clear" as const, confirm: true, capability });
+  await api
+    .delete("/organizations/{id}/ai/{capability}", { path: { id, capability } })
+    .catch((error: unknown) => {
+      // Gone already: what was asked is true.
+      if (!isApiError(error, 404)) rethrowAsPageError(error);
+    });
+  return back("ai-model-removed");
 }

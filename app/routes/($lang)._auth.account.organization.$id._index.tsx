@@ -10,6 +10,7 @@ import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
 import { maxImageBytes } from "~/components/image-input";
 import { LocalizedLink } from "~/components/localized-link";
+import { AiSection } from "~/components/organizations/ai-section";
 import { InvitationsSection } from "~/components/organizations/invitations-section";
 import { MembersSection } from "~/components/organizations/members-section";
 import { OrganizationSettingsForm } from "~/components/organizations/settings-form";
@@ -29,13 +30,16 @@ import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/response
 import { requireUser } from "~/lib/session.server";
 import {
   changeRole,
+  clearAiModel,
   invite,
   logoTooLarge,
   type PageAction,
   removeMember,
   resendInvitation,
   revokeInvitation,
+  saveAiModel,
   saveSettings,
+  testAiModel,
 } from "./($lang)._auth.account.organization.$id._index.server";
 
 export const handle = { title: "organizations:settings.pageTitle" };
@@ -60,12 +64,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     invitationsPage: url.searchParams.get("invitationsPage") ?? undefined,
   });
   const api = getApiClient(request, context, token);
-  const [organization, members] = await Promise.all([
+  const [organization, members, ai] = await Promise.all([
     api.get("/organizations/{id}", { path: { id } }),
     api.get("/organizations/{id}/members", {
       path: { id },
       query: { page, pageSize: membersPageSize, search: q || undefined },
     }),
+    api.get("/organizations/{id}/ai", { path: { id } }),
   ]).catch(rethrowAsPageError);
   const invitations = can(organization, "members.manage")
     ? await api
@@ -75,7 +80,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         })
         .catch(rethrowAsPageError)
     : null;
-  return { organization, members, invitations, search: q, me: user.id, now: Date.now() };
+  return {
+    organization,
+    members,
+    invitations,
+    ai: ai.items,
+    search: q,
+    me: user.id,
+    now: Date.now(),
+  };
 }
 
 /** The logo and the text fields beside it, with room for the multipart framing. */
@@ -109,6 +122,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return resendInvitation(page);
     case "revoke":
       return revokeInvitation(page);
+    case "ai-save":
+      return saveAiModel(page);
+    case "ai-test":
+      return testAiModel(page);
+    case "ai-clear":
+      return clearAiModel(page);
     case "leave": {
       if (!isConfirmed(read.form)) return data({ intent: "leave" as const, confirm: true });
       await page.api
@@ -124,7 +143,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrganizationPage() {
-  const { organization, members, invitations, search, me, now } = useLoaderData<typeof loader>();
+  const { organization, members, invitations, ai, search, me, now } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
   const isOwner = organization.role === "owner";
@@ -165,6 +185,13 @@ export default function OrganizationPage() {
           askingToRevoke={actionData?.intent === "revoke" ? actionData.invitationId : undefined}
         />
       ) : null}
+      <AiSection
+        organization={organization}
+        capabilities={ai}
+        saveAnswer={actionData?.intent === "ai-save" ? actionData : undefined}
+        testAnswer={actionData?.intent === "ai-test" ? actionData.test : undefined}
+        askingToClear={actionData?.intent === "ai-clear" ? actionData.capability : undefined}
+      />
       {isOwner ? null : (
         <SettingsSection id="leave" title={t("leave.title")} description={t("leave.description")}>
           <ConfirmDialog

@@ -87,7 +87,9 @@ export function fakeEmbedding(text: string): number[] {
   return vector.map((value) => value / norm);
 }
 
-export async function startFakeAiServer(options: { apiKey?: string } = {}): Promise<FakeAiServer> {
+export async function startFakeAiServer(
+  options: { apiKey?: string; port?: number } = {},
+): Promise<FakeAiServer> {
   const apiKey = options.apiKey ?? "sk-test-fake-ai-key";
   const requests: RecordedRequest[] = [];
   const calls = new Map<string, number>();
@@ -351,7 +353,7 @@ export async function startFakeAiServer(options: { apiKey?: string } = {}): Prom
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return state;
 }

@@ -58,7 +58,7 @@ export function InputField({ meta, label, hint, type = "text", ...props }: Input
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name"> & {
   meta: Meta;
   label: string;
-  hint?: string;
+  hint?: ReactNode;
   children?: ReactNode;
 };
 

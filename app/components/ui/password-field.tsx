@@ -7,7 +7,7 @@ import { Field } from "./input";
 type PasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
   /** Shown under the field, e.g. a strength meter. */
   children?: ReactNode;
 };

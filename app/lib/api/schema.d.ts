@@ -4737,7 +4737,8 @@ export interface components {
        * @enum {string|null}
        */
       source: "organization" | "environment" | null;
-      provider: components["schemas"]["AiProvider"];
+      /** @enum {string|null} */
+      provider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate" | null;
       model: string | null;
       /** @description What the provider takes; an empty list means free text */
       offers: {
@@ -4756,8 +4757,8 @@ export interface components {
     };
     /** @enum {string} */
     AiCapability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
-    /** @enum {string|null} */
-    AiProvider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate" | null;
+    /** @enum {string} */
+    AiProvider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate";
     AiModelSettings: {
       provider: components["schemas"]["AiProvider"];
       baseUrl?: string;

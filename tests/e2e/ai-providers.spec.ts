@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
+import {
+  expect,
+  expectNoAxeViolations,
+  joinOrganization,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
+import { aiProviderLabels, organizationLabels } from "./support/labels";
+
+const section = (page: Page, title: string) => page.getByRole("region", { name: title });
+
+/** The image capability's row of the AI providers section. */
+const imageRow = (page: Page, l: (typeof aiProviderLabels)[number][1]) =>
+  section(page, l.title as string)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: l.images as string, exact: true }) });
+
+async function openOrganization(page: Page, prefix: string) {
+  const labels = (prefix ? organizationLabels[1] : organizationLabels[0])[1];
+  await page.goto(`${prefix}/account/organization`);
+  await page.getByRole("link", { name: labels.settingsOf("Nadia's Studio") }).click();
+  await expect(page).toHaveURL(/\/account\/organization\/[0-9a-f-]{36}$/);
+}
+
+for (const [prefix, l] of aiProviderLabels) {
+  test.describe(`AI providers ${prefix || "(en)"}`, () => {
+    test("an owner sets up, tests, corrects and removes the organization's own image model", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await openOrganization(page, prefix);
+      const ai = section(page, l.title);
+      await expect(ai).toContainText(l.fromDeployment("deployment-chat"));
+      const row = imageRow(page, l);
+      await expect(row).toContainText(l.notSetUp);
+
+      await row.getByText(l.setUp(l.images)).click();
+      await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });
+      await row.getByLabel(l.address, { exact: true }).fill("ftp://files.example/v1");
+      await row.getByRole("button", { name: l.save(l.images) }).click();
+      await expect(row.getByText(l.invalidUrl)).toBeVisible();
+      await expect(row.getByText(l.required)).toBeVisible();
+      await expect(row.getByLabel(l.address, { exact: true })).toBeFocused();
+
+      await row.getByLabel(l.address, { exact: true }).fill(FAKE_AI_URL);
+      await row.getByLabel(l.model, { exact: true }).fill("e2e-image");
+      await row.getByLabel(l.apiKey, { exact: true }).fill(FAKE_AI_KEY);
+      await row.getByRole("button", { name: l.save(l.images) }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
+      await expect(row).toContainText(l.own("e2e-image"));
+
+      await row.getByRole("button", { name: l.test(l.images) }).click();
+      await expect(row.getByRole("status")).toHaveText(l.answered);
+      await screenshotBothModes(page, "ai-providers");
+      await expectNoAxeViolations(page);
+
+      // A wrong model name: the key stays as it was, and the test says what is wrong.
+      await row.getByText(l.change(l.images)).click();
+      await expect(row.getByText(l.keyStored("…-key"))).toBeVisible();
+      await row.getByLabel(l.model, { exact: true }).fill("missing-model");
+      await row.getByRole("button", { name: l.save(l.images) }).click();
+      await expect(row).toContainText(l.own("missing-model"));
+      await row.getByRole("button", { name: l.test(l.images) }).click();
+      const alert = row.getByRole("alert");
+      await expect(alert).toContainText(l.unknownModel);
+      await expect(alert).toContainText(l.providerSaid);
+      await screenshotBothModes(page, "ai-providers-test-failed");
+      await expectNoAxeViolations(page);
+
+      await row.getByRole("button", { name: l.useDeployment(l.images) }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.confirmRemove }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.removed })).toBeVisible();
+      await expect(row).toContainText(l.notSetUp);
+    });
+
+    test("a member sees where the models come from, and cannot change them", async ({ page }) => {
+      const owner = await registerAccount(page.request);
+      const member = await registerAccount(page.request, { firstName: "Omar" });
+      await joinOrganization(page.request, owner, member, "member");
+      await signIn(page, member);
+      await page.goto(`${prefix}/account/organization`);
+      const labels = (prefix ? organizationLabels[1] : organizationLabels[0])[1];
+      await page
+        .getByRole("link", { name: labels.settingsOf("Nadia's Studio") })
+        .first()
+        .click();
+      const ai = section(page, l.title);
+      await expect(ai).toContainText(l.readOnly);
+      await expect(ai).toContainText(l.fromDeployment("deployment-chat"));
+      await expect(ai.getByRole("button")).toHaveCount(0);
+      await expect(ai.getByText(l.setUp(l.images))).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, hydration: false });
+  const l = aiProviderLabels[0][1];
+
+  test("an owner sets up and tests a model", async ({ page }) => {
+    await signIn(page);
+    await openOrganization(page, "");
+    const row = imageRow(page, l);
+    await row.getByText(l.setUp(l.images)).click();
+    await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });
+    await row.getByLabel(l.address, { exact: true }).fill(FAKE_AI_URL);
+    await row.getByLabel(l.model, { exact: true }).fill("e2e-image");
+    await row.getByLabel(l.apiKey, { exact: true }).fill(FAKE_AI_KEY);
+    await row.getByRole("button", { name: l.save(l.images) }).click();
+    await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
+    await expect(row).toContainText(l.own("e2e-image"));
+    await row.getByRole("button", { name: l.test(l.images) }).click();
+    await expect(row.getByRole("status")).toHaveText(l.answered);
+  });
+});
