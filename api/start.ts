@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AiEnvironment } from "./ai/config";
+import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
 import { createAiRegistry } from "./ai/registry";
 import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
@@ -51,6 +52,8 @@ export type ApiOptions = {
     allowPrivateNetwork?: boolean;
     /** The key that seals organizations' provider keys (secretsKey: SECRETS_KEY or DATA_DIR). */
     secretsKey?: Buffer;
+    /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
+    offlineVoice?: boolean;
   };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
@@ -109,6 +112,10 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
       registry: createAiRegistry({
         environment: options.ai?.environment ?? {},
         allowPrivateNetwork: options.ai?.allowPrivateNetwork,
+        embedded:
+          (options.ai?.offlineVoice ?? (await espeakAvailable()))
+            ? { speech: espeakSpeechModel() }
+            : {},
       }),
       secretsKey: options.ai?.secretsKey ?? randomBytes(32),
     }),

@@ -1,5 +1,6 @@
 // `npm test`: type check, lint, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL
-// is set), the production build, and the end-to-end tests in Debian's Chromium.
+// is set), the production build, and the end-to-end tests in Debian's Chromium; Chromium and
+// espeak-ng come from Debian's packages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,29 +20,42 @@ function run(title, command, args, env = {}) {
   return true;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Whether a command is on PATH. */
+const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0;
+
+/**
+ * The Debian packages the tests run for real: Chromium for the browser tests, espeak-ng for the
+ * offline voice. Installed with apt when missing and this runs as root; never downloaded.
+ */
+function ensureDebianPackages() {
+  const missing = [
+    !existsSync(CHROMIUM) && "chromium",
+    !hasCommand("espeak-ng") && "espeak-ng",
+  ].filter(Boolean);
+  if (missing.length === 0) return true;
   const root = process.getuid?.() === 0;
-  const apt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
-  if (root && apt) {
-    console.log("Chromium is missing: installing Debian's chromium package.");
-    const ok =
-      run("apt-get update", "apt-get", ["update"]) &&
+  if (root && hasCommand("apt-get")) {
+    console.log(`Missing: ${missing.join(", ")}. Installing Debian's packages.`);
+    run("apt-get update", "apt-get", ["update"]) &&
       run(
-        "apt-get install chromium",
+        `apt-get install ${missing.join(" ")}`,
         "apt-get",
-        ["install", "-y", "--no-install-recommends", "chromium"],
-        {
-          DEBIAN_FRONTEND: "noninteractive",
-        },
+        ["install", "-y", "--no-install-recommends", ...missing],
+        { DEBIAN_FRONTEND: "noninteractive" },
       );
-    if (ok && existsSync(CHROMIUM)) return true;
   }
-  console.error(
-    `No Chromium at ${CHROMIUM}. Install Debian's package as root (apt-get install chromium), ` +
-      "or set CHROMIUM_PATH to a Chromium binary. Browsers are never downloaded.",
-  );
-  return false;
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `No Chromium at ${CHROMIUM}. Install Debian's package as root (apt-get install chromium), ` +
+        "or set CHROMIUM_PATH to a Chromium binary. Browsers are never downloaded.",
+    );
+    return false;
+  }
+  if (!hasCommand("espeak-ng")) {
+    console.error("No espeak-ng: install Debian's package as root (apt-get install espeak-ng).");
+    return false;
+  }
+  return true;
 }
 
 function vitest(title, projects, env) {
@@ -62,6 +76,7 @@ function count(file, read) {
 
 const pglite = { TEST_DATABASE_URL: "" };
 const steps = [
+  () => ensureDebianPackages(),
   () => run("Type check", "npx", ["tsc", "--noEmit"]),
   () => run("Lint and format", "npx", ["biome", "check", "."]),
   () => vitest("Unit and API tests on PGlite", ["unit", "api"], pglite),
@@ -70,7 +85,6 @@ const steps = [
     console.log("\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.");
     return true;
   },
-  () => ensureChromium(),
   () => run("Build", "npx", ["react-router", "build"]),
   () => {
     const output = join(reports, "e2e.json");

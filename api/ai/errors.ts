@@ -12,7 +12,8 @@ import { PrivateAddressError } from "./network";
  * - `AI_TIMEOUT`: the call's deadline passed;
  * - `AI_CANCELLED`: the caller stopped it (the browser went away);
  * - `AI_PRIVATE_ADDRESS`: an organization's base URL leads into a private network;
- * - `AI_BAD_RESPONSE`: the provider answered something that is not its protocol.
+ * - `AI_BAD_RESPONSE`: the provider answered something that is not its protocol;
+ * - `AI_TOOL_MISSING`: an embedded model's program (espeak-ng) is not installed on the server.
  */
 export type AiErrorCode =
   | "AI_NOT_CONFIGURED"
@@ -24,7 +25,8 @@ export type AiErrorCode =
   | "AI_TIMEOUT"
   | "AI_CANCELLED"
   | "AI_PRIVATE_ADDRESS"
-  | "AI_BAD_RESPONSE";
+  | "AI_BAD_RESPONSE"
+  | "AI_TOOL_MISSING";
 
 export type AiFailure = {
   code: AiErrorCode;

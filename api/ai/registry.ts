@@ -1,16 +1,21 @@
 import type { Capability, ProviderKind } from "./capabilities";
 import type { AiEnvironment, ModelConfig } from "./config";
+import { offlineVoices } from "./embedded/espeak";
 import { AiError } from "./errors";
 import { createPublicOnlyFetch, type FetchFunction, fetchFor } from "./network";
 import { createModel, type ModelOf } from "./providers";
 
 /** Where a capability's model comes from, in the order they are tried. */
-export type ModelSource = "organization" | "environment";
+export type ModelSource = "organization" | "environment" | "embedded";
+
+/** Models that run on this machine, offered when nothing else is set up (docs/ai.md). */
+export type EmbeddedModels = { speech?: ModelOf["speech"] };
 
 export type ResolvedModel<C extends Capability> = {
   capability: C;
   source: ModelSource;
-  provider: ProviderKind;
+  /** Null for an embedded model. */
+  provider: ProviderKind | null;
   modelId: string;
   model: ModelOf[C];
 };
@@ -36,8 +41,13 @@ const openAiOffers: Record<Capability, Offers> = {
 
 const none: Offers = { voices: [], sizes: [], durations: [] };
 
-/** The voices, sizes and durations a capability's provider takes. */
-export function offersOf(capability: Capability, provider: ProviderKind): Offers {
+/** The voices, sizes and durations a capability's provider takes (null: the embedded model). */
+export function offersOf(capability: Capability, provider: ProviderKind | null): Offers {
+  if (provider === null) {
+    return capability === "speech"
+      ? { voices: [...offlineVoices], sizes: [], durations: [] }
+      : none;
+  }
   return provider === "openai" || provider === "openai-compatible"
     ? openAiOffers[capability]
     : none;
@@ -54,8 +64,10 @@ export type AiRegistry = {
   ): ResolvedModel<C>;
   /** Whether a capability has a model, and from where, without building it. */
   sourceOf(capability: Capability, organization?: OrganizationAiSettings): ModelSource | null;
-  /** The configuration that `modelFor` would use, or null. */
+  /** The configuration that `modelFor` would use, or null (none, or an embedded model). */
   configOf(capability: Capability, organization?: OrganizationAiSettings): ModelConfig | null;
+  /** The embedded model's id for a capability, when this machine has one. */
+  embeddedOf(capability: Capability): string | null;
 };
 
 export function createAiRegistry(options: {
@@ -64,7 +76,9 @@ export function createAiRegistry(options: {
   allowPrivateNetwork?: boolean;
   /** Replaces the public-only fetch (tests resolve names their own way). */
   publicOnlyFetch?: FetchFunction;
+  embedded?: EmbeddedModels;
 }): AiRegistry {
+  const embedded: Partial<Record<Capability, ModelOf[Capability]>> = options.embedded ?? {};
   const publicOnlyFetch = options.publicOnlyFetch ?? createPublicOnlyFetch();
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
 
@@ -79,6 +93,16 @@ export function createAiRegistry(options: {
   return {
     modelFor(capability, organization) {
       const picked = pick(capability, organization);
+      const builtIn = embedded[capability];
+      if (!picked && builtIn) {
+        return {
+          capability,
+          source: "embedded",
+          provider: null,
+          modelId: builtIn.modelId,
+          model: builtIn as ModelOf[typeof capability],
+        };
+      }
       if (!picked) {
         throw new AiError({
           code: "AI_NOT_CONFIGURED",
@@ -99,7 +123,10 @@ export function createAiRegistry(options: {
       };
     },
     sourceOf(capability, organization) {
-      return pick(capability, organization)?.source ?? null;
+      return pick(capability, organization)?.source ?? (embedded[capability] ? "embedded" : null);
+    },
+    embeddedOf(capability) {
+      return embedded[capability]?.modelId ?? null;
     },
     configOf(capability, organization) {
       return pick(capability, organization)?.config ?? null;

@@ -25,9 +25,13 @@ const CapabilityViewSchema = z
   .object({
     capability: CapabilitySchema,
     source: z
-      .enum(["organization", "environment"])
+      .enum(["organization", "environment", "embedded"])
       .nullable()
-      .openapi({ description: "Where the model comes from; null when none is set up" }),
+      .openapi({
+        description:
+          "Where the model comes from: the organization's own, the deployment's, or one that runs " +
+          "on the server (embedded: the offline voice); null when none is set up",
+      }),
     provider: z.enum(providerKinds).nullable(),
     model: z.string().nullable(),
     offers: z
@@ -121,7 +125,8 @@ const testRoute = protectedRoute({
   description:
     "Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, " +
     "AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, " +
-    "AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED) and the provider's own words.",
+    "AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED, AI_TOOL_MISSING) and the provider's " +
+    "own words.",
   request: { params: capabilityParams },
   responses: {
     200: jsonResponse(

@@ -89,15 +89,17 @@ export async function listAiCapabilities(
   return capabilities.map((capability) => {
     const config = ai.registry.configOf(capability, settings);
     const source = ai.registry.sourceOf(capability, settings);
+    const embedded = source === "embedded" ? ai.registry.embeddedOf(capability) : null;
     const row = own.get(capability);
     return {
       capability,
       source,
       provider: config?.provider ?? null,
-      model: config?.model ?? null,
-      offers: config
-        ? offersOf(capability, config.provider)
-        : { voices: [], sizes: [], durations: [] },
+      model: config?.model ?? embedded,
+      offers:
+        config || embedded
+          ? offersOf(capability, config?.provider ?? null)
+          : { voices: [], sizes: [], durations: [] },
       own:
         row && manager
           ? {

@@ -13,7 +13,7 @@
 //   BENCH_LIGHTHOUSE   0 to leave out the Lighthouse scores (desktop preset, Debian's Chromium
 //                      at CHROMIUM_PATH or /usr/bin/chromium)
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -47,6 +47,19 @@ function systemNode() {
     .map((line) => line.trim())
     .filter((path) => path && !path.includes("node_modules"));
   return found[0];
+}
+
+const engines = (
+  JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    engines: { node: string };
+  }
+).engines.node;
+
+/** Whether a Node.js version (`v22.20.0`) is at least the `>=major.minor` of engines. */
+function satisfiesEngines(version: string) {
+  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+  const [needMajor = 0, needMinor = 0] = engines.replace(/^>=/, "").split(".").map(Number);
+  return major > needMajor || (major === needMajor && minor >= needMinor);
 }
 
 function nodeVersion(node: string) {
@@ -273,7 +286,17 @@ async function main() {
   }
   const runtime = nodeVersion(projectNode);
   const other = systemNode();
-  const otherRuntime = other && nodeVersion(other) !== runtime ? nodeVersion(other) : undefined;
+  const otherVersion = other ? nodeVersion(other) : undefined;
+  // The system's Node.js too, when it is another one the product runs on (package.json engines).
+  const otherRuntime =
+    otherVersion && otherVersion !== runtime && satisfiesEngines(otherVersion)
+      ? otherVersion
+      : undefined;
+  if (otherVersion && otherVersion !== runtime && !otherRuntime) {
+    console.log(
+      `The system's Node.js ${otherVersion} is older than the product needs (${engines}): not measured.`,
+    );
+  }
 
   const bareBase = `http://127.0.0.1:${barePort}`;
   const productBase = startProduct(projectNode, productPort);

@@ -38,6 +38,14 @@ for (const [prefix, l] of aiProviderLabels) {
       const row = imageRow(page, l);
       await expect(row).toContainText(l.notSetUp);
 
+      // The offline voice (espeak-ng on the server) speaks when nothing else is set up.
+      const speech = ai
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: l.speech, exact: true }) });
+      await expect(speech).toContainText(l.offlineVoice);
+      await speech.getByRole("button", { name: l.test(l.speech) }).click();
+      await expect(speech.getByRole("status")).toHaveText(l.answered);
+
       await row.getByText(l.setUp(l.images)).click();
       await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });
       await row.getByLabel(l.address, { exact: true }).fill("ftp://files.example/v1");

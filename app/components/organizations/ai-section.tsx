@@ -98,14 +98,16 @@ function CapabilityRow({
   useOnNotice("ai-model-saved", () => {
     if (detailsRef.current) detailsRef.current.open = false;
   });
-  const summary = source ? (
+  const summary = !source ? (
+    t("ai.status.none")
+  ) : source === "embedded" ? (
+    t("ai.status.embedded")
+  ) : (
     <IsolatedMessage
       ns="organizations"
       i18nKey={`ai.status.${source}`}
       values={{ provider: t(`ai.providers.${status.provider}`), model: status.model ?? "" }}
     />
-  ) : (
-    t("ai.status.none")
   );
 
   return (

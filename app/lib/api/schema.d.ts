@@ -3687,7 +3687,7 @@ export interface paths {
     put?: never;
     /**
      * Make the smallest real call to the capability's model (ai.manage)
-     * @description Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED) and the provider's own words.
+     * @description Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED, AI_TOOL_MISSING) and the provider's own words.
      */
     post: {
       parameters: {
@@ -4733,10 +4733,10 @@ export interface components {
     AiCapabilityStatus: {
       capability: components["schemas"]["AiCapability"];
       /**
-       * @description Where the model comes from; null when none is set up
+       * @description Where the model comes from: the organization's own, the deployment's, or one that runs on the server (embedded: the offline voice); null when none is set up
        * @enum {string|null}
        */
-      source: "organization" | "environment" | null;
+      source: "organization" | "environment" | "embedded" | null;
       /** @enum {string|null} */
       provider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate" | null;
       model: string | null;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { organizationAiModels, type Role } from "../../../api/db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
@@ -125,6 +125,12 @@ describe("an organization's own model", () => {
   it("keeps the key sealed: never returned, only its last four characters, not readable in the row", async () => {
     const o = await organizationWithRoles(strict);
     const key = "sk-live-organization-key-7Q2x";
+    const logged: unknown[] = [];
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logged.push(args);
+      }),
+    );
     const saved = await strict.request("PUT", `/organizations/${o.id}/ai/chat`, {
       token: o.admin.token,
       json: settings({ apiKey: key }),
@@ -157,6 +163,11 @@ describe("an organization's own model", () => {
     });
     expect(asMember.body.items[0]).toMatchObject({ source: "organization", own: null });
     expect(asMember.text).not.toContain("7Q2x");
+
+    // Nor is it logged, even when a call with it fails.
+    await strict.request("POST", `/organizations/${o.id}/ai/chat/test`, { token: o.admin.token });
+    for (const spy of spies) spy.mockRestore();
+    expect(JSON.stringify(logged)).not.toContain("organization-key");
   });
 
   it("keeps the stored key when none is sent, and drops it when an empty one is", async () => {
@@ -288,5 +299,50 @@ describe("testing a capability's model", () => {
     const environment = await strict.request("POST", `${path}/test`, { token: o.owner.token });
     expect(environment.body).toMatchObject({ ok: true });
     expect(fake.requests[0]?.body).toMatchObject({ model: "environment-chat" });
+  });
+});
+
+describe("the offline voice", () => {
+  it("is the speech model of an organization without one, and answers its test", async () => {
+    const [withVoice, without] = await Promise.all([
+      createTestApi({ ai: { offlineVoice: true } }),
+      createTestApi({ ai: { offlineVoice: false } }),
+    ]);
+    try {
+      const o = await ownerWithSession(withVoice);
+      const list = await withVoice.request("GET", `/organizations/${o.organizationId}/ai`, {
+        token: o.token,
+      });
+      const speech = list.body.items.find(
+        (item: { capability: string }) => item.capability === "speech",
+      );
+      expect(speech).toEqual({
+        capability: "speech",
+        source: "embedded",
+        provider: null,
+        model: "espeak-ng",
+        offers: { voices: ["en", "ar"], sizes: [], durations: [] },
+        own: null,
+      });
+      const test = await withVoice.request(
+        "POST",
+        `/organizations/${o.organizationId}/ai/speech/test`,
+        { token: o.token },
+      );
+      expect(test.body).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
+
+      const other = await ownerWithSession(without);
+      const none = await without.request("GET", `/organizations/${other.organizationId}/ai`, {
+        token: other.token,
+      });
+      expect(
+        none.body.items.find((item: { capability: string }) => item.capability === "speech"),
+      ).toMatchObject({
+        source: null,
+        model: null,
+      });
+    } finally {
+      await Promise.all([withVoice.close(), without.close()]);
+    }
   });
 });

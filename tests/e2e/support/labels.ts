@@ -727,6 +727,9 @@ export const aiProviderLabels = table(
     required: "This field is required.",
     invalidUrl: "Enter an address that starts with http:// or https://.",
     readOnly: "The models this organization uses. Owners and admins set them up.",
+    speech: "Speech (text to voice)",
+    offlineVoice:
+      "Built in: Offline voice (basic), in English and Arabic. It runs on the server and sounds robotic; set up a provider for natural voices.",
   },
   {
     title: "مزوّدو الذكاء الاصطناعي",
@@ -754,5 +757,8 @@ export const aiProviderLabels = table(
     required: "هذا الحقل مطلوب.",
     invalidUrl: "أدخل عنوانًا يبدأ بـ http:// أو https://.",
     readOnly: "النماذج التي تستخدمها هذه المؤسسة. يضبطها المالكون والمشرفون.",
+    speech: "الكلام (من نص إلى صوت)",
+    offlineVoice:
+      "مدمج: صوت دون اتصال (أساسي)، بالعربية والإنجليزية. يعمل على الخادم وصوته آلي؛ اضبط مزوّدًا للحصول على أصوات طبيعية.",
   },
 );
