@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { aiEnvironment } from "./api/ai/config";
 import { secretsKey } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
+import { aiQuotaDefaults } from "./api/services/ai-usage";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { deploymentFromAppUrl } from "./server/deployment";
 import { clientAddress, parseTrustProxy } from "./server/trust-proxy";
@@ -79,6 +80,7 @@ if (!remoteApi) {
       environment: aiEnvironment(process.env),
       allowPrivateNetwork: process.env.AI_ALLOW_PRIVATE_NETWORK === "1",
       secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
+      quotas: aiQuotaDefaults(process.env),
     },
   });
   if (api.seeded) {

@@ -132,3 +132,20 @@ export class MailQueueFullError extends AppError {
     );
   }
 }
+
+/**
+ * 429 QUOTA_EXCEEDED: the organization used this month's quota of an AI capability. Nothing was
+ * called; the HTTP layer sends `retryAfterSeconds`, the time to the next month, as Retry-After.
+ */
+export class QuotaExceededError extends AppError {
+  constructor(
+    readonly capability: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      "rate_limited",
+      "QUOTA_EXCEEDED",
+      `This organization has used its ${capability} quota for the month.`,
+    );
+  }
+}

@@ -9,6 +9,7 @@ import { seedDemo } from "./db/seed";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
 import { createAiServices } from "./services/ai-models";
+import type { AiQuotaDefaults } from "./services/ai-usage";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 
@@ -54,6 +55,8 @@ export type ApiOptions = {
     secretsKey?: Buffer;
     /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
     offlineVoice?: boolean;
+    /** Monthly limits per capability (aiQuotaDefaults(process.env)); unset: none. */
+    quotas?: AiQuotaDefaults;
   };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
@@ -118,6 +121,7 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
             : {},
       }),
       secretsKey: options.ai?.secretsKey ?? randomBytes(32),
+      quotas: options.ai?.quotas,
     }),
   });
   const broker = await createBroker({

@@ -1,4 +1,6 @@
 import { embed, generateImage, generateSpeech, generateText, transcribe } from "ai";
+import { QuotaExceededError } from "../errors";
+import type { CallUsage } from "../services/ai-usage";
 import type { Capability } from "./capabilities";
 import { type AiFailure, classifyAiError } from "./errors";
 import { callSignal, type ResolvedModel } from "./registry";
@@ -36,66 +38,88 @@ export const probeDeadlineMs = 30_000;
  */
 export async function probeModel<C extends Capability>(
   resolved: ResolvedModel<C>,
-  options: { signal?: AbortSignal } = {},
+  options: {
+    signal?: AbortSignal;
+    /** Runs the call, for example through the usage records and quotas (runAiCall). */
+    run?: (call: () => Promise<{ value: undefined; usage: CallUsage }>) => Promise<unknown>;
+  } = {},
 ): Promise<ProbeResult> {
   const signal = callSignal({ signal: options.signal, deadlineMs: probeDeadlineMs });
-  const common = { abortSignal: signal.abortSignal, maxRetries: 1 };
+  const run = options.run ?? ((call) => call());
   const started = performance.now();
   try {
-    const { model } = resolved as ResolvedModel<Capability>;
-    switch (resolved.capability) {
-      case "chat":
-        await generateText({
-          model: model as ResolvedModel<"chat">["model"],
-          prompt: "Reply with the word OK.",
-          maxOutputTokens: 16,
-          ...common,
-        });
-        break;
-      case "embedding":
-        await embed({
-          model: model as ResolvedModel<"embedding">["model"],
-          value: "test",
-          ...common,
-        });
-        break;
-      case "image":
-        await generateImage({
-          model: model as ResolvedModel<"image">["model"],
-          prompt: "A plain grey square",
-          n: 1,
-          ...common,
-        });
-        break;
-      case "speech":
-        await generateSpeech({
-          model: model as ResolvedModel<"speech">["model"],
-          text: "OK",
-          ...common,
-        });
-        break;
-      case "transcription":
-        await transcribe({
-          model: model as ResolvedModel<"transcription">["model"],
-          audio: silence(),
-          ...common,
-        });
-        break;
-      case "video": {
-        const video = model as ResolvedModel<"video">["model"];
-        if (!video.doStatus)
-          throw new Error("This video model cannot be checked without making a video");
-        try {
-          await video.doStatus({ operation: "qalam-probe", abortSignal: signal.abortSignal });
-        } catch (error) {
-          // "No such video" is the answer of a provider that took the key.
-          if (classifyAiError(error).code !== "AI_UNKNOWN_MODEL") throw error;
-        }
-        break;
-      }
-    }
+    await run(async () => ({
+      value: undefined,
+      usage: await probeCall(resolved as ResolvedModel<Capability>, signal.abortSignal),
+    }));
     return { ok: true, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
+    // Over quota is the caller's answer (429), not the provider's.
+    if (error instanceof QuotaExceededError) throw error;
     return { ok: false, failure: classifyAiError(error, { timedOut: signal.timedOut() }) };
+  }
+}
+
+async function probeCall(
+  resolved: ResolvedModel<Capability>,
+  abortSignal: AbortSignal,
+): Promise<CallUsage> {
+  const common = { abortSignal, maxRetries: 1 };
+  const { model } = resolved;
+  switch (resolved.capability) {
+    case "chat": {
+      const result = await generateText({
+        model: model as ResolvedModel<"chat">["model"],
+        prompt: "Reply with the word OK.",
+        maxOutputTokens: 16,
+        ...common,
+      });
+      const inputTokens = result.usage.inputTokens ?? 0;
+      const outputTokens = result.usage.outputTokens ?? 0;
+      return { units: inputTokens + outputTokens, inputTokens, outputTokens };
+    }
+    case "embedding": {
+      const result = await embed({
+        model: model as ResolvedModel<"embedding">["model"],
+        value: "test",
+        ...common,
+      });
+      const tokens = result.usage?.tokens ?? 0;
+      return { units: tokens, inputTokens: tokens };
+    }
+    case "image":
+      await generateImage({
+        model: model as ResolvedModel<"image">["model"],
+        prompt: "A plain grey square",
+        n: 1,
+        ...common,
+      });
+      return { units: 1 };
+    case "speech":
+      await generateSpeech({
+        model: model as ResolvedModel<"speech">["model"],
+        text: "OK",
+        ...common,
+      });
+      return { units: 2 };
+    case "transcription":
+      await transcribe({
+        model: model as ResolvedModel<"transcription">["model"],
+        audio: silence(),
+        ...common,
+      });
+      return { units: 1 };
+    case "video": {
+      const video = model as ResolvedModel<"video">["model"];
+      if (!video.doStatus)
+        throw new Error("This video model cannot be checked without making a video");
+      try {
+        await video.doStatus({ operation: "qalam-probe", abortSignal });
+      } catch (error) {
+        // "No such video" is the answer of a provider that took the key.
+        if (classifyAiError(error).code !== "AI_UNKNOWN_MODEL") throw error;
+      }
+      return { units: 0 };
+    }
   }
 }

@@ -307,6 +307,51 @@ export const organizationAiModels = pgTable(
   ],
 );
 
+/**
+ * One AI call: who, which capability and model, how much (`units`, in the capability's unit:
+ * tokens, images, characters or seconds), how long and how it ended (`ok` or the failure's code).
+ */
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    capability: text("capability", { enum: capabilities }).notNull(),
+    purpose: text("purpose").notNull(),
+    source: text("source").notNull(),
+    provider: text("provider"),
+    model: text("model").notNull(),
+    units: integer("units").notNull().default(0),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    latencyMs: integer("latency_ms").notNull(),
+    outcome: text("outcome").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ai_usage_organization_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** An organization's monthly limit of an AI capability, in place of the environment's. */
+export const organizationAiQuotas = pgTable(
+  "organization_ai_quotas",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    capability: text("capability", { enum: capabilities }).notNull(),
+    /** Null: no limit at all for this organization. */
+    monthlyLimit: integer("monthly_limit"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.capability] }),
+    check("organization_ai_quotas_limit", sql`${t.monthlyLimit} is null or ${t.monthlyLimit} >= 0`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;

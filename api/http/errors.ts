@@ -11,6 +11,7 @@ import {
   type InvalidFields,
   MailQueueFullError,
   malformedJson,
+  QuotaExceededError,
   RateLimitedError,
   validationFailed,
 } from "../errors";
@@ -202,7 +203,11 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       : error instanceof HTTPException
         ? fromHttpException(error)
         : null;
-  if (known instanceof RateLimitedError || known instanceof MailQueueFullError) {
+  if (
+    known instanceof RateLimitedError ||
+    known instanceof MailQueueFullError ||
+    known instanceof QuotaExceededError
+  ) {
     c.header("Retry-After", String(known.retryAfterSeconds));
   }
   if (known) return errorJson(c, statusOfKind[known.kind], known);

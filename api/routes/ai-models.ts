@@ -10,6 +10,14 @@ import {
   organizationAiSettings,
   setAiModel,
 } from "../services/ai-models";
+import {
+  clearAiQuota,
+  getAiUsage,
+  monthOf,
+  parseMonth,
+  runAiCall,
+  setAiQuota,
+} from "../services/ai-usage";
 import { actorIn } from "../services/memberships";
 import { requirePermission } from "../services/permissions";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, requiredString } from "./schemas";
@@ -147,6 +155,88 @@ const testRoute = protectedRoute({
         .openapi("AiModelTest"),
     ),
   },
+  errors: [403, 404, 422, 429],
+});
+
+const UsageSchema = z
+  .object({
+    month: z.string().openapi({ example: "2026-11" }),
+    capabilities: z.array(
+      z.object({
+        capability: CapabilitySchema,
+        unit: z.enum(["tokens", "images", "characters", "seconds"]),
+        used: z.number(),
+        calls: z.int(),
+        failures: z.int(),
+        limit: z.number().nullable().openapi({ description: "The monthly limit; null: none" }),
+        limitSource: z.enum(["organization", "environment"]).nullable(),
+      }),
+    ),
+    members: z.array(
+      z.object({
+        userId: z.uuid(),
+        firstName: z.string(),
+        lastName: z.string(),
+        capability: CapabilitySchema,
+        used: z.number(),
+        calls: z.int(),
+      }),
+    ),
+  })
+  .openapi("AiUsage");
+
+const usageRoute = protectedRoute({
+  method: "get",
+  path: "/organizations/{id}/ai/usage",
+  tags,
+  summary: "A month's AI usage by capability, with its quota, and by member (ai.manage)",
+  request: {
+    params,
+    query: z.object({
+      month: z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month as YYYY-MM")
+        .optional()
+        .openapi({ description: "YYYY-MM (UTC); this month when left out", example: "2026-11" }),
+    }),
+  },
+  responses: { 200: jsonResponse("The month's usage", UsageSchema) },
+  errors: [403, 404, 422],
+});
+
+const quotaRoute = protectedRoute({
+  method: "put",
+  path: "/organizations/{id}/ai/quotas/{capability}",
+  tags,
+  summary: "Set the organization's monthly limit of a capability (the owner: ai.quotas)",
+  description:
+    "In the capability's unit (tokens, images, characters, seconds); null lifts every limit. " +
+    "Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC).",
+  request: {
+    params: capabilityParams,
+    ...jsonBody(
+      z
+        .object({
+          monthlyLimit: z
+            .int("A whole number")
+            .min(0, "At least 0")
+            .max(1_000_000_000_000, "At most 1,000,000,000,000")
+            .nullable(),
+        })
+        .openapi("AiQuota"),
+    ),
+  },
+  responses: { 200: jsonResponse("The month's usage, with the new limit", UsageSchema) },
+  errors: [400, 403, 404, 422],
+});
+
+const clearQuotaRoute = protectedRoute({
+  method: "delete",
+  path: "/organizations/{id}/ai/quotas/{capability}",
+  tags,
+  summary: "Go back to the deployment's monthly limit of a capability (the owner: ai.quotas)",
+  request: { params: capabilityParams },
+  responses: { 204: { description: "The organization's own limit is gone" } },
   errors: [403, 404, 422],
 });
 
@@ -178,7 +268,8 @@ export function createAiModelRoutes() {
     })
     .openapi(testRoute, async (c) => {
       const { id, capability } = c.req.valid("param");
-      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const userId = c.var.auth.user.id;
+      const actor = await actorIn(c.var.db, userId, id);
       requirePermission(actor, "ai.manage");
       const settings = await organizationAiSettings(c.var.db, c.var.ai.secrets, id);
       let resolved: ReturnType<typeof c.var.ai.registry.modelFor>;
@@ -187,8 +278,39 @@ export function createAiModelRoutes() {
       } catch {
         return c.json({ ok: false, error: { code: "AI_NOT_CONFIGURED" } }, 200);
       }
-      const result = await probeModel(resolved, { signal: c.req.raw.signal });
+      const context = {
+        db: c.var.db,
+        quotas: c.var.ai.quotas,
+        organizationId: id,
+        userId,
+        purpose: "test",
+      };
+      const result = await probeModel(resolved, {
+        signal: c.req.raw.signal,
+        run: (call) => runAiCall(context, resolved, call),
+      });
       if (result.ok) return c.json({ ok: true, latencyMs: result.latencyMs }, 200);
       return c.json({ ok: false, error: result.failure }, 200);
+    })
+    .openapi(usageRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { month } = c.req.valid("query");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const period = month
+        ? (parseMonth(month) as ReturnType<typeof monthOf>)
+        : monthOf(new Date());
+      return c.json(await getAiUsage(c.var.db, c.var.ai.quotas, actor, period), 200);
+    })
+    .openapi(quotaRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await setAiQuota(c.var.db, actor, capability, c.req.valid("json").monthlyLimit);
+      return c.json(await getAiUsage(c.var.db, c.var.ai.quotas, actor, monthOf(new Date())), 200);
+    })
+    .openapi(clearQuotaRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      await clearAiQuota(c.var.db, actor, capability);
+      return c.body(null, 204);
     });
 }

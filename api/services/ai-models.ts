@@ -12,6 +12,7 @@ import type { Database } from "../db/client";
 import { organizationAiModels } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
 import { publishEvent } from "../realtime/events";
+import type { AiQuotaDefaults } from "./ai-usage";
 import {
   type Actor,
   type OrganizationActor,
@@ -19,11 +20,19 @@ import {
   requirePermission,
 } from "./permissions";
 
-/** What the API needs of the AI layer: the registry and the box that seals keys. */
-export type AiServices = { registry: AiRegistry; secrets: SecretBox };
+/** What the API needs of the AI layer: the registry, the box that seals keys, the quotas. */
+export type AiServices = { registry: AiRegistry; secrets: SecretBox; quotas: AiQuotaDefaults };
 
-export function createAiServices(options: { registry: AiRegistry; secretsKey: Buffer }) {
-  return { registry: options.registry, secrets: createSecretBox(options.secretsKey) };
+export function createAiServices(options: {
+  registry: AiRegistry;
+  secretsKey: Buffer;
+  quotas?: AiQuotaDefaults;
+}): AiServices {
+  return {
+    registry: options.registry,
+    secrets: createSecretBox(options.secretsKey),
+    quotas: options.quotas ?? {},
+  };
 }
 
 /** The context a key is sealed for: a sealed key copied to another row does not open. */

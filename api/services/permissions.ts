@@ -13,6 +13,7 @@ export const permissions = [
   "members.read",
   "members.manage",
   "ai.manage",
+  "ai.quotas",
   "clients.read",
   "clients.write",
   "projects.read",
@@ -57,8 +58,13 @@ const admin: readonly Permission[] = [
   "bots.manage",
 ];
 
-// Deleting the organization or handing it to someone else stays with its owner.
-const owner: readonly Permission[] = [...admin, "organization.delete", "organization.transfer"];
+// Deleting the organization, handing it to someone else and its AI quotas stay with its owner.
+const owner: readonly Permission[] = [
+  ...admin,
+  "organization.delete",
+  "organization.transfer",
+  "ai.quotas",
+];
 
 const rolePermissions: Record<Role, readonly Permission[]> = { owner, admin, member, viewer };
 

@@ -21,6 +21,8 @@ const notices = [
   "organization-saved",
   "ai-model-saved",
   "ai-model-removed",
+  "ai-limit-saved",
+  "ai-limit-removed",
   "organization-left",
   "organization-deleted",
   "member-updated",

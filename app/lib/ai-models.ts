@@ -76,3 +76,15 @@ export const AiModelForm = z.object({
 
 /** The capability a test or removal acts on: a hidden field, never typed. */
 export const AiCapabilityForm = z.object({ capability: z.enum(aiCapabilities) });
+
+/** A month's AI usage of an organization, as the API says it. */
+export type AiUsage = ApiSchema<"AiUsage">;
+
+/** The owner's monthly limit of a capability: a count, or empty for no limit at all. */
+export const AiQuotaForm = z.object({
+  capability: z.enum(aiCapabilities),
+  monthlyLimit: optionalText(16).refine(
+    (value) => value === "" || (/^\d+$/.test(value) && Number(value) <= 1_000_000_000_000),
+    errorMessage("wholeNumber"),
+  ),
+});

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { NoticeName } from "~/components/notice";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
-import { AiCapabilityForm, AiModelForm, aiPresets } from "~/lib/ai-models";
+import { AiCapabilityForm, AiModelForm, AiQuotaForm, aiPresets } from "~/lib/ai-models";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { replyWithApiError } from "~/lib/forms.server";
@@ -191,10 +191,17 @@ export async function testAiModel({ api, id, form }: PageAction) {
   const parsed = AiCapabilityForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const { capability } = parsed.data;
-  const test = await api
-    .post("/organizations/{id}/ai/{capability}/test", { path: { id, capability } })
-    .catch(rethrowAsPageError);
-  return data({ intent: "ai-test" as const, test: { capability, ...test } });
+  try {
+    const test = await api.post("/organizations/{id}/ai/{capability}/test", {
+      path: { id, capability },
+    });
+    return data({ intent: "ai-test" as const, test: { capability, ...test } });
+  } catch (error) {
+    // Over the month's limit, the test is refused like any other call: the row says so.
+    if (!isApiError(error, 429)) rethrowAsPageError(error);
+    const test = { ok: false, error: { code: "QUOTA_EXCEEDED" } };
+    return data({ intent: "ai-test" as const, test: { capability, ...test } });
+  }
 }
 
 /** Goes back to the deployment's model once confirmed. */
@@ -210,4 +217,45 @@ export async function clearAiModel({ api, id, form, back }: PageAction) {
       if (!isApiError(error, 404)) rethrowAsPageError(error);
     });
   return back("ai-model-removed");
+}
+
+/** Sets the organization's monthly limit of a capability; empty means no limit at all. */
+export async function saveAiQuota({ api, id, form, back }: PageAction) {
+  const submission = parseWithZod(form, { schema: AiQuotaForm });
+  if (submission.status !== "success") {
+    const capability = AiCapabilityForm.safeParse(submission.payload);
+    if (!capability.success) throw badRequest();
+    return data(
+      {
+        intent: "ai-quota" as const,
+        capability: capability.data.capability,
+        result: submission.reply(),
+      },
+      { status: 422 },
+    );
+  }
+  const { capability, monthlyLimit } = submission.value;
+  try {
+    await api.put("/organizations/{id}/ai/quotas/{capability}", {
+      path: { id, capability },
+      body: { monthlyLimit: monthlyLimit === "" ? null : Number(monthlyLimit) },
+    });
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    const result = replyWithApiError(submission, error);
+    return data({ intent: "ai-quota" as const, capability, result }, { status: error.status });
+  }
+  return back("ai-limit-saved");
+}
+
+/** Goes back to the deployment's monthly limit of a capability. */
+export async function clearAiQuota({ api, id, form, back }: PageAction) {
+  const parsed = AiCapabilityForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw badRequest();
+  await api
+    .delete("/organizations/{id}/ai/quotas/{capability}", {
+      path: { id, capability: parsed.data.capability },
+    })
+    .catch(rethrowAsPageError);
+  return back("ai-limit-removed");
 }

@@ -11,6 +11,7 @@ import { SettingsSection } from "~/components/account/settings-section";
 import { maxImageBytes } from "~/components/image-input";
 import { LocalizedLink } from "~/components/localized-link";
 import { AiSection } from "~/components/organizations/ai-section";
+import { AiUsageSection } from "~/components/organizations/ai-usage-section";
 import { InvitationsSection } from "~/components/organizations/invitations-section";
 import { MembersSection } from "~/components/organizations/members-section";
 import { OrganizationSettingsForm } from "~/components/organizations/settings-form";
@@ -31,6 +32,7 @@ import { requireUser } from "~/lib/session.server";
 import {
   changeRole,
   clearAiModel,
+  clearAiQuota,
   invite,
   logoTooLarge,
   type PageAction,
@@ -38,6 +40,7 @@ import {
   resendInvitation,
   revokeInvitation,
   saveAiModel,
+  saveAiQuota,
   saveSettings,
   testAiModel,
 } from "./($lang)._auth.account.organization.$id._index.server";
@@ -72,6 +75,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
     api.get("/organizations/{id}/ai", { path: { id } }),
   ]).catch(rethrowAsPageError);
+  const usage = can(organization, "ai.manage")
+    ? await api.get("/organizations/{id}/ai/usage", { path: { id } }).catch(rethrowAsPageError)
+    : null;
   const invitations = can(organization, "members.manage")
     ? await api
         .get("/organizations/{id}/invitations", {
@@ -85,6 +91,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     members,
     invitations,
     ai: ai.items,
+    usage,
     search: q,
     me: user.id,
     now: Date.now(),
@@ -128,6 +135,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return testAiModel(page);
     case "ai-clear":
       return clearAiModel(page);
+    case "ai-quota":
+      return saveAiQuota(page);
+    case "ai-quota-clear":
+      return clearAiQuota(page);
     case "leave": {
       if (!isConfirmed(read.form)) return data({ intent: "leave" as const, confirm: true });
       await page.api
@@ -143,7 +154,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrganizationPage() {
-  const { organization, members, invitations, ai, search, me, now } =
+  const { organization, members, invitations, ai, usage, search, me, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
@@ -192,6 +203,13 @@ export default function OrganizationPage() {
         testAnswer={actionData?.intent === "ai-test" ? actionData.test : undefined}
         askingToClear={actionData?.intent === "ai-clear" ? actionData.capability : undefined}
       />
+      {usage ? (
+        <AiUsageSection
+          usage={usage}
+          canSetLimits={can(organization, "ai.quotas")}
+          quotaAnswer={actionData?.intent === "ai-quota" ? actionData : undefined}
+        />
+      ) : null}
       {isOwner ? null : (
         <SettingsSection id="leave" title={t("leave.title")} description={t("leave.description")}>
           <ConfirmDialog

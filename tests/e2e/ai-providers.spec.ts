@@ -85,6 +85,47 @@ for (const [prefix, l] of aiProviderLabels) {
       await expect(row).toContainText(l.notSetUp);
     });
 
+    test("an owner sees this month's usage and sets a monthly limit", async ({ page }) => {
+      await signIn(page);
+      await openOrganization(page, prefix);
+      const ai = section(page, l.title);
+      const providerRow = (name: string) =>
+        ai.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await providerRow(l.speech)
+        .getByRole("button", { name: l.test(l.speech) })
+        .click();
+      await expect(providerRow(l.speech).getByRole("status")).toHaveText(l.answered);
+
+      const usage = section(page, l.usageTitle);
+      const usageRow = (name: string) =>
+        usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+      await expect(usageRow(l.speech)).toContainText(l.twoCharacters);
+      await expect(usageRow(l.chat)).toContainText(l.noLimit);
+      await expect(usage).toContainText("Nadia Karim");
+
+      const limit = usage.getByLabel(l.limitFor(l.chat, l.tokens));
+      await limit.fill("many");
+      await usage.getByRole("button", { name: l.setLimitFor(l.chat) }).click();
+      await expect(usage.getByText(l.wholeNumber)).toBeVisible();
+      await limit.fill("0");
+      await usage.getByRole("button", { name: l.setLimitFor(l.chat) }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.limitSaved })).toBeVisible();
+      await expect(usageRow(l.chat)).toContainText(l.zeroTokens);
+      await expect(usageRow(l.chat)).toContainText(l.organizationsLimit);
+
+      // Over the limit, even a test is refused, and the page says why.
+      await providerRow(l.chat)
+        .getByRole("button", { name: l.test(l.chat) })
+        .click();
+      await expect(providerRow(l.chat).getByRole("alert")).toContainText(l.quotaExceeded);
+      await screenshotBothModes(page, "ai-usage");
+      await expectNoAxeViolations(page);
+
+      await usage.getByRole("button", { name: l.useDeploymentLimitFor(l.chat) }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.limitRemoved })).toBeVisible();
+      await expect(usageRow(l.chat)).toContainText(l.noLimit);
+    });
+
     test("a member sees where the models come from, and cannot change them", async ({ page }) => {
       const owner = await registerAccount(page.request);
       const member = await registerAccount(page.request, { firstName: "Omar" });
@@ -101,6 +142,7 @@ for (const [prefix, l] of aiProviderLabels) {
       await expect(ai).toContainText(l.fromDeployment("deployment-chat"));
       await expect(ai.getByRole("button")).toHaveCount(0);
       await expect(ai.getByText(l.setUp(l.images))).toHaveCount(0);
+      await expect(section(page, l.usageTitle)).toHaveCount(0);
     });
   });
 }

@@ -3746,6 +3746,15 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
         /** @description Unexpected error */
         500: {
           headers: {
@@ -3758,6 +3767,258 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organizations/{id}/ai/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A month's AI usage by capability, with its quota, and by member (ai.manage) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM (UTC); this month when left out */
+          month?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The month's usage */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiUsage"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organizations/{id}/ai/quotas/{capability}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the organization's monthly limit of a capability (the owner: ai.quotas)
+     * @description In the capability's unit (tokens, images, characters, seconds); null lifts every limit. Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["AiQuota"];
+        };
+      };
+      responses: {
+        /** @description The month's usage, with the new limit */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiUsage"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Go back to the deployment's monthly limit of a capability (the owner: ai.quotas) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The organization's own limit is gone */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -4345,6 +4606,7 @@ export interface components {
           | "members.read"
           | "members.manage"
           | "ai.manage"
+          | "ai.quotas"
           | "clients.read"
           | "clients.write"
           | "projects.read"
@@ -4570,6 +4832,7 @@ export interface components {
         | "members.read"
         | "members.manage"
         | "ai.manage"
+        | "ai.quotas"
         | "clients.read"
         | "clients.write"
         | "projects.read"
@@ -4775,6 +5038,34 @@ export interface components {
         providerStatus?: number;
         retryAfterSeconds?: number;
       };
+    };
+    AiUsage: {
+      /** @example 2026-11 */
+      month: string;
+      capabilities: {
+        capability: components["schemas"]["AiCapability"];
+        /** @enum {string} */
+        unit: "tokens" | "images" | "characters" | "seconds";
+        used: number;
+        calls: number;
+        failures: number;
+        /** @description The monthly limit; null: none */
+        limit: number | null;
+        /** @enum {string|null} */
+        limitSource: "organization" | "environment" | null;
+      }[];
+      members: {
+        /** Format: uuid */
+        userId: string;
+        firstName: string;
+        lastName: string;
+        capability: components["schemas"]["AiCapability"];
+        used: number;
+        calls: number;
+      }[];
+    };
+    AiQuota: {
+      monthlyLimit: number | null;
     };
     ProfileUpdate: {
       /** @example Sara */

@@ -1,0 +1,272 @@
+import { and, asc, count, eq, gte, lt, sql, sum } from "drizzle-orm";
+import { type Capability, capabilities } from "../ai/capabilities";
+import { type AiFailure, classifyAiError } from "../ai/errors";
+import type { ResolvedModel } from "../ai/registry";
+import type { Database } from "../db/client";
+import { aiUsage, organizationAiQuotas, users } from "../db/schema";
+import { QuotaExceededError, validationFailed } from "../errors";
+import { type Actor, requireOrganization, requirePermission } from "./permissions";
+
+/** What a capability's usage and quota are counted in. */
+export const usageUnits: Record<Capability, "tokens" | "images" | "characters" | "seconds"> = {
+  chat: "tokens",
+  embedding: "tokens",
+  image: "images",
+  speech: "characters",
+  transcription: "seconds",
+  video: "seconds",
+};
+
+/** Monthly limits per capability from the environment (`AI_MONTHLY_LIMIT_<CAPABILITY>`). */
+export type AiQuotaDefaults = Partial<Record<Capability, number>>;
+
+/** `AI_MONTHLY_LIMIT_CHAT=2000000` and the like; a value that is not a whole number stops the start. */
+export function aiQuotaDefaults(env: Record<string, string | undefined>): AiQuotaDefaults {
+  const defaults: AiQuotaDefaults = {};
+  for (const capability of capabilities) {
+    const name = `AI_MONTHLY_LIMIT_${capability.toUpperCase()}`;
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^\d{1,12}$/.test(value)) {
+      throw new Error(
+        `${name} must be a whole number (${usageUnits[capability]} a month), got "${value}"`,
+      );
+    }
+    defaults[capability] = Number(value);
+  }
+  return defaults;
+}
+
+/** The calendar month (UTC) that `now` falls in, as `[start, end)`. */
+export function monthOf(now: Date): { start: Date; end: Date; label: string } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end, label: start.toISOString().slice(0, 7) };
+}
+
+/** The month of a `YYYY-MM` label, or undefined when it is not one. */
+export function parseMonth(label: string): { start: Date; end: Date; label: string } | undefined {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(label);
+  if (!match) return undefined;
+  return monthOf(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+async function usedThisMonth(
+  db: Database,
+  organizationId: string,
+  capability: Capability,
+  now: Date,
+) {
+  const { start, end } = monthOf(now);
+  const [row] = await db
+    .select({ used: sum(aiUsage.units).mapWith(Number) })
+    .from(aiUsage)
+    .where(
+      and(
+        eq(aiUsage.organizationId, organizationId),
+        eq(aiUsage.capability, capability),
+        gte(aiUsage.createdAt, start),
+        lt(aiUsage.createdAt, end),
+      ),
+    );
+  return row?.used ?? 0;
+}
+
+async function limitOf(
+  db: Database,
+  defaults: AiQuotaDefaults,
+  organizationId: string,
+  capability: Capability,
+) {
+  const [own] = await db
+    .select({ monthlyLimit: organizationAiQuotas.monthlyLimit })
+    .from(organizationAiQuotas)
+    .where(
+      and(
+        eq(organizationAiQuotas.organizationId, organizationId),
+        eq(organizationAiQuotas.capability, capability),
+      ),
+    );
+  if (own) return { limit: own.monthlyLimit, source: "organization" as const };
+  const fromEnvironment = defaults[capability];
+  return fromEnvironment === undefined
+    ? { limit: null, source: null }
+    : { limit: fromEnvironment, source: "environment" as const };
+}
+
+/** How much one call used, in the capability's unit, with the tokens where there are some. */
+export type CallUsage = { units: number; inputTokens?: number; outputTokens?: number };
+
+export type AiCallContext = {
+  db: Database;
+  quotas: AiQuotaDefaults;
+  organizationId: string;
+  userId: string | null;
+  purpose: string;
+  now?: () => Date;
+};
+
+/**
+ * Runs one AI call for an organization: refuses it with 429 QUOTA_EXCEEDED when the month's
+ * quota is used up, then records who called which model, how much it used, how long it took and
+ * how it ended, whether it succeeded or not.
+ */
+export async function runAiCall<C extends Capability, T>(
+  context: AiCallContext,
+  resolved: ResolvedModel<C>,
+  call: () => Promise<{ value: T; usage: CallUsage }>,
+): Promise<T> {
+  const now = context.now?.() ?? new Date();
+  const { limit } = await limitOf(
+    context.db,
+    context.quotas,
+    context.organizationId,
+    resolved.capability,
+  );
+  if (limit !== null) {
+    const used = await usedThisMonth(context.db, context.organizationId, resolved.capability, now);
+    if (used >= limit) {
+      const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
+      throw new QuotaExceededError(resolved.capability, untilNextMonth);
+    }
+  }
+  const started = performance.now();
+  const record = (outcome: string, usage: CallUsage) =>
+    context.db.insert(aiUsage).values({
+      organizationId: context.organizationId,
+      userId: context.userId,
+      capability: resolved.capability,
+      purpose: context.purpose,
+      source: resolved.source,
+      provider: resolved.provider,
+      model: resolved.modelId,
+      units: Math.max(0, Math.round(usage.units)),
+      inputTokens: usage.inputTokens ?? null,
+      outputTokens: usage.outputTokens ?? null,
+      latencyMs: Math.round(performance.now() - started),
+      outcome,
+    });
+  try {
+    const { value, usage } = await call();
+    await record("ok", usage);
+    return value;
+  } catch (error) {
+    const failure: AiFailure = classifyAiError(error);
+    await record(failure.code, { units: 0 });
+    throw error;
+  }
+}
+
+export type CapabilityUsage = {
+  capability: Capability;
+  unit: (typeof usageUnits)[Capability];
+  used: number;
+  calls: number;
+  failures: number;
+  limit: number | null;
+  limitSource: "organization" | "environment" | null;
+};
+
+export type MemberUsage = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  capability: Capability;
+  used: number;
+  calls: number;
+};
+
+/** A month's usage by capability (with its quota) and by member (ai.manage). */
+export async function getAiUsage(
+  db: Database,
+  defaults: AiQuotaDefaults,
+  actor: Actor,
+  month: { start: Date; end: Date; label: string },
+): Promise<{ month: string; capabilities: CapabilityUsage[]; members: MemberUsage[] }> {
+  requirePermission(actor, "ai.manage");
+  const { organizationId } = actor;
+  const inMonth = and(
+    eq(aiUsage.organizationId, organizationId),
+    gte(aiUsage.createdAt, month.start),
+    lt(aiUsage.createdAt, month.end),
+  );
+  const byCapability = await db
+    .select({
+      capability: aiUsage.capability,
+      used: sum(aiUsage.units).mapWith(Number),
+      calls: count(),
+      failures: sql<number>`count(*) filter (where ${aiUsage.outcome} <> 'ok')`.mapWith(Number),
+    })
+    .from(aiUsage)
+    .where(inMonth)
+    .groupBy(aiUsage.capability);
+  const byMember = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      capability: aiUsage.capability,
+      used: sum(aiUsage.units).mapWith(Number),
+      calls: count(),
+    })
+    .from(aiUsage)
+    .innerJoin(users, eq(users.id, aiUsage.userId))
+    .where(inMonth)
+    .groupBy(users.id, users.firstName, users.lastName, aiUsage.capability)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id), asc(aiUsage.capability));
+  const counted = new Map(byCapability.map((row) => [row.capability, row]));
+  const rows: CapabilityUsage[] = [];
+  for (const capability of capabilities) {
+    const { limit, source } = await limitOf(db, defaults, organizationId, capability);
+    const row = counted.get(capability);
+    rows.push({
+      capability,
+      unit: usageUnits[capability],
+      used: row?.used ?? 0,
+      calls: row?.calls ?? 0,
+      failures: row?.failures ?? 0,
+      limit,
+      limitSource: source,
+    });
+  }
+  return { month: month.label, capabilities: rows, members: byMember };
+}
+
+/**
+ * Sets the organization's monthly limit of a capability (the owner: ai.quotas); null lifts every
+ * limit, `undefined`… is not taken: going back to the environment's is `clearAiQuota`.
+ */
+export async function setAiQuota(
+  db: Database,
+  actor: Actor,
+  capability: Capability,
+  monthlyLimit: number | null,
+): Promise<void> {
+  requirePermission(actor, "ai.quotas");
+  if (monthlyLimit !== null && (!Number.isInteger(monthlyLimit) || monthlyLimit < 0)) {
+    throw validationFailed({
+      monthlyLimit: { code: "TOO_SMALL", message: "A whole number of at least 0, or null" },
+    });
+  }
+  await db
+    .insert(organizationAiQuotas)
+    .values({ organizationId: actor.organizationId, capability, monthlyLimit })
+    .onConflictDoUpdate({
+      target: [organizationAiQuotas.organizationId, organizationAiQuotas.capability],
+      set: { monthlyLimit, updatedAt: new Date() },
+    });
+}
+
+/** Goes back to the environment's limit of a capability (the owner: ai.quotas). */
+export async function clearAiQuota(db: Database, actor: Actor, capability: Capability) {
+  requirePermission(actor, "ai.quotas");
+  requireOrganization(actor);
+  await db
+    .delete(organizationAiQuotas)
+    .where(
+      and(
+        eq(organizationAiQuotas.organizationId, actor.organizationId),
+        eq(organizationAiQuotas.capability, capability),
+      ),
+    );
+}
