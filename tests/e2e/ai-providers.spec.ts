@@ -99,7 +99,7 @@ for (const [prefix, l] of aiProviderLabels) {
       const usage = section(page, l.usageTitle);
       const usageRow = (name: string) =>
         usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
-      await expect(usageRow(l.speech)).toContainText(l.twoCharacters);
+      await expect(usageRow(l.shortSpeech)).toContainText(l.twoCharacters);
       await expect(usageRow(l.chat)).toContainText(l.noLimit);
       await expect(usage).toContainText("Nadia Karim");
 

@@ -61,7 +61,7 @@ export function AiUsageSection({ usage, canSetLimits, quotaAnswer }: Props) {
               return (
                 <tr key={row.capability} className="align-top">
                   <th scope="row" className="py-3 pe-4 text-start font-medium">
-                    {t(`ai.capabilities.${row.capability}`)}
+                    {t(`ai.usage.shortNames.${row.capability}`)}
                   </th>
                   <td className={`py-3 pe-4 ${over ? "font-medium text-danger" : ""}`}>
                     {amount(row.used, row.unit)}
@@ -124,7 +124,7 @@ export function AiUsageSection({ usage, canSetLimits, quotaAnswer }: Props) {
                 {member.firstName} {member.lastName}
               </bdi>
               <span className="text-text-muted">
-                {t(`ai.capabilities.${member.capability}`)} ·{" "}
+                {t(`ai.usage.shortNames.${member.capability}`)} ·{" "}
                 {amount(
                   member.used,
                   usage.capabilities.find((row) => row.capability === member.capability)?.unit ??
@@ -162,7 +162,7 @@ function LimitForm({
     },
   });
   const saving = useIsPending({ intent: "ai-quota" });
-  const name = t(`ai.capabilities.${capability}`);
+  const name = t(`ai.usage.shortNames.${capability}`);
   return (
     <div className="mt-2 flex flex-wrap items-end gap-2">
       <Form
@@ -179,7 +179,6 @@ function LimitForm({
         <InputField
           meta={fields.monthlyLimit}
           label={t("ai.usage.limitLabel", { name, unit: t(`ai.usage.unitNames.${unit}`) })}
-          hint={t("ai.usage.limitHint")}
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"
