@@ -5,10 +5,9 @@ import type { Capability } from "./capabilities";
 import { type AiFailure, classifyAiError } from "./errors";
 import { callSignal, type ResolvedModel } from "./registry";
 
-/** A second of silence as a 16 kHz mono WAV: what a transcription probe sends. */
+/** Silence as a 16 kHz mono 16-bit WAV file, a second by default: what a transcription probe sends. */
 export function silence(seconds = 1): Uint8Array {
-  const samples = 16_000 * seconds;
-  const data = samples * 2;
+  const data = Math.round(16_000 * seconds) * 2;
   const wav = Buffer.alloc(44 + data);
   wav.write("RIFF", 0);
   wav.writeUInt32LE(36 + data, 4);

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
 import {
   expect,
@@ -11,13 +11,24 @@ import {
 } from "./fixtures";
 import { aiProviderLabels, organizationLabels } from "./support/labels";
 
+type AiLabels = (typeof aiProviderLabels)[number][1];
+
 const section = (page: Page, title: string) => page.getByRole("region", { name: title });
 
 /** The image capability's row of the AI providers section. */
-const imageRow = (page: Page, l: (typeof aiProviderLabels)[number][1]) =>
-  section(page, l.title as string)
+const imageRow = (page: Page, l: AiLabels) =>
+  section(page, l.title)
     .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: l.images as string, exact: true }) });
+    .filter({ has: page.getByRole("heading", { name: l.images, exact: true }) });
+
+/** Fills a capability's form with the fake provider as another OpenAI-compatible server, and saves. */
+async function setUpModel(row: Locator, l: AiLabels, model: string) {
+  await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });
+  await row.getByLabel(l.address, { exact: true }).fill(FAKE_AI_URL);
+  await row.getByLabel(l.model, { exact: true }).fill(model);
+  await row.getByLabel(l.apiKey, { exact: true }).fill(FAKE_AI_KEY);
+  await row.getByRole("button", { name: l.save(l.images) }).click();
+}
 
 async function openOrganization(page: Page, prefix: string) {
   const labels = (prefix ? organizationLabels[1] : organizationLabels[0])[1];
@@ -54,10 +65,7 @@ for (const [prefix, l] of aiProviderLabels) {
       await expect(row.getByText(l.required)).toBeVisible();
       await expect(row.getByLabel(l.address, { exact: true })).toBeFocused();
 
-      await row.getByLabel(l.address, { exact: true }).fill(FAKE_AI_URL);
-      await row.getByLabel(l.model, { exact: true }).fill("e2e-image");
-      await row.getByLabel(l.apiKey, { exact: true }).fill(FAKE_AI_KEY);
-      await row.getByRole("button", { name: l.save(l.images) }).click();
+      await setUpModel(row, l, "e2e-image");
       await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
       await expect(row).toContainText(l.own("e2e-image"));
 
@@ -156,11 +164,7 @@ test.describe("without JavaScript", () => {
     await openOrganization(page, "");
     const row = imageRow(page, l);
     await row.getByText(l.setUp(l.images)).click();
-    await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });
-    await row.getByLabel(l.address, { exact: true }).fill(FAKE_AI_URL);
-    await row.getByLabel(l.model, { exact: true }).fill("e2e-image");
-    await row.getByLabel(l.apiKey, { exact: true }).fill(FAKE_AI_KEY);
-    await row.getByRole("button", { name: l.save(l.images) }).click();
+    await setUpModel(row, l, "e2e-image");
     await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
     await expect(row).toContainText(l.own("e2e-image"));
     await row.getByRole("button", { name: l.test(l.images) }).click();

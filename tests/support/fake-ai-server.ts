@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { silence } from "../../api/ai/probe";
 
 /**
  * A server on loopback that speaks the OpenAI-compatible protocol the product calls: streamed
@@ -51,24 +52,9 @@ export const onePixelPng = Buffer.from(
   "base64",
 );
 
-/** A WAV file of `samples` silent 16-bit mono samples at 16 kHz. */
-export function silentWav(samples = 1600): Buffer {
-  const data = samples * 2;
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data, 40);
-  return Buffer.concat([header, Buffer.alloc(data)]);
+/** What the fake speaks: a tenth of a second of silence as WAV. */
+export function silentWav(): Buffer {
+  return Buffer.from(silence(0.1));
 }
 
 /** Bytes that stand for a video file (an MP4 `ftyp` box). */
