@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { type ChangeEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   type AiCapability,
   type AiCapabilityStatus,
@@ -92,6 +92,9 @@ function CapabilityRow({
   const { t } = useTranslation("organizations");
   const { capability, source } = status;
   const testing = useIsPending({ intent: "ai-test" });
+  const navigation = useNavigation();
+  // The row whose test is on its way shows it; the other rows' tests wait for it.
+  const testingThis = testing && navigation.formData?.get("capability") === capability;
   const name = t(`ai.capabilities.${capability}`);
   // Once saved, the form closes: the row's status says what is set up now.
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -138,7 +141,10 @@ function CapabilityRow({
                   disabled={testing}
                   aria-label={t("ai.test.button", { name })}
                 >
-                  <Icon name="sparkles" />
+                  <Icon
+                    name={testingThis ? "loader-circle" : "sparkles"}
+                    className={testingThis ? "animate-spin" : undefined}
+                  />
                   {t("ai.test.short")}
                 </Button>
               </Form>
