@@ -14,6 +14,8 @@ import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 /** What each intent of the organization's page works with. */
 export type PageAction = {
   api: ApiClient;
+  /** The same, waiting as long as a provider's test may take (the API's deadline, and more). */
+  aiApi: ApiClient;
   /** The organization's id. */
   id: string;
   form: FormData;
@@ -187,7 +189,7 @@ export async function saveAiModel({ api, id, form, back }: PageAction) {
 }
 
 /** The smallest real call to a capability's model: its latency, or what went wrong. */
-export async function testAiModel({ api, id, form }: PageAction) {
+export async function testAiModel({ aiApi: api, id, form }: PageAction) {
   const parsed = AiCapabilityForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest();
   const { capability } = parsed.data;

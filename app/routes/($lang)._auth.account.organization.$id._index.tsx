@@ -51,6 +51,9 @@ const membersPageSize = 20;
 
 const invitationsPageSize = 10;
 
+/** A provider's test may take the API's 30 s deadline; the page waits a little longer. */
+const aiTestTimeoutMs = 35_000;
+
 const Listing = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   q: z.string().trim().max(100).catch(""),
@@ -110,6 +113,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (read.tooLarge) return logoTooLarge();
   const page: PageAction = {
     api: getApiClient(request, context, token),
+    aiApi: getApiClient(request, context, token, { timeoutMs: aiTestTimeoutMs }),
     id,
     form: read.form,
     back: (notice) =>

@@ -155,6 +155,23 @@ for (const [prefix, l] of aiProviderLabels) {
   });
 }
 
+test("a provider slower than the page's usual wait for the API still gets its test's answer", async ({
+  page,
+}) => {
+  const l = aiProviderLabels[0][1];
+  await signIn(page);
+  await openOrganization(page, "");
+  const row = imageRow(page, l);
+  await row.getByText(l.setUp(l.images)).click();
+  // The fake provider answers this model after 6 s; the page's API calls give up after 5.
+  await setUpModel(row, l, "slow-image");
+  await expect(row).toContainText(l.own("slow-image"));
+  await row.getByRole("button", { name: l.test(l.images) }).click();
+  await expect(row.getByRole("status")).toHaveText(l.answered, { timeout: 15_000 });
+  const latency = Number(/\d+/.exec((await row.getByRole("status").textContent()) ?? "")?.[0]);
+  expect(latency).toBeGreaterThanOrEqual(6_000);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, hydration: false });
   const l = aiProviderLabels[0][1];

@@ -16,7 +16,8 @@ import { silence } from "../../api/ai/probe";
  * - `refusing`: 400 as a content filter answers;
  * - `stalled`: a chat stream that sends one token and then nothing, until the client gives up;
  * - `malformed`: a chat stream whose second event is not JSON;
- * - `failing-video`: a video job that ends as failed.
+ * - `failing-video`: a video job that ends as failed;
+ * - `slow-…`: any answer, after `slowMs` (6 s by default).
  *
  * A request without `Authorization: Bearer <apiKey>` gets 401.
  */
@@ -32,6 +33,8 @@ export type FakeAiServer = {
   tool: { name: string; arguments: Record<string, unknown> } | null;
   rateLimitedTimes: number;
   brokenTimes: number;
+  /** How long a `slow-…` model takes to answer. */
+  slowMs: number;
   /** Requests that are still open (the stalled streams among them). */
   openRequests(): number;
   reset(): void;
@@ -90,6 +93,7 @@ export async function startFakeAiServer(
     tool: null,
     rateLimitedTimes: 1,
     brokenTimes: Number.POSITIVE_INFINITY,
+    slowMs: 6_000,
     openRequests: () => open.size,
     reset() {
       requests.length = 0;
@@ -99,6 +103,7 @@ export async function startFakeAiServer(
       state.tool = null;
       state.rateLimitedTimes = 1;
       state.brokenTimes = Number.POSITIVE_INFINITY;
+      state.slowMs = 6_000;
     },
     close: () =>
       new Promise((resolve) => {
@@ -286,6 +291,8 @@ export async function startFakeAiServer(
         ? String(fields.model)
         : (/name="model"\r\n\r\n([^\r]*)/.exec(String(body))?.[1] ?? "");
     if (request.method === "POST" && failure(model, response)) return;
+    if (model.startsWith("slow-"))
+      await new Promise((resolve) => setTimeout(resolve, state.slowMs));
 
     if (request.method === "POST" && path === "/chat/completions") return chat(fields, response);
     if (request.method === "POST" && path === "/embeddings") {
