@@ -9,10 +9,7 @@ import {
   type FieldErrorCode,
   fieldErrorCodes,
   type InvalidFields,
-  MailQueueFullError,
   malformedJson,
-  QuotaExceededError,
-  RateLimitedError,
   validationFailed,
 } from "../errors";
 import { logError } from "../log";
@@ -203,11 +200,8 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       : error instanceof HTTPException
         ? fromHttpException(error)
         : null;
-  if (
-    known instanceof RateLimitedError ||
-    known instanceof MailQueueFullError ||
-    known instanceof QuotaExceededError
-  ) {
+  // Errors that know when to try again (a rate limit, a quota, a full mail queue) say so.
+  if (known && "retryAfterSeconds" in known && typeof known.retryAfterSeconds === "number") {
     c.header("Retry-After", String(known.retryAfterSeconds));
   }
   if (known) return errorJson(c, statusOfKind[known.kind], known);

@@ -240,25 +240,20 @@ const clearQuotaRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
-const toView = (view: CapabilityView) => view;
-
 export function createAiModelRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid("param");
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
       const items = await listAiCapabilities(c.var.db, c.var.ai, actor);
-      return c.json({ items: items.map(toView) }, 200);
+      return c.json({ items }, 200);
     })
     .openapi(setRoute, async (c) => {
       const { id, capability } = c.req.valid("param");
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
       await setAiModel(c.var.db, c.var.ai, actor, capability, c.req.valid("json"));
       const items = await listAiCapabilities(c.var.db, c.var.ai, actor);
-      return c.json(
-        toView(items.find((item) => item.capability === capability) as CapabilityView),
-        200,
-      );
+      return c.json(items.find((item) => item.capability === capability) as CapabilityView, 200);
     })
     .openapi(clearRoute, async (c) => {
       const { id, capability } = c.req.valid("param");

@@ -15,6 +15,7 @@ import { publishEvent } from "../realtime/events";
 import type { AiQuotaDefaults } from "./ai-usage";
 import {
   type Actor,
+  can,
   type OrganizationActor,
   requireOrganization,
   requirePermission,
@@ -91,7 +92,7 @@ export async function listAiCapabilities(
     .from(organizationAiModels)
     .where(eq(organizationAiModels.organizationId, actor.organizationId));
   const own = new Map(rows.map((row) => [row.capability, row]));
-  const manager = actor.permissions.includes("ai.manage");
+  const manager = can(actor, "ai.manage");
   const settings: OrganizationAiSettings = Object.fromEntries(
     rows.map((row) => [row.capability, { provider: row.provider, model: row.model }]),
   );

@@ -5,7 +5,7 @@ import type { ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
 import { aiUsage, organizationAiQuotas, users } from "../db/schema";
 import { QuotaExceededError, validationFailed } from "../errors";
-import { type Actor, requireOrganization, requirePermission } from "./permissions";
+import { type Actor, requirePermission } from "./permissions";
 
 /** What a capability's usage and quota are counted in. */
 export const usageUnits: Record<Capability, "tokens" | "images" | "characters" | "seconds"> = {
@@ -72,14 +72,31 @@ async function usedThisMonth(
   return row?.used ?? 0;
 }
 
+/** A capability's limit: the organization's own (null: none at all), else the environment's. */
+function limitFrom(
+  ownLimits: { capability: Capability; monthlyLimit: number | null }[],
+  defaults: AiQuotaDefaults,
+  capability: Capability,
+): Pick<CapabilityUsage, "limit" | "limitSource"> {
+  const own = ownLimits.find((row) => row.capability === capability);
+  if (own) return { limit: own.monthlyLimit, limitSource: "organization" };
+  const fromEnvironment = defaults[capability];
+  return fromEnvironment === undefined
+    ? { limit: null, limitSource: null }
+    : { limit: fromEnvironment, limitSource: "environment" };
+}
+
 async function limitOf(
   db: Database,
   defaults: AiQuotaDefaults,
   organizationId: string,
   capability: Capability,
 ) {
-  const [own] = await db
-    .select({ monthlyLimit: organizationAiQuotas.monthlyLimit })
+  const own = await db
+    .select({
+      capability: organizationAiQuotas.capability,
+      monthlyLimit: organizationAiQuotas.monthlyLimit,
+    })
     .from(organizationAiQuotas)
     .where(
       and(
@@ -87,11 +104,7 @@ async function limitOf(
         eq(organizationAiQuotas.capability, capability),
       ),
     );
-  if (own) return { limit: own.monthlyLimit, source: "organization" as const };
-  const fromEnvironment = defaults[capability];
-  return fromEnvironment === undefined
-    ? { limit: null, source: null }
-    : { limit: fromEnvironment, source: "environment" as const };
+  return limitFrom(own, defaults, capability).limit;
 }
 
 /** How much one call used, in the capability's unit, with the tokens where there are some. */
@@ -117,7 +130,7 @@ export async function runAiCall<C extends Capability, T>(
   call: () => Promise<{ value: T; usage: CallUsage }>,
 ): Promise<T> {
   const now = context.now?.() ?? new Date();
-  const { limit } = await limitOf(
+  const limit = await limitOf(
     context.db,
     context.quotas,
     context.organizationId,
@@ -214,27 +227,31 @@ export async function getAiUsage(
     .where(inMonth)
     .groupBy(users.id, users.firstName, users.lastName, aiUsage.capability)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id), asc(aiUsage.capability));
+  const ownLimits = await db
+    .select({
+      capability: organizationAiQuotas.capability,
+      monthlyLimit: organizationAiQuotas.monthlyLimit,
+    })
+    .from(organizationAiQuotas)
+    .where(eq(organizationAiQuotas.organizationId, organizationId));
   const counted = new Map(byCapability.map((row) => [row.capability, row]));
-  const rows: CapabilityUsage[] = [];
-  for (const capability of capabilities) {
-    const { limit, source } = await limitOf(db, defaults, organizationId, capability);
+  const rows = capabilities.map((capability): CapabilityUsage => {
     const row = counted.get(capability);
-    rows.push({
+    return {
       capability,
       unit: usageUnits[capability],
       used: row?.used ?? 0,
       calls: row?.calls ?? 0,
       failures: row?.failures ?? 0,
-      limit,
-      limitSource: source,
-    });
-  }
+      ...limitFrom(ownLimits, defaults, capability),
+    };
+  });
   return { month: month.label, capabilities: rows, members: byMember };
 }
 
 /**
  * Sets the organization's monthly limit of a capability (the owner: ai.quotas); null lifts every
- * limit, `undefined`… is not taken: going back to the environment's is `clearAiQuota`.
+ * limit. Going back to the environment's is `clearAiQuota`.
  */
 export async function setAiQuota(
   db: Database,
@@ -260,7 +277,6 @@ export async function setAiQuota(
 /** Goes back to the environment's limit of a capability (the owner: ai.quotas). */
 export async function clearAiQuota(db: Database, actor: Actor, capability: Capability) {
   requirePermission(actor, "ai.quotas");
-  requireOrganization(actor);
   await db
     .delete(organizationAiQuotas)
     .where(

@@ -113,11 +113,21 @@ function run(binary: string, args: string[], input: string, signal?: AbortSignal
   });
 }
 
-/** Whether espeak-ng runs here (checked once at start, to offer the offline voice or not). */
+const available = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether espeak-ng runs here, to offer the offline voice or not: asked once per process, not at
+ * every start of an API (tests start hundreds).
+ */
 export function espeakAvailable(binary = "espeak-ng"): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(binary, ["--version"], { stdio: "ignore" });
-    child.on("error", () => resolve(false));
-    child.on("close", (code) => resolve(code === 0));
-  });
+  let answer = available.get(binary);
+  if (!answer) {
+    answer = new Promise((resolve) => {
+      const child = spawn(binary, ["--version"], { stdio: "ignore" });
+      child.on("error", () => resolve(false));
+      child.on("close", (code) => resolve(code === 0));
+    });
+    available.set(binary, answer);
+  }
+  return answer;
 }
