@@ -75,11 +75,11 @@ if (!remoteApi) {
     allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
     realtime: { clientAddress: (request) => clientAddress(request, trustProxy) },
     maxOrganizationsPerUser,
+    secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
     ai: {
       // A setting that cannot work stops the start here, naming its variable.
       environment: aiEnvironment(process.env),
       allowPrivateNetwork: process.env.AI_ALLOW_PRIVATE_NETWORK === "1",
-      secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
       quotas: aiQuotaDefaults(process.env),
     },
   });

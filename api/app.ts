@@ -9,6 +9,7 @@ import { createAuthRoutes } from "./routes/auth";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
 import { createInvitationRoutes } from "./routes/invitations";
+import { createJobRoutes } from "./routes/jobs";
 import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
@@ -16,6 +17,7 @@ import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
 import { createWorkspaceRoutes } from "./routes/workspaces";
 import type { AiServices } from "./services/ai-models";
+import type { Jobs } from "./services/jobs";
 import { defaultMaxOrganizationsPerUser } from "./services/memberships";
 import type { RateLimits } from "./services/rate-limits";
 import type { Storage } from "./storage/storage";
@@ -26,6 +28,7 @@ export type AppOptions = {
   db: Database;
   production: boolean;
   messenger: Messenger;
+  jobs: Jobs;
   storage: Storage;
   rateLimits: RateLimits;
   /** The web app's address, for links in mail (an invitation's page). */
@@ -41,6 +44,7 @@ export function createApp({
   db,
   production,
   messenger,
+  jobs,
   storage,
   rateLimits,
   appUrl = defaultAppUrl,
@@ -56,6 +60,7 @@ export function createApp({
     c.set("db", db);
     c.set("production", production);
     c.set("messenger", messenger);
+    c.set("jobs", jobs);
     c.set("storage", storage);
     c.set("rateLimits", rateLimits);
     c.set("appUrl", appUrl);
@@ -84,6 +89,7 @@ export function createApp({
   app.route("/", createInvitationRoutes());
   app.route("/", createWorkspaceRoutes());
   app.route("/", createAiModelRoutes());
+  app.route("/", createJobRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

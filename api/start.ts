@@ -6,12 +6,19 @@ import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
+import type { JobKind } from "./jobs/kinds";
+import { openJobQueue } from "./jobs/queue";
+import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
 import { createAiServices } from "./services/ai-models";
+import type { Jobs } from "./services/jobs";
 import type { AiQuotaDefaults } from "./services/ai-usage";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
+
+/** The kinds of long work the product runs. */
+const jobKinds: readonly JobKind[] = [];
 
 export type ApiOptions = {
   /** PostgreSQL via node-postgres when set. */
@@ -34,7 +41,22 @@ export type ApiOptions = {
   /** SMS are POSTed as JSON {to, text} here; unset => the outbox. */
   smsWebhookUrl?: string;
   /** The mail queue's bound, concurrency and retries, where the defaults do not do. */
-  mailQueue?: Pick<MessengerOptions, "maxConcurrent" | "maxQueued" | "retryDelaysMs">;
+  mailQueue?: Pick<
+    MessengerOptions,
+    "maxConcurrent" | "maxQueued" | "retries" | "retryDelaySeconds"
+  >;
+  /**
+   * The key that seals secrets at rest: organizations' provider keys and queued mail
+   * (secretsKey(): SECRETS_KEY or DATA_DIR); unset: a key of this run only.
+   */
+  secretsKey?: Buffer;
+  /** Long work (docs/jobs.md): its kinds, and limits where the defaults do not do. */
+  jobs?: Pick<JobRunnerOptions, "perOrganization" | "perCapability" | "heartbeatSeconds"> & {
+    /** Kinds of work besides the product's own. */
+    kinds?: readonly JobKind[];
+    /** How often work whose process went quiet is put back in the queue (seconds, default 30). */
+    superviseIntervalSeconds?: number;
+  };
   /** Overrides of the production rate limits (see rateLimitsFromEnv). */
   rateLimits?: Partial<RateLimits>;
   /** The web app's address (APP_URL), for links in mail. */
@@ -51,8 +73,6 @@ export type ApiOptions = {
     environment?: AiEnvironment;
     /** AI_ALLOW_PRIVATE_NETWORK=1: organizations' addresses may be in private networks. */
     allowPrivateNetwork?: boolean;
-    /** The key that seals organizations' provider keys (secretsKey: SECRETS_KEY or DATA_DIR). */
-    secretsKey?: Buffer;
     /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
     offlineVoice?: boolean;
     /** Monthly limits per capability (aiQuotaDefaults(process.env)); unset: none. */
@@ -76,16 +96,21 @@ export type Api = {
   handleUpgrade: Broker["handleUpgrade"];
   /** Closes the real-time sockets (1012, service restart) and refuses new ones. */
   closeRealtime: () => Promise<void>;
-  /** Delivers queued mail, closes the real-time sockets, then the database. */
+  /**
+   * Lets running work and deliveries end (what waits stays queued in the database), closes the
+   * real-time sockets, then the database.
+   */
   close: () => Promise<void>;
 };
 
 /**
  * Opens the database, applies the committed migrations, optionally seeds, and builds the app.
- * Returns the database next to the API for code that runs beside it in the same process
- * (tests, maintenance scripts); the web server only gets `Api` through createApi.
+ * Returns the database and the job queue next to the API for code that runs beside it in the
+ * same process (tests, maintenance scripts); the web server only gets `Api` through createApi.
  */
-export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Database }> {
+export async function startApi(
+  options: ApiOptions,
+): Promise<{ api: Api; db: Database; jobs: Jobs }> {
   const connection = await openDatabase(options);
   let seeded: Api["seeded"] = null;
   try {
@@ -96,17 +121,40 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     throw error;
   }
 
-  const messenger = createMessenger({
+  const secretsKey = options.secretsKey ?? randomBytes(32);
+  let boss: Awaited<ReturnType<typeof openJobQueue>>;
+  try {
+    boss = await openJobQueue(connection, {
+      databaseUrl: options.databaseUrl,
+      superviseIntervalSeconds: options.jobs?.superviseIntervalSeconds,
+    });
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  const messenger = await createMessenger({
+    boss,
+    secretsKey,
     smtpUrl: options.smtpUrl,
     mailFrom: options.mailFrom,
     smsWebhookUrl: options.smsWebhookUrl,
     outboxDir: options.outboxDir,
     ...options.mailQueue,
   });
+  const runner = await startJobRunner({
+    db: connection.db,
+    notifications: connection.notifications,
+    boss,
+    kinds: [...jobKinds, ...(options.jobs?.kinds ?? [])],
+    perOrganization: options.jobs?.perOrganization,
+    perCapability: options.jobs?.perCapability,
+    heartbeatSeconds: options.jobs?.heartbeatSeconds,
+  });
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
     messenger,
+    jobs: { boss, runner },
     storage: createLocalStorage(options.filesDir),
     rateLimits: resolveRateLimits(options.rateLimits),
     appUrl: options.appUrl,
@@ -120,7 +168,7 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
             ? { speech: espeakSpeechModel() }
             : {},
       }),
-      secretsKey: options.ai?.secretsKey ?? randomBytes(32),
+      secretsKey,
       quotas: options.ai?.quotas,
     }),
   });
@@ -139,12 +187,16 @@ export async function startApi(options: ApiOptions): Promise<{ api: Api; db: Dat
     handleUpgrade: broker.handleUpgrade,
     closeRealtime: () => broker.close(),
     close: () => {
-      // Messages already queued are delivered before the database goes away.
-      closing ??= Promise.all([messenger.close(), broker.close()])
-        .then(() => undefined)
-        .finally(() => connection.close());
+      closing ??= (async () => {
+        try {
+          await Promise.all([runner.close(), messenger.close(), broker.close()]);
+          await boss.stop({ graceful: true, timeout: 10_000 });
+        } finally {
+          await connection.close();
+        }
+      })();
       return closing;
     },
   };
-  return { api, db: connection.db };
+  return { api, db: connection.db, jobs: { boss, runner } };
 }

@@ -19,7 +19,7 @@ export type Notifications = {
 };
 
 export type DatabaseConnection = (
-  | { driver: "pglite"; db: PgliteDatabase<Schema> }
+  | { driver: "pglite"; db: PgliteDatabase<Schema>; client: PGlite }
   | { driver: "pg"; db: NodePgDatabase<Schema>; pool: pg.Pool }
 ) & { notifications: Notifications; close: () => Promise<void> };
 
@@ -58,7 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return () => unlisten();
     },
   };
-  return { driver: "pglite", db, notifications, close: () => client.close() };
+  return { driver: "pglite", db, client, notifications, close: () => client.close() };
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -352,12 +354,54 @@ export const organizationAiQuotas = pgTable(
   ],
 );
 
+export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/**
+ * Long work an organization asked for (a generation, an ingestion): what the jobs list shows.
+ * The queue (pg-boss, in the `pgboss` schema) runs it under the same id; this row is its record.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Who asked for it; null once their account is gone. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    capability: text("capability", { enum: capabilities }),
+    status: text("status", { enum: jobStatuses }).notNull().default("queued"),
+    /** 0 to 1. */
+    progress: real("progress").notNull().default(0),
+    input: jsonb("input").notNull(),
+    result: jsonb("result"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("jobs_organization_created_idx").on(t.organizationId, t.createdAt),
+    check(
+      "jobs_status",
+      sql.raw(`status in (${jobStatuses.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check("jobs_progress", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

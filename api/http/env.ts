@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { Messenger } from "../mail/messenger";
 import type { AiServices } from "../services/ai-models";
+import type { Jobs } from "../services/jobs";
 import type { RateLimits } from "../services/rate-limits";
 import type { Authentication } from "../services/sessions";
 import type { Storage } from "../storage/storage";
@@ -11,6 +12,8 @@ export type AppEnv = {
     db: Database;
     production: boolean;
     messenger: Messenger;
+    /** The job queue and this instance's runner of long work. */
+    jobs: Jobs;
     storage: Storage;
     rateLimits: RateLimits;
     appUrl: string;

@@ -1,6 +1,7 @@
-import { setTimeout as delay } from "node:timers/promises";
-import pLimit from "p-limit";
+import type { PgBoss } from "pg-boss";
+import { createSecretBox } from "../ai/secrets";
 import { MailQueueFullError } from "../errors";
+import { queueSchema, workQueue } from "../jobs/queue";
 import type {
   AddressChangedMessage,
   InvitationMessage,
@@ -29,96 +30,171 @@ export type {
 } from "./messenger";
 export { defaultMailFrom } from "./transports";
 
-/** Deliveries at once: enough to keep a mail server busy, few enough not to flood it. */
+/** The job queue that mail and SMS go through. */
+export const mailQueue = "mail";
+/** Deliveries at once on each instance: enough to keep a mail server busy, few enough not to flood it. */
 export const defaultMaxConcurrent = 4;
-/** Messages queued or being sent before new ones are refused (503 MAIL_QUEUE_FULL). */
+/** Messages waiting or being sent before new ones are refused (503 MAIL_QUEUE_FULL). */
 export const defaultMaxQueued = 1_000;
-/** The pauses before the second and third tries of a failed delivery. */
-export const defaultRetryDelaysMs = [2_000, 10_000];
+/** Tries after the first failed one. */
+export const defaultRetries = 2;
+/** The pause before the second try, doubling (with jitter) after each (seconds). */
+export const defaultRetryDelaySeconds = 2;
 
-export function createMessenger(options: MessengerOptions): Messenger {
+/** One message as the queue keeps it: sealed, since keys and invitation links are secrets. */
+type Letter =
+  | { type: "key"; message: KeyMessage }
+  | { type: "invitation"; message: InvitationMessage }
+  | { type: "address-changed"; message: AddressChangedMessage };
+
+type QueuedLetter = { sealed: string };
+
+const sealContext = "mail";
+
+/**
+ * Sends through the durable job queue: a message is queued in the database, so it survives a
+ * restart, and is delivered by whichever instance is free, a few at a time each.
+ */
+export async function createMessenger(
+  options: MessengerOptions & { boss: PgBoss; secretsKey: Buffer },
+): Promise<Messenger> {
+  const { boss } = options;
   const email = createEmailTransport(options);
   const sms = createSmsTransport(options);
-  const limit = pLimit(options.maxConcurrent ?? defaultMaxConcurrent);
+  const box = createSecretBox(options.secretsKey);
   const maxQueued = options.maxQueued ?? defaultMaxQueued;
-  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
-  const pending = new Set<Promise<void>>();
+  const retries = options.retries ?? defaultRetries;
+  const tries = retries + 1;
 
-  const deliver = async (message: KeyMessage) => {
-    if (message.channel === "PHONE") {
-      await sms.send({ to: message.to, text: renderKeySms(message) });
-    } else {
-      await email.send({ to: message.to, locale: message.locale, ...renderKeyEmail(message) });
-    }
-  };
-
-  const flush = async () => {
-    // Settling one delivery never starts another, but a request may queue more while we wait.
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  };
-
-  const assertRoom = () => {
-    if (pending.size >= maxQueued) throw new MailQueueFullError();
-  };
-
-  /** Tries `send` once and again after each pause; every failure is logged, `secret` blanked. */
-  const sendWithRetries = async (describe: string, secret: string, send: () => Promise<void>) => {
-    const tries = retryDelaysMs.length + 1;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await send();
-      } catch (error) {
-        const reason = failureReason(error, secret);
-        if (attempt === tries) {
-          console.error(`Sending ${describe} failed after ${tries} tries: ${reason}`);
-          return;
+  const deliver = async (letter: Letter) => {
+    switch (letter.type) {
+      case "key": {
+        const { message } = letter;
+        if (message.channel === "PHONE") {
+          return sms.send({ to: message.to, text: renderKeySms(message) });
         }
-        console.warn(`Sending ${describe} failed (try ${attempt} of ${tries}): ${reason}`);
-        await delay(retryDelaysMs[attempt - 1]);
+        return email.send({ to: message.to, locale: message.locale, ...renderKeyEmail(message) });
+      }
+      case "invitation": {
+        const { message } = letter;
+        return email.send({
+          to: message.to,
+          locale: message.locale,
+          ...renderInvitationEmail(message),
+        });
+      }
+      case "address-changed": {
+        const { message } = letter;
+        if (message.channel === "PHONE") {
+          return sms.send({ to: message.to, text: renderAddressChangedSms(message) });
+        }
+        return email.send({
+          to: message.to,
+          locale: message.locale,
+          ...renderAddressChangedEmail(message),
+        });
       }
     }
   };
 
-  /** Queues a delivery; rendering, too, runs after the call has returned, off the request's path. */
-  const enqueue = (describe: string, secret: string, send: () => Promise<void>) => {
-    assertRoom();
-    const delivery: Promise<void> = limit(() => sendWithRetries(describe, secret, send)).finally(
-      () => pending.delete(delivery),
-    );
-    pending.add(delivery);
+  const retryDelay = options.retryDelaySeconds ?? defaultRetryDelaySeconds;
+  const queueOptions = {
+    retryLimit: retries,
+    retryDelay,
+    ...(retryDelay > 0 ? { retryBackoff: true } : {}),
+    // A message that cannot go out within a day is of no use (keys expire in minutes).
+    retentionSeconds: 24 * 60 * 60,
+    deleteAfterSeconds: 60 * 60,
+    expireInSeconds: 120,
+    notify: true,
+  };
+  await boss.createQueue(mailQueue, queueOptions);
+  await boss.updateQueue(mailQueue, { retryBackoff: false, ...queueOptions });
+  const stopWorking = await workQueue<QueuedLetter>(
+    boss,
+    mailQueue,
+    { concurrency: options.maxConcurrent ?? defaultMaxConcurrent },
+    async (job) => {
+      let letter: Letter;
+      try {
+        letter = JSON.parse(box.open(job.data.sealed, sealContext)) as Letter;
+      } catch {
+        // Sealed with another key (SECRETS_KEY changed): no try can open it.
+        console.error(`A queued message (${job.id}) could not be opened and is dropped.`);
+        return;
+      }
+      try {
+        await deliver(letter);
+      } catch (error) {
+        const attempt = job.retryCount + 1;
+        const reason = failureReason(error, secretOf(letter));
+        if (attempt >= tries) {
+          console.error(`Sending ${describe(letter)} failed after ${tries} tries: ${reason}`);
+          return;
+        }
+        console.warn(`Sending ${describe(letter)} failed (try ${attempt} of ${tries}): ${reason}`);
+        throw new Error(reason); // The queue tries again after its pause.
+      }
+    },
+  );
+
+  /** Messages waiting, waiting for another try, or being sent, up to `limit`. */
+  const pending = async (limit: number) => {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select count(*)::int as n from (select 1 from ${queueSchema}.job where name = $1 and state < 'completed' limit $2) pending`,
+        [mailQueue, limit],
+      );
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  const assertRoom = async () => {
+    if ((await pending(maxQueued)) >= maxQueued) throw new MailQueueFullError();
+  };
+
+  const enqueue = async (letter: Letter) => {
+    await assertRoom();
+    const data: QueuedLetter = { sealed: box.seal(JSON.stringify(letter), sealContext) };
+    await boss.send(mailQueue, data);
+  };
+
+  const flush = async () => {
+    while ((await pending(1)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
   return {
     assertRoom,
-    sendKey: (message) =>
-      enqueue(
-        `the ${message.purpose} key by ${message.channel} to ${message.to}`,
-        message.key,
-        () => deliver(message),
-      ),
-    sendInvitation: (message: InvitationMessage) =>
-      enqueue(
-        `an invitation to ${message.to}`,
-        new URL(message.url).searchParams.get("token") ?? "",
-        () =>
-          email.send({ to: message.to, locale: message.locale, ...renderInvitationEmail(message) }),
-      ),
-    sendAddressChanged: (message: AddressChangedMessage) =>
-      enqueue(`the address change notice by ${message.channel} to ${message.to}`, "", () =>
-        message.channel === "PHONE"
-          ? sms.send({ to: message.to, text: renderAddressChangedSms(message) })
-          : email.send({
-              to: message.to,
-              locale: message.locale,
-              ...renderAddressChangedEmail(message),
-            }),
-      ),
+    sendKey: (message) => enqueue({ type: "key", message }),
+    sendInvitation: (message) => enqueue({ type: "invitation", message }),
+    sendAddressChanged: (message) => enqueue({ type: "address-changed", message }),
     flush,
     close: async () => {
-      await flush();
+      // What is still queued stays in the database for the next start; deliveries under way end.
+      await stopWorking();
       email.close();
     },
   };
+}
+
+function describe(letter: Letter) {
+  const { message } = letter;
+  switch (letter.type) {
+    case "key":
+      return `the ${letter.message.purpose} key by ${letter.message.channel} to ${message.to}`;
+    case "invitation":
+      return `an invitation to ${message.to}`;
+    case "address-changed":
+      return `the address change notice by ${letter.message.channel} to ${message.to}`;
+  }
+}
+
+function secretOf(letter: Letter) {
+  if (letter.type === "key") return letter.message.key;
+  if (letter.type === "invitation") {
+    return new URL(letter.message.url).searchParams.get("token") ?? "";
+  }
+  return "";
 }
 
 /**

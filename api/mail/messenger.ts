@@ -47,19 +47,20 @@ export type AddressChangedMessage = {
 };
 
 /**
- * Sends what the API tells people by mail or SMS. Sending never blocks a request: messages are
- * queued and delivered in the background, a few at a time; a failed delivery is tried again after
- * a pause, and logged, not thrown. The queue is bounded: past its bound, sending throws
- * MailQueueFullError (503 MAIL_QUEUE_FULL).
+ * Sends what the API tells people by mail or SMS. Sending never waits for delivery: messages are
+ * queued in the database and delivered in the background, a few at a time; a failed delivery is
+ * tried again after a pause, and logged, not thrown. The queue is bounded: past its bound,
+ * sending throws MailQueueFullError (503 MAIL_QUEUE_FULL).
  */
 export interface Messenger {
   /** Throws MailQueueFullError when a message sent now would be refused; call before changes. */
-  assertRoom(): void;
-  sendKey(message: KeyMessage): void;
-  sendInvitation(message: InvitationMessage): void;
-  sendAddressChanged(message: AddressChangedMessage): void;
+  assertRoom(): Promise<void>;
+  sendKey(message: KeyMessage): Promise<void>;
+  sendInvitation(message: InvitationMessage): Promise<void>;
+  sendAddressChanged(message: AddressChangedMessage): Promise<void>;
   /** Resolves once every queued message has been delivered or has failed. */
   flush(): Promise<void>;
+  /** Stops delivering here; what is still queued waits in the database. */
   close(): Promise<void>;
 }
 
@@ -72,10 +73,12 @@ export type MessengerOptions = {
   smsWebhookUrl?: string;
   /** Where messages are written when no transport is configured. */
   outboxDir: string;
-  /** Deliveries at once (default 4). */
+  /** Deliveries at once on each instance (default 4). */
   maxConcurrent?: number;
-  /** Messages queued or being sent before new ones are refused (default 1,000). */
+  /** Messages waiting or being sent before new ones are refused (default 1,000). */
   maxQueued?: number;
-  /** The pauses before each further try of a failed delivery (default 2 s, then 10 s). */
-  retryDelaysMs?: number[];
+  /** Tries after a failed one (default 2). */
+  retries?: number;
+  /** The pause before the second try, doubling after each (seconds, default 2; 0: at once). */
+  retryDelaySeconds?: number;
 };

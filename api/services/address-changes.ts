@@ -130,7 +130,7 @@ export async function requestAddressChange(
     kind === "PHONE" ? await findUserByPhone(s.db, value) : await findUserByEmail(s.db, value);
   if (owner && owner.id !== user.id) throw taken(kind);
 
-  s.messenger.assertRoom();
+  await s.messenger.assertRoom();
   await throttleSends(s, value);
   // One change at a time: a new request replaces the one waiting.
   await cancelAddressChange(s.db, user.id);
@@ -140,7 +140,7 @@ export async function requestAddressChange(
     recipient: value,
     userId: user.id,
   });
-  s.messenger.sendKey({
+  await s.messenger.sendKey({
     channel: kind,
     to: value,
     locale: user.locale,
@@ -220,7 +220,7 @@ async function applyAddress(
   if (former !== null && former !== value) {
     const resetUrl = new URL(`${user.locale === "ar" ? "/ar" : ""}/forgot`, s.appUrl).toString();
     try {
-      s.messenger.sendAddressChanged({
+      await s.messenger.sendAddressChanged({
         channel: kind,
         to: former,
         locale: user.locale,

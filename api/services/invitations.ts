@@ -60,7 +60,7 @@ async function allowInvitationMail(
   actor: OrganizationActor,
   email: string,
 ) {
-  services.messenger.assertRoom();
+  await services.messenger.assertRoom();
   const { db, rateLimits } = services;
   await consumeRateLimit(db, rateLimits, "invitationPerInviter", actor.userId);
   await consumeRateLimit(db, rateLimits, "invitationPerOrganization", actor.organizationId);
@@ -140,7 +140,7 @@ async function mailInvitation(
   const url = new URL(`${locale === "ar" ? "/ar" : ""}/accept-invite`, appUrl);
   url.searchParams.set("token", token);
   url.searchParams.set("email", invitation.email);
-  messenger.sendInvitation({
+  await messenger.sendInvitation({
     to: invitation.email,
     locale,
     organizationName: details.organizationName,

@@ -35,7 +35,7 @@ export async function requestPasswordReset(
   input: { email: string },
   caller: Caller,
 ): Promise<void> {
-  s.messenger.assertRoom();
+  await s.messenger.assertRoom();
   await consumeRateLimit(s.db, s.rateLimits, "keyRequestPerAddress", addressOf(caller));
   const email = normalizeEmail(input.email);
   await throttleSends(s, email);
@@ -51,7 +51,7 @@ export async function requestPasswordReset(
     recipient: email,
     userId: user.id,
   });
-  s.messenger.sendKey({
+  await s.messenger.sendKey({
     channel: "EMAIL",
     to: email,
     locale: user.locale,

@@ -98,7 +98,7 @@ export async function requestRegistrationKey(
   input: KeyRequestInput,
   caller: Caller,
 ): Promise<{ token: string }> {
-  s.messenger.assertRoom();
+  await s.messenger.assertRoom();
   await consumeRateLimit(s.db, s.rateLimits, "keyRequestPerAddress", addressOf(caller));
   const recipient = normalizeLogin(input.loginType, input.loginValue);
   if (!recipient) {
@@ -121,7 +121,7 @@ export async function requestRegistrationKey(
     userId: user.id,
     token,
   });
-  s.messenger.sendKey({
+  await s.messenger.sendKey({
     channel: input.loginType,
     to: recipient,
     locale: user.locale,

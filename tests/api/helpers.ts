@@ -8,8 +8,9 @@ import { createAiRegistry } from "../../api/ai/registry";
 import type { Database } from "../../api/db/client";
 import { memberships, type Role, sessions, type User, users } from "../../api/db/schema";
 import type { Api, ApiOptions } from "../../api/index";
-import { createMessenger } from "../../api/mail/index";
+import type { Messenger } from "../../api/mail/index";
 import { createAiServices } from "../../api/services/ai-models";
+import type { Jobs } from "../../api/services/jobs";
 import { createOrganization } from "../../api/services/organizations";
 import {
   defaultRateLimits,
@@ -59,6 +60,8 @@ export type TestUser = {
 export type TestApi = {
   api: Api;
   db: Database;
+  /** The job queue and runner, to queue work as a feature would. */
+  jobs: Jobs;
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   createUser: (options?: TestUserOptions) => Promise<TestUser>;
   /** Signs in through the API and returns the token. */
@@ -93,6 +96,8 @@ export type TestApiOptions = Pick<
   | "maxOrganizationsPerUser"
   | "allowedOrigins"
   | "ai"
+  | "secretsKey"
+  | "jobs"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
@@ -122,7 +127,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     dirs.remove();
     throw error;
   }
-  const { api, db } = started;
+  const { api, db, jobs } = started;
 
   const request = async (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers = new Headers(requestOptions.headers);
@@ -174,6 +179,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   return {
     api,
     db,
+    jobs,
     request,
     createUser,
     loginToken,
@@ -216,11 +222,21 @@ function temporaryDirs() {
   };
 }
 
-/** What createApp needs besides a database, for tests that build the app by hand. */
+/**
+ * What createApp needs besides a database, for tests that build the app by hand around a
+ * database that fails: their requests never reach the mail or the job queue, which refuse use.
+ */
 export function appDependencies() {
   const dirs = temporaryDirs();
+  const unused = (what: string) =>
+    new Proxy({} as never, {
+      get() {
+        throw new Error(`${what} is not set up in this test`);
+      },
+    });
   return {
-    messenger: createMessenger({ outboxDir: dirs.outboxDir }),
+    messenger: unused("The mail queue") as Messenger,
+    jobs: unused("The job queue") as Jobs,
     storage: createLocalStorage(dirs.filesDir),
     rateLimits: resolveRateLimits(testRateLimits),
     ai: createAiServices({

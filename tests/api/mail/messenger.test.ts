@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { simpleParser } from "mailparser";
+import { fromPglite, PgBoss } from "pg-boss";
 import {
   afterAll,
   afterEach,
@@ -17,7 +20,13 @@ import {
 } from "vitest";
 import type { Locale } from "../../../api/db/schema";
 import { MailQueueFullError } from "../../../api/errors";
-import { createMessenger, type KeyMessage, type KeyPurpose } from "../../../api/mail/index";
+import {
+  createMessenger,
+  type KeyMessage,
+  type KeyPurpose,
+  type Messenger,
+  type MessengerOptions,
+} from "../../../api/mail/index";
 import { renderEmail } from "../../../api/mail/templates";
 import { extractKey, type SmtpSink, startSmtpSink } from "../smtp-sink";
 
@@ -116,12 +125,36 @@ let warnLog: MockInstance<typeof console.warn>;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-beforeAll(() => {
+// The queue lives in a database of this file's own; each test's messenger works it while open.
+let database: PGlite;
+let boss: PgBoss;
+const secretsKey = randomBytes(32);
+
+beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
+  database = await PGlite.create();
+  boss = new PgBoss({ db: fromPglite(database), useListenNotify: true });
+  await boss.start();
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await boss.stop({ graceful: false });
+  await database.close();
   process.off("unhandledRejection", onUnhandled);
+});
+
+const opened: Messenger[] = [];
+
+async function openMessenger(options: MessengerOptions) {
+  const messenger = await createMessenger({ boss, secretsKey, ...options });
+  opened.push(messenger);
+  return messenger;
+}
+
+// What a failed test left queued would go out through the next test's transports.
+afterEach(async () => {
+  for (const messenger of opened.splice(0)) await messenger.close();
+  await boss.deleteAllJobs("mail");
 });
 
 beforeEach(() => {
@@ -152,11 +185,12 @@ describe("email over SMTP", () => {
     it.each(["registration", "password_reset", "address_change"] as const)(
       "delivers the %s key",
       async (purpose) => {
-        const messenger = createMessenger({ smtpUrl: sink.url, outboxDir });
+        const messenger = await openMessenger({ smtpUrl: sink.url, outboxDir });
         const message = keyMessage({ locale, purpose, firstName: "Sara" });
 
-        expect(messenger.sendKey(message)).toBeUndefined();
+        await expect(messenger.sendKey(message)).resolves.toBeUndefined();
         const mail = await sink.waitForMessage({ to: message.to });
+        await messenger.flush();
         await messenger.close();
 
         expect(mail.to).toEqual([message.to]);
@@ -187,24 +221,26 @@ describe("email over SMTP", () => {
   });
 
   it("uses mailFrom as the sender", async () => {
-    const messenger = createMessenger({
+    const messenger = await openMessenger({
       smtpUrl: sink.url,
       mailFrom: "Qalam Team <team@qalam.test>",
       outboxDir,
     });
     const message = keyMessage();
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
     await messenger.flush();
     const mail = await sink.waitForMessage({ to: message.to }, 0);
     expect(mail.parsed.from?.value).toEqual([{ name: "Qalam Team", address: "team@qalam.test" }]);
+    await messenger.flush();
     await messenger.close();
   });
 
   it("escapes a hostile first name in the HTML part", async () => {
-    const messenger = createMessenger({ smtpUrl: sink.url, outboxDir });
+    const messenger = await openMessenger({ smtpUrl: sink.url, outboxDir });
     const firstName = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
     const message = keyMessage({ firstName });
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
+    await messenger.flush();
     await messenger.close();
 
     const mail = await sink.waitForMessage({ to: message.to });
@@ -215,26 +251,52 @@ describe("email over SMTP", () => {
     expect(mail.text).toContain(firstName);
   });
 
-  it("waits for queued messages when it closes", async () => {
-    const messenger = createMessenger({ smtpUrl: sink.url, outboxDir });
+  it("leaves what is queued when it closes, for the next start to deliver", async () => {
+    const first = await openMessenger({ smtpUrl: sink.url, outboxDir });
+    await first.close();
     const batch = [keyMessage(), keyMessage({ purpose: "password_reset" }), keyMessage()];
-    for (const message of batch) messenger.sendKey(message);
+    for (const message of batch) await first.sendKey(message);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sink.messages.flatMap((mail) => mail.to)).not.toContain(batch[0]?.to);
 
-    await messenger.close();
+    const next = await openMessenger({ smtpUrl: sink.url, outboxDir });
+    await next.flush();
+    await next.close();
 
     const delivered = sink.messages.flatMap((mail) => mail.to);
     for (const message of batch) expect(delivered).toContain(message.to);
   });
 
+  it("keeps keys sealed while they wait in the queue", async () => {
+    const messenger = await openMessenger({ smtpUrl: sink.url, outboxDir });
+    await messenger.close();
+    const message = keyMessage();
+    await messenger.sendKey(message);
+
+    const { rows } = await database.query<{ data: unknown }>(
+      "select data from pgboss.job where name = 'mail' and state = 'created'",
+    );
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]?.data);
+    expect(stored).not.toContain(message.key);
+    expect(stored).not.toContain(message.to);
+
+    const next = await openMessenger({ smtpUrl: sink.url, outboxDir });
+    await next.flush();
+    await next.close();
+    expect(extractKey((await sink.waitForMessage({ to: message.to }, 0)).text)).toBe(message.key);
+  });
+
   it("logs a failed delivery without the key, and flush still resolves", async () => {
-    const messenger = createMessenger({
+    const messenger = await openMessenger({
       smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
       outboxDir,
-      retryDelaysMs: [],
+      retries: 0,
     });
     const message = keyMessage();
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
     await expect(messenger.flush()).resolves.toBeUndefined();
+    await messenger.flush();
     await messenger.close();
     await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -271,9 +333,10 @@ describe("SMS over the webhook", () => {
     ["en", "password_reset", "Qalam: your password reset key is"],
     ["ar", "password_reset", "قلم: مفتاح إعادة تعيين كلمة المرور هو"],
   ] as const)("posts {to, text} for a %s %s key", async (locale, purpose, start) => {
-    const messenger = createMessenger({ smsWebhookUrl: webhook.url, outboxDir });
+    const messenger = await openMessenger({ smsWebhookUrl: webhook.url, outboxDir });
     const message = keyMessage({ channel: "PHONE", to: "+966501234567", locale, purpose });
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
+    await messenger.flush();
     await messenger.close();
 
     expect(webhook.requests).toHaveLength(1);
@@ -289,13 +352,13 @@ describe("SMS over the webhook", () => {
 
   it("tries a non-2xx answer three times, logs each without the key, and flush still resolves", async () => {
     webhook.status = 500;
-    const messenger = createMessenger({
+    const messenger = await openMessenger({
       smsWebhookUrl: webhook.url,
       outboxDir,
-      retryDelaysMs: [1, 1],
+      retryDelaySeconds: 0,
     });
     const message = keyMessage({ channel: "PHONE", to: "+966501234567" });
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
     await expect(messenger.flush()).resolves.toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -309,17 +372,19 @@ describe("SMS over the webhook", () => {
       expect(String(call[0])).not.toContain(message.key);
     }
     expect(unhandled).toEqual([]);
+    await messenger.flush();
     await messenger.close();
   });
 
   it("delivers on a later try after a failure", async () => {
     webhook.statuses = [503];
-    const messenger = createMessenger({
+    const messenger = await openMessenger({
       smsWebhookUrl: webhook.url,
       outboxDir,
-      retryDelaysMs: [1, 1],
+      retryDelaySeconds: 0,
     });
-    messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    await messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    await messenger.flush();
     await messenger.close();
 
     expect(webhook.requests).toHaveLength(2);
@@ -328,35 +393,37 @@ describe("SMS over the webhook", () => {
   });
 
   it("sends a few at a time, and refuses past its bound until the queue drains", async () => {
-    webhook.delayMs = 30;
-    const messenger = createMessenger({
+    webhook.delayMs = 300;
+    const messenger = await openMessenger({
       smsWebhookUrl: webhook.url,
       outboxDir,
       maxConcurrent: 2,
       maxQueued: 5,
     });
     const send = () => messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
-    for (let i = 0; i < 5; i++) send();
+    for (let i = 0; i < 5; i++) await send();
 
-    expect(() => messenger.assertRoom()).toThrow(MailQueueFullError);
-    expect(send).toThrow(MailQueueFullError);
+    await expect(messenger.assertRoom()).rejects.toThrow(MailQueueFullError);
+    await expect(send()).rejects.toThrow(MailQueueFullError);
     await messenger.flush();
     expect(webhook.requests).toHaveLength(5);
     expect(webhook.mostAtOnce).toBe(2);
 
-    expect(() => messenger.assertRoom()).not.toThrow();
-    send();
+    await expect(messenger.assertRoom()).resolves.toBeUndefined();
+    await send();
+    await messenger.flush();
     await messenger.close();
     expect(webhook.requests).toHaveLength(6);
   });
 
   it("logs an unreachable webhook", async () => {
-    const messenger = createMessenger({
+    const messenger = await openMessenger({
       smsWebhookUrl: `http://127.0.0.1:${await closedPort()}/sms`,
       outboxDir,
-      retryDelaysMs: [],
+      retries: 0,
     });
-    messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    await messenger.sendKey(keyMessage({ channel: "PHONE", to: "+966501234567" }));
+    await messenger.flush();
     await messenger.close();
     await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -367,9 +434,10 @@ describe("SMS over the webhook", () => {
 
 describe("the outbox, without transports", () => {
   it("writes an email as an .eml file and logs where", async () => {
-    const messenger = createMessenger({ outboxDir });
+    const messenger = await openMessenger({ outboxDir });
     const message = keyMessage({ locale: "ar", purpose: "password_reset" });
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
+    await messenger.flush();
     await messenger.close();
 
     const files = readdirSync(outboxDir).filter((name) => name.endsWith(".eml"));
@@ -390,9 +458,10 @@ describe("the outbox, without transports", () => {
   });
 
   it("writes an SMS as a .txt file and logs where", async () => {
-    const messenger = createMessenger({ outboxDir });
+    const messenger = await openMessenger({ outboxDir });
     const message = keyMessage({ channel: "PHONE", to: "+966501234567" });
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
+    await messenger.flush();
     await messenger.close();
 
     const smsDir = join(outboxDir, "sms");
@@ -409,9 +478,10 @@ describe("the outbox, without transports", () => {
     // A file where the folder should be makes every write fail.
     const blocked = join(outboxDir, "..", "blocked");
     writeFileSync(blocked, "");
-    const messenger = createMessenger({ outboxDir: blocked, retryDelaysMs: [] });
+    const messenger = await openMessenger({ outboxDir: blocked, retries: 0 });
     const message = keyMessage();
-    messenger.sendKey(message);
+    await messenger.sendKey(message);
+    await messenger.flush();
     await messenger.close();
 
     expect(errorLog).toHaveBeenCalledTimes(1);

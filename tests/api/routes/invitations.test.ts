@@ -277,7 +277,7 @@ describe("mail limits", () => {
     const { port } = silent.address() as AddressInfo;
     const full = await createTestApi({
       smtpUrl: `smtp://127.0.0.1:${port}?connectionTimeout=500&greetingTimeout=500`,
-      mailQueue: { maxQueued: 1, retryDelaysMs: [] },
+      mailQueue: { maxQueued: 1, retries: 0 },
     });
     try {
       const o = await ownerWithSession(full);
