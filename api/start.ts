@@ -12,8 +12,8 @@ import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
 import { createAiServices } from "./services/ai-models";
-import type { Jobs } from "./services/jobs";
 import type { AiQuotaDefaults } from "./services/ai-usage";
+import type { Jobs } from "./services/jobs";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 

@@ -129,10 +129,12 @@ export async function createMessenger(
         const attempt = job.retryCount + 1;
         const reason = failureReason(error, secretOf(letter));
         if (attempt >= tries) {
-          console.error(`Sending ${describe(letter)} failed after ${tries} tries: ${reason}`);
+          console.error(`Sending ${describeLetter(letter)} failed after ${tries} tries: ${reason}`);
           return;
         }
-        console.warn(`Sending ${describe(letter)} failed (try ${attempt} of ${tries}): ${reason}`);
+        console.warn(
+          `Sending ${describeLetter(letter)} failed (try ${attempt} of ${tries}): ${reason}`,
+        );
         throw new Error(reason); // The queue tries again after its pause.
       }
     },
@@ -177,7 +179,7 @@ export async function createMessenger(
   };
 }
 
-function describe(letter: Letter) {
+function describeLetter(letter: Letter) {
   const { message } = letter;
   switch (letter.type) {
     case "key":
