@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { aiEnvironment } from "./api/ai/config";
 import { secretsKey } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
+import { jobLimitsFromEnv } from "./api/jobs/config";
 import { aiQuotaDefaults } from "./api/services/ai-usage";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { deploymentFromAppUrl } from "./server/deployment";
@@ -76,6 +77,7 @@ if (!remoteApi) {
     realtime: { clientAddress: (request) => clientAddress(request, trustProxy) },
     maxOrganizationsPerUser,
     secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
+    jobs: jobLimitsFromEnv(process.env),
     ai: {
       // A setting that cannot work stops the start here, naming its variable.
       environment: aiEnvironment(process.env),
@@ -140,7 +142,7 @@ let stopping = false;
 /**
  * SIGTERM or SIGINT: stop accepting connections, close the real-time sockets (clients reconnect,
  * to another instance or to this one when it is back), let requests in flight finish within the
- * grace period, then deliver queued mail and close the database last.
+ * grace period, then hand running jobs back to the queue and close the database last.
  */
 async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;

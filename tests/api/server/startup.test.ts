@@ -39,3 +39,11 @@ describe("the AI settings of the environment", () => {
     expect(() => statSync(join(badKey.dataDir, "secrets-key"))).toThrow();
   }, 60_000);
 });
+
+describe("the job limits of the environment", () => {
+  it("stop the start when one is not a count, naming the variable", async () => {
+    const bad = await start({ AI_CONCURRENCY_VIDEO: "0" });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("AI_CONCURRENCY_VIDEO must be a whole number from 1 to 1000");
+  }, 60_000);
+});
