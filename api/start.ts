@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AiEnvironment } from "./ai/config";
 import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
-import { createAiRegistry } from "./ai/registry";
+import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
+import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -16,6 +17,17 @@ import type { AiQuotaDefaults } from "./services/ai-usage";
 import type { Jobs } from "./services/jobs";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
+
+/** The models that run on this machine: the offline voice and the slideshow, where their tools are. */
+async function embeddedModels(options: ApiOptions["ai"]): Promise<EmbeddedModels> {
+  const voice = options?.offlineVoice ?? (await espeakAvailable());
+  const slideshow = options?.slideshow ?? (await ffmpegAvailable());
+  const speech = voice ? espeakSpeechModel() : undefined;
+  return {
+    ...(speech ? { speech } : {}),
+    ...(slideshow ? { video: slideshowVideoModel({ narrator: speech }) } : {}),
+  };
+}
 
 /** The kinds of long work the product runs. */
 const jobKinds: readonly JobKind[] = [];
@@ -75,6 +87,8 @@ export type ApiOptions = {
     allowPrivateNetwork?: boolean;
     /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
     offlineVoice?: boolean;
+    /** The slideshow (ffmpeg); unset: offered when ffmpeg and ffprobe run on this machine. */
+    slideshow?: boolean;
     /** Monthly limits per capability (aiQuotaDefaults(process.env)); unset: none. */
     quotas?: AiQuotaDefaults;
   };
@@ -163,10 +177,7 @@ export async function startApi(
       registry: createAiRegistry({
         environment: options.ai?.environment ?? {},
         allowPrivateNetwork: options.ai?.allowPrivateNetwork,
-        embedded:
-          (options.ai?.offlineVoice ?? (await espeakAvailable()))
-            ? { speech: espeakSpeechModel() }
-            : {},
+        embedded: await embeddedModels(options.ai),
       }),
       secretsKey,
       quotas: options.ai?.quotas,

@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL
-// is set), the production build, and the end-to-end tests in Debian's Chromium; Chromium and
-// espeak-ng come from Debian's packages.
+// is set), the production build, and the end-to-end tests in Debian's Chromium; Chromium,
+// espeak-ng and ffmpeg come from Debian's packages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,12 +25,14 @@ const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`]).statu
 
 /**
  * The Debian packages the tests run for real: Chromium for the browser tests, espeak-ng for the
- * offline voice. Installed with apt when missing and this runs as root; never downloaded.
+ * offline voice, ffmpeg for the slideshow. Installed with apt when missing and this runs as
+ * root; never downloaded.
  */
 function ensureDebianPackages() {
   const missing = [
     !existsSync(CHROMIUM) && "chromium",
     !hasCommand("espeak-ng") && "espeak-ng",
+    !(hasCommand("ffmpeg") && hasCommand("ffprobe")) && "ffmpeg",
   ].filter(Boolean);
   if (missing.length === 0) return true;
   const root = process.getuid?.() === 0;
@@ -53,6 +55,10 @@ function ensureDebianPackages() {
   }
   if (!hasCommand("espeak-ng")) {
     console.error("No espeak-ng: install Debian's package as root (apt-get install espeak-ng).");
+    return false;
+  }
+  if (!hasCommand("ffmpeg") || !hasCommand("ffprobe")) {
+    console.error("No ffmpeg: install Debian's package as root (apt-get install ffmpeg).");
     return false;
   }
   return true;

@@ -1,4 +1,11 @@
-import { embed, generateImage, generateSpeech, generateText, transcribe } from "ai";
+import {
+  embed,
+  generateImage,
+  generateSpeech,
+  generateText,
+  experimental_generateVideo as generateVideo,
+  transcribe,
+} from "ai";
 import { QuotaExceededError } from "../errors";
 import type { CallUsage } from "../services/ai-usage";
 import type { Capability } from "./capabilities";
@@ -110,8 +117,17 @@ async function probeCall(
       return { units: 1 };
     case "video": {
       const video = model as ResolvedModel<"video">["model"];
-      if (!video.doStatus)
-        throw new Error("This video model cannot be checked without making a video");
+      if (!video.doStatus) {
+        // A model that answers at once (the slideshow) makes the shortest video it can.
+        await generateVideo({
+          model: video,
+          prompt: "OK",
+          duration: 2,
+          generateAudio: false,
+          ...common,
+        });
+        return { units: 0 };
+      }
       try {
         await video.doStatus({ operation: "qalam-probe", abortSignal });
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { Capability, ProviderKind } from "./capabilities";
 import type { AiEnvironment, ModelConfig } from "./config";
 import { offlineVoices } from "./embedded/espeak";
+import { slideshowDurations, slideshowSizes } from "./embedded/slideshow";
 import { AiError } from "./errors";
 import { createPublicOnlyFetch, type FetchFunction, fetchFor } from "./network";
 import { createModel, type ModelOf } from "./providers";
@@ -9,7 +10,7 @@ import { createModel, type ModelOf } from "./providers";
 export type ModelSource = "organization" | "environment" | "embedded";
 
 /** Models that run on this machine, offered when nothing else is set up (docs/ai.md). */
-export type EmbeddedModels = { speech?: ModelOf["speech"] };
+export type EmbeddedModels = { speech?: ModelOf["speech"]; video?: ModelOf["video"] };
 
 export type ResolvedModel<C extends Capability> = {
   capability: C;
@@ -44,9 +45,11 @@ const none: Offers = { voices: [], sizes: [], durations: [] };
 /** The voices, sizes and durations a capability's provider takes (null: the embedded model). */
 export function offersOf(capability: Capability, provider: ProviderKind | null): Offers {
   if (provider === null) {
-    return capability === "speech"
-      ? { voices: [...offlineVoices], sizes: [], durations: [] }
-      : none;
+    if (capability === "speech") return { voices: [...offlineVoices], sizes: [], durations: [] };
+    if (capability === "video") {
+      return { voices: [], sizes: [...slideshowSizes], durations: [...slideshowDurations] };
+    }
+    return none;
   }
   return provider === "openai" || provider === "openai-compatible"
     ? openAiOffers[capability]

@@ -56,6 +56,11 @@ for (const [prefix, l] of aiProviderLabels) {
       await expect(speech).toContainText(l.offlineVoice);
       await speech.getByRole("button", { name: l.test(l.speech) }).click();
       await expect(speech.getByRole("status")).toHaveText(l.answered);
+      // So does the slideshow (ffmpeg on the server) for video, labelled as not generative.
+      const video = ai
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: l.video, exact: true }) });
+      await expect(video).toContainText(l.slideshow);
 
       await row.getByText(l.setUp(l.images)).click();
       await row.getByLabel(l.provider, { exact: true }).selectOption({ label: l.customServer });

@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import type { SharedV4Warning, SpeechModelV4 } from "@ai-sdk/provider";
 import { AiError } from "../errors";
+import { runTool, toolAvailable } from "./tools";
 
 /** The offline voices: espeak-ng's English and Arabic. */
 export const offlineVoices = ["en", "ar"] as const;
@@ -46,11 +46,10 @@ export function espeakSpeechModel(options: { binary?: string } = {}): SpeechMode
       }
       const chosen = offlineVoiceFor({ voice, language, text });
       const rate = Math.round(defaultWordsPerMinute * Math.min(Math.max(speed ?? 1, 0.5), 2));
-      const audio = await run(
+      const audio = await runTool(
         binary,
         ["-v", chosen, "-s", String(rate), "--stdout", "--stdin"],
-        text,
-        abortSignal,
+        { input: text, signal: abortSignal, install: "espeak-ng" },
       );
       return {
         audio: withWavSizes(audio),
@@ -75,59 +74,7 @@ export function withWavSizes(wav: Uint8Array): Uint8Array {
   return wav;
 }
 
-/** Runs a tool with `input` on standard input; resolves with what it wrote to standard output. */
-function run(binary: string, args: string[], input: string, signal?: AbortSignal) {
-  return new Promise<Uint8Array>((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ["pipe", "pipe", "pipe"], signal });
-    const out: Buffer[] = [];
-    let err = "";
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") {
-        reject(
-          new AiError({
-            code: "AI_TOOL_MISSING",
-            detail: `${binary} is not installed on the server (apt-get install espeak-ng)`,
-          }),
-        );
-      } else reject(error);
-    });
-    child.on("close", (code) => {
-      if (code === 0) resolve(new Uint8Array(Buffer.concat(out)));
-      else if (!signal?.aborted) {
-        reject(
-          new AiError({
-            code: "AI_BAD_RESPONSE",
-            detail: `${binary} failed: ${err.trim().slice(0, 300)}`,
-          }),
-        );
-      }
-    });
-    child.stdin.on("error", () => {
-      // The tool ended before reading everything: its exit code says why.
-    });
-    child.stdin.end(input);
-  });
-}
-
-const available = new Map<string, Promise<boolean>>();
-
-/**
- * Whether espeak-ng runs here, to offer the offline voice or not: asked once per process, not at
- * every start of an API (tests start hundreds).
- */
+/** Whether espeak-ng runs here, to offer the offline voice or not. */
 export function espeakAvailable(binary = "espeak-ng"): Promise<boolean> {
-  let answer = available.get(binary);
-  if (!answer) {
-    answer = new Promise((resolve) => {
-      const child = spawn(binary, ["--version"], { stdio: "ignore" });
-      child.on("error", () => resolve(false));
-      child.on("close", (code) => resolve(code === 0));
-    });
-    available.set(binary, answer);
-  }
-  return answer;
+  return toolAvailable(binary);
 }

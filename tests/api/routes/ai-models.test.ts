@@ -280,7 +280,7 @@ describe("testing a capability's model", () => {
         detail: expect.stringContaining("does not exist"),
       },
     });
-    const none = await open.request("POST", `/organizations/${o.id}/ai/video/test`, {
+    const none = await open.request("POST", `/organizations/${o.id}/ai/transcription/test`, {
       token: o.owner.token,
     });
     expect(none.body).toEqual({ ok: false, error: { code: "AI_NOT_CONFIGURED" } });
@@ -343,6 +343,51 @@ describe("the offline voice", () => {
       });
     } finally {
       await Promise.all([withVoice.close(), without.close()]);
+    }
+  });
+});
+
+describe("the slideshow", () => {
+  it("is the video model of an organization without one, with its sizes and lengths, and answers its test", async () => {
+    const [withSlideshow, without] = await Promise.all([
+      createTestApi({ ai: { slideshow: true, offlineVoice: false } }),
+      createTestApi({ ai: { slideshow: false } }),
+    ]);
+    try {
+      const o = await ownerWithSession(withSlideshow);
+      const list = await withSlideshow.request("GET", `/organizations/${o.organizationId}/ai`, {
+        token: o.token,
+      });
+      expect(
+        list.body.items.find((item: { capability: string }) => item.capability === "video"),
+      ).toEqual({
+        capability: "video",
+        source: "embedded",
+        provider: null,
+        model: "ffmpeg-slideshow",
+        offers: {
+          voices: [],
+          sizes: ["1280x720", "720x1280", "1080x1080"],
+          durations: [5, 10, 15, 30, 60],
+        },
+        own: null,
+      });
+      const test = await withSlideshow.request(
+        "POST",
+        `/organizations/${o.organizationId}/ai/video/test`,
+        { token: o.token },
+      );
+      expect(test.body).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
+
+      const other = await ownerWithSession(without);
+      const none = await without.request("GET", `/organizations/${other.organizationId}/ai`, {
+        token: other.token,
+      });
+      expect(
+        none.body.items.find((item: { capability: string }) => item.capability === "video"),
+      ).toMatchObject({ source: null, model: null });
+    } finally {
+      await Promise.all([withSlideshow.close(), without.close()]);
     }
   });
 });

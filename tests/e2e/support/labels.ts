@@ -746,6 +746,9 @@ export const aiProviderLabels = table(
       "This organization has used its monthly limit for this. It starts again on the first of next month, or the owner can raise it under AI usage.",
     offlineVoice:
       "Built in: Offline voice (basic), in English and Arabic. It runs on the server and sounds robotic; set up a provider for natural voices.",
+    video: "Video",
+    slideshow:
+      "Built in: Slideshow (not generative). The server shows your images one after another, with narration and captions; set up a provider for generated video.",
   },
   {
     title: "مزوّدو الذكاء الاصطناعي",
@@ -792,5 +795,8 @@ export const aiProviderLabels = table(
       "استنفدت هذه المؤسسة حدها الشهري لهذا. يتجدد في أول الشهر القادم، أو يستطيع المالك رفعه في قسم استخدام الذكاء الاصطناعي.",
     offlineVoice:
       "مدمج: صوت دون اتصال (أساسي)، بالعربية والإنجليزية. يعمل على الخادم وصوته آلي؛ اضبط مزوّدًا للحصول على أصوات طبيعية.",
+    video: "الفيديو",
+    slideshow:
+      "مدمج: عرض شرائح (غير توليدي). يعرض الخادم صورك واحدة تلو الأخرى مع تعليق صوتي وترجمة نصية؛ اضبط مزوّدًا للحصول على فيديو مولَّد.",
   },
 );
