@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AiEnvironment } from "./ai/config";
 import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
+import { sentenceEncoderModel } from "./ai/embedded/sentence-encoder";
 import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import { createApp } from "./app";
@@ -18,12 +19,16 @@ import type { Jobs } from "./services/jobs";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
 
-/** The models that run on this machine: the offline voice and the slideshow, where their tools are. */
+/**
+ * The models that run on this machine: the sentence encoder, and the offline voice and the
+ * slideshow where their programs are installed.
+ */
 async function embeddedModels(options: ApiOptions["ai"]): Promise<EmbeddedModels> {
   const voice = options?.offlineVoice ?? (await espeakAvailable());
   const slideshow = options?.slideshow ?? (await ffmpegAvailable());
   const speech = voice ? espeakSpeechModel() : undefined;
   return {
+    ...(options?.sentenceEncoder !== false ? { embedding: sentenceEncoderModel() } : {}),
     ...(speech ? { speech } : {}),
     ...(slideshow ? { video: slideshowVideoModel({ narrator: speech }) } : {}),
   };
@@ -89,6 +94,8 @@ export type ApiOptions = {
     offlineVoice?: boolean;
     /** The slideshow (ffmpeg); unset: offered when ffmpeg and ffprobe run on this machine. */
     slideshow?: boolean;
+    /** The English sentence encoder shipped with the product (default: offered). */
+    sentenceEncoder?: boolean;
     /** Monthly limits per capability (aiQuotaDefaults(process.env)); unset: none. */
     quotas?: AiQuotaDefaults;
   };

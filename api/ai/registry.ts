@@ -10,7 +10,11 @@ import { createModel, type ModelOf } from "./providers";
 export type ModelSource = "organization" | "environment" | "embedded";
 
 /** Models that run on this machine, offered when nothing else is set up (docs/ai.md). */
-export type EmbeddedModels = { speech?: ModelOf["speech"]; video?: ModelOf["video"] };
+export type EmbeddedModels = {
+  embedding?: ModelOf["embedding"];
+  speech?: ModelOf["speech"];
+  video?: ModelOf["video"];
+};
 
 export type ResolvedModel<C extends Capability> = {
   capability: C;

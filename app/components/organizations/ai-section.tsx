@@ -104,7 +104,7 @@ function CapabilityRow({
   const summary = !source ? (
     t("ai.status.none")
   ) : source === "embedded" ? (
-    t(`ai.status.embedded.${capability === "video" ? "video" : "speech"}`)
+    t(`ai.status.embedded.${capability as "embedding" | "speech" | "video"}`)
   ) : (
     <IsolatedMessage
       ns="organizations"

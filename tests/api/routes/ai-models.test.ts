@@ -347,11 +347,11 @@ describe("the offline voice", () => {
   });
 });
 
-describe("the slideshow", () => {
-  it("is the video model of an organization without one, with its sizes and lengths, and answers its test", async () => {
+describe("the slideshow and the sentence encoder", () => {
+  it("are the video and embedding models of an organization without its own, and answer their tests", async () => {
     const [withSlideshow, without] = await Promise.all([
       createTestApi({ ai: { slideshow: true, offlineVoice: false } }),
-      createTestApi({ ai: { slideshow: false } }),
+      createTestApi({ ai: { slideshow: false, sentenceEncoder: false } }),
     ]);
     try {
       const o = await ownerWithSession(withSlideshow);
@@ -378,14 +378,25 @@ describe("the slideshow", () => {
         { token: o.token },
       );
       expect(test.body).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
+      expect(
+        list.body.items.find((item: { capability: string }) => item.capability === "embedding"),
+      ).toMatchObject({ source: "embedded", model: "universal-sentence-encoder-en" });
+      const embeddingTest = await withSlideshow.request(
+        "POST",
+        `/organizations/${o.organizationId}/ai/embedding/test`,
+        { token: o.token },
+      );
+      expect(embeddingTest.body).toMatchObject({ ok: true });
 
       const other = await ownerWithSession(without);
       const none = await without.request("GET", `/organizations/${other.organizationId}/ai`, {
         token: other.token,
       });
-      expect(
-        none.body.items.find((item: { capability: string }) => item.capability === "video"),
-      ).toMatchObject({ source: null, model: null });
+      for (const capability of ["video", "embedding"]) {
+        expect(
+          none.body.items.find((item: { capability: string }) => item.capability === capability),
+        ).toMatchObject({ source: null, model: null });
+      }
     } finally {
       await Promise.all([withSlideshow.close(), without.close()]);
     }
