@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -334,6 +336,26 @@ export const aiUsage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("ai_usage_organization_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * One organization's use of a capability in one calendar month (UTC), kept with each call so
+ * that the quota check reads one row rather than adding up the month's calls.
+ */
+export const aiUsageMonths = pgTable(
+  "ai_usage_months",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    capability: text("capability", { enum: capabilities }).notNull(),
+    /** The month's first day. */
+    month: date("month", { mode: "string" }).notNull(),
+    units: bigint("units", { mode: "number" }).notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.capability, t.month] })],
 );
 
 /** An organization's monthly limit of an AI capability, in place of the environment's. */

@@ -3,7 +3,7 @@ import { type Capability, capabilities } from "../ai/capabilities";
 import { type AiFailure, classifyAiError } from "../ai/errors";
 import type { ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { aiUsage, organizationAiQuotas, users } from "../db/schema";
+import { aiUsage, aiUsageMonths, organizationAiQuotas, organizations, users } from "../db/schema";
 import { QuotaExceededError, validationFailed } from "../errors";
 import { type Actor, requirePermission } from "./permissions";
 
@@ -51,27 +51,6 @@ export function parseMonth(label: string): { start: Date; end: Date; label: stri
   return monthOf(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-async function usedThisMonth(
-  db: Database,
-  organizationId: string,
-  capability: Capability,
-  now: Date,
-) {
-  const { start, end } = monthOf(now);
-  const [row] = await db
-    .select({ used: sum(aiUsage.units).mapWith(Number) })
-    .from(aiUsage)
-    .where(
-      and(
-        eq(aiUsage.organizationId, organizationId),
-        eq(aiUsage.capability, capability),
-        gte(aiUsage.createdAt, start),
-        lt(aiUsage.createdAt, end),
-      ),
-    );
-  return row?.used ?? 0;
-}
-
 /** A capability's limit: the organization's own (null: none at all), else the environment's. */
 function limitFrom(
   ownLimits: { capability: Capability; monthlyLimit: number | null }[],
@@ -86,25 +65,47 @@ function limitFrom(
     : { limit: fromEnvironment, limitSource: "environment" };
 }
 
-async function limitOf(
+/** The month's first day, as the counters key it. */
+function monthKey(now: Date) {
+  return monthOf(now).start.toISOString().slice(0, 10);
+}
+
+/**
+ * A capability's limit for an organization and what it has used this month, in one query: the
+ * organization's own limit if it set one (null: none at all), and the month's counter.
+ */
+async function quotaOf(
   db: Database,
   defaults: AiQuotaDefaults,
   organizationId: string,
   capability: Capability,
-) {
-  const own = await db
+  now: Date,
+): Promise<{ limit: number | null; used: number }> {
+  const own = and(
+    eq(organizationAiQuotas.organizationId, organizationId),
+    eq(organizationAiQuotas.capability, capability),
+  );
+  const [row] = await db
     .select({
-      capability: organizationAiQuotas.capability,
-      monthlyLimit: organizationAiQuotas.monthlyLimit,
+      hasOwn: sql<boolean>`exists(${db.select({ one: sql`1` }).from(organizationAiQuotas).where(own)})`,
+      own: sql<
+        number | null
+      >`(${db.select({ limit: organizationAiQuotas.monthlyLimit }).from(organizationAiQuotas).where(own)})`,
+      used: sql<string | null>`(${db
+        .select({ units: aiUsageMonths.units })
+        .from(aiUsageMonths)
+        .where(
+          and(
+            eq(aiUsageMonths.organizationId, organizationId),
+            eq(aiUsageMonths.capability, capability),
+            eq(aiUsageMonths.month, monthKey(now)),
+          ),
+        )})`,
     })
-    .from(organizationAiQuotas)
-    .where(
-      and(
-        eq(organizationAiQuotas.organizationId, organizationId),
-        eq(organizationAiQuotas.capability, capability),
-      ),
-    );
-  return limitFrom(own, defaults, capability).limit;
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const limit = row?.hasOwn ? (row.own ?? null) : (defaults[capability] ?? null);
+  return { limit, used: Number(row?.used ?? 0) };
 }
 
 /** How much one call used, in the capability's unit, with the tokens where there are some. */
@@ -130,35 +131,37 @@ export async function runAiCall<C extends Capability, T>(
   call: () => Promise<{ value: T; usage: CallUsage }>,
 ): Promise<T> {
   const now = context.now?.() ?? new Date();
-  const limit = await limitOf(
+  const { limit, used } = await quotaOf(
     context.db,
     context.quotas,
     context.organizationId,
     resolved.capability,
+    now,
   );
   if (limit !== null) {
-    const used = await usedThisMonth(context.db, context.organizationId, resolved.capability, now);
     if (used >= limit) {
       const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
       throw new QuotaExceededError(resolved.capability, untilNextMonth);
     }
   }
   const started = performance.now();
-  const record = (outcome: string, usage: CallUsage) =>
-    context.db.insert(aiUsage).values({
-      organizationId: context.organizationId,
-      userId: context.userId,
-      capability: resolved.capability,
-      purpose: context.purpose,
-      source: resolved.source,
-      provider: resolved.provider,
-      model: resolved.modelId,
-      units: Math.max(0, Math.round(usage.units)),
-      inputTokens: usage.inputTokens ?? null,
-      outputTokens: usage.outputTokens ?? null,
-      latencyMs: Math.round(performance.now() - started),
-      outcome,
-    });
+  // The call and its month's counter in one statement: the counter never misses a call.
+  const record = (outcome: string, usage: CallUsage) => {
+    const units = Math.max(0, Math.round(usage.units));
+    const failed = outcome === "ok" ? 0 : 1;
+    return context.db.execute(sql`
+      with call as (
+        insert into ${aiUsage} (organization_id, user_id, capability, purpose, source, provider, model, units, input_tokens, output_tokens, latency_ms, outcome)
+        values (${context.organizationId}, ${context.userId}, ${resolved.capability}, ${context.purpose}, ${resolved.source}, ${resolved.provider}, ${resolved.modelId}, ${units}, ${usage.inputTokens ?? null}, ${usage.outputTokens ?? null}, ${Math.round(performance.now() - started)}, ${outcome})
+        returning organization_id
+      )
+      insert into ${aiUsageMonths} (organization_id, capability, month, units, calls, failures)
+      select organization_id, ${resolved.capability}, ${monthKey(now)}, ${units}, 1, ${failed} from call
+      on conflict (organization_id, capability, month) do update set
+        units = ${aiUsageMonths}.units + excluded.units,
+        calls = ${aiUsageMonths}.calls + 1,
+        failures = ${aiUsageMonths}.failures + excluded.failures`);
+  };
   try {
     const { value, usage } = await call();
     await record("ok", usage);
@@ -205,14 +208,18 @@ export async function getAiUsage(
   );
   const byCapability = await db
     .select({
-      capability: aiUsage.capability,
-      used: sum(aiUsage.units).mapWith(Number),
-      calls: count(),
-      failures: sql<number>`count(*) filter (where ${aiUsage.outcome} <> 'ok')`.mapWith(Number),
+      capability: aiUsageMonths.capability,
+      used: aiUsageMonths.units,
+      calls: aiUsageMonths.calls,
+      failures: aiUsageMonths.failures,
     })
-    .from(aiUsage)
-    .where(inMonth)
-    .groupBy(aiUsage.capability);
+    .from(aiUsageMonths)
+    .where(
+      and(
+        eq(aiUsageMonths.organizationId, organizationId),
+        eq(aiUsageMonths.month, month.start.toISOString().slice(0, 10)),
+      ),
+    );
   const byMember = await db
     .select({
       userId: users.id,

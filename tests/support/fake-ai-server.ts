@@ -35,6 +35,8 @@ export type FakeAiServer = {
   brokenTimes: number;
   /** How long a `slow-…` model takes to answer. */
   slowMs: number;
+  /** The pause between streamed tokens (ms; 0: all at once), as a model's pace. */
+  tokenDelayMs: number;
   /** Requests that are still open (the stalled streams among them). */
   openRequests(): number;
   reset(): void;
@@ -94,6 +96,7 @@ export async function startFakeAiServer(
     rateLimitedTimes: 1,
     brokenTimes: Number.POSITIVE_INFINITY,
     slowMs: 6_000,
+    tokenDelayMs: 0,
     openRequests: () => open.size,
     reset() {
       requests.length = 0;
@@ -104,6 +107,7 @@ export async function startFakeAiServer(
       state.rateLimitedTimes = 1;
       state.brokenTimes = Number.POSITIVE_INFINITY;
       state.slowMs = 6_000;
+      state.tokenDelayMs = 0;
     },
     close: () =>
       new Promise((resolve) => {
@@ -155,7 +159,7 @@ export async function startFakeAiServer(
     return false;
   }
 
-  function chat(body: Record<string, unknown>, response: ServerResponse) {
+  async function chat(body: Record<string, unknown>, response: ServerResponse) {
     const model = String(body.model);
     const id = `chatcmpl-${randomUUID()}`;
     const chunk = (delta: unknown, finishReason: string | null = null, usage?: unknown) =>
@@ -231,7 +235,13 @@ export async function startFakeAiServer(
       );
       response.write(chunk({}, "tool_calls", usage));
     } else {
-      for (const token of tokens) response.write(chunk({ content: token }));
+      for (const token of tokens) {
+        if (state.tokenDelayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, state.tokenDelayMs));
+          if (response.destroyed) return;
+        }
+        response.write(chunk({ content: token }));
+      }
       response.write(chunk({}, "stop", usage));
     }
     response.end("data: [DONE]\n\n");

@@ -1,0 +1,212 @@
+// `npm run bench:ai`: a streamed chat answer through the product's AI stack (the registry's
+// model, the quota check and the usage record of runAiCall, the AI SDK's streamText) against the
+// same fake OpenAI-compatible server called directly with fetch, in one run, round-robin.
+// Reported: time to first token and tokens a second, p50 and p99, at 1 and 100 streams at once,
+// and what the stack adds.
+//
+//   BENCH_ROUNDS          rounds per concurrency, each side once a round (default 3)
+//   BENCH_TOKENS          tokens per answer (default 200)
+//   BENCH_TOKEN_DELAY_MS  the fake model's pause between tokens (default 2)
+//   BENCH_DATABASE_URL    PostgreSQL for the usage records (default: PGlite in memory)
+//   BENCH_JSON            a file to write the figures to, as JSON
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { streamText } from "ai";
+import { aiEnvironment } from "../../api/ai/config";
+import { callSignal, createAiRegistry } from "../../api/ai/registry";
+import { openDatabase } from "../../api/db/client";
+import { migrateDatabase } from "../../api/db/migrate";
+import { runAiCall } from "../../api/services/ai-usage";
+import { createOrganization } from "../../api/services/organizations";
+import { createUser } from "../../api/services/users";
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const levels = [1, 100];
+const prompt = "Write two hundred words.";
+
+type Sample = { firstTokenMs: number; tokensPerSecond: number; tokens: number };
+
+const fakeProcess = spawn(process.execPath, ["--import", "tsx", "bench/ai/fake-server.ts"], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const fake = await new Promise<{ baseUrl: string; apiKey: string }>((resolve) => {
+  createInterface({ input: fakeProcess.stdout }).once("line", (line) => resolve(JSON.parse(line)));
+});
+
+const connection = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
+await migrateDatabase(connection);
+const { db } = connection;
+const user = await createUser(db, {
+  firstName: "Bench",
+  lastName: "Mark",
+  email: `bench-${Date.now()}@example.test`,
+  phone: null,
+  password: "a long enough password",
+  verified: true,
+});
+const organization = await createOrganization(db, { name: "Bench", ownerId: user.id });
+const registry = createAiRegistry({
+  environment: aiEnvironment({
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: fake.apiKey,
+    AI_CHAT_MODEL: "bench-model",
+  }),
+});
+
+/** The fake server called directly: fetch, and the SSE lines read by hand. */
+async function direct(): Promise<Sample> {
+  const started = performance.now();
+  const response = await fetch(`${fake.baseUrl}/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      model: "bench-model",
+      stream: true,
+      messages: [{ role: "user", content: prompt }],
+    }),
+  });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let first = 0;
+  let tokens = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+      const data = event.replace(/^data: /, "");
+      if (data === "[DONE]") continue;
+      const content = JSON.parse(data).choices?.[0]?.delta?.content;
+      if (content) {
+        tokens++;
+        if (!first) first = performance.now();
+      }
+    }
+  }
+  return sample(started, first, performance.now(), tokens);
+}
+
+/** Through the product: the registry's model, runAiCall's quota and record, streamText. */
+async function product(): Promise<Sample> {
+  const started = performance.now();
+  let first = 0;
+  let tokens = 0;
+  const resolved = registry.modelFor("chat", {});
+  await runAiCall(
+    {
+      db,
+      quotas: { chat: 1_000_000_000 },
+      organizationId: organization.id,
+      userId: user.id,
+      purpose: "bench",
+    },
+    resolved,
+    async () => {
+      const { abortSignal } = callSignal({ deadlineMs: 60_000 });
+      const result = streamText({ model: resolved.model, prompt, abortSignal });
+      for await (const text of result.textStream) {
+        if (!text) continue;
+        tokens++;
+        if (!first) first = performance.now();
+      }
+      const usage = await result.usage;
+      return { value: null, usage: { units: usage.totalTokens ?? 0 } };
+    },
+  );
+  return sample(started, first, performance.now(), tokens);
+}
+
+function sample(started: number, first: number, ended: number, tokens: number): Sample {
+  return {
+    firstTokenMs: first - started,
+    tokensPerSecond: tokens / ((ended - first) / 1000),
+    tokens,
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function batch(run: () => Promise<Sample>, concurrency: number) {
+  return Promise.all(Array.from({ length: concurrency }, run));
+}
+
+// Warm both paths (JIT, connections, the first query plans).
+await batch(direct, 10);
+await batch(product, 10);
+
+const results: Record<string, unknown>[] = [];
+for (const concurrency of levels) {
+  const samples = { direct: [] as Sample[], product: [] as Sample[] };
+  for (let round = 0; round < rounds; round++) {
+    samples.direct.push(...(await batch(direct, concurrency)));
+    samples.product.push(...(await batch(product, concurrency)));
+  }
+  const figures = (list: Sample[]) => ({
+    firstTokenP50Ms: percentile(
+      list.map((s) => s.firstTokenMs),
+      50,
+    ),
+    firstTokenP99Ms: percentile(
+      list.map((s) => s.firstTokenMs),
+      99,
+    ),
+    tokensPerSecondP50: percentile(
+      list.map((s) => s.tokensPerSecond),
+      50,
+    ),
+  });
+  const d = figures(samples.direct);
+  const p = figures(samples.product);
+  const tokens = new Set([...samples.direct, ...samples.product].map((s) => s.tokens));
+  if (tokens.size !== 1) throw new Error(`Streams lost tokens: ${[...tokens].join(", ")}`);
+  results.push({
+    concurrency,
+    streams: samples.direct.length,
+    direct: d,
+    product: p,
+    addedFirstTokenP50Ms: p.firstTokenP50Ms - d.firstTokenP50Ms,
+    addedFirstTokenP99Ms: p.firstTokenP99Ms - d.firstTokenP99Ms,
+    tokensPerSecondRatio: p.tokensPerSecondP50 / d.tokensPerSecondP50,
+  });
+}
+
+const round1 = (value: unknown) =>
+  typeof value === "number" ? Math.round(value * 10) / 10 : value;
+console.log(
+  `\nAI streaming on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `${rounds} rounds, answers of ${process.env.BENCH_TOKENS ?? 200} tokens, ` +
+    `${process.env.BENCH_TOKEN_DELAY_MS ?? 2} ms apart\n`,
+);
+console.log(
+  "streams | path    | first token p50 | p99      | tokens/s p50 | added p50 | added p99",
+);
+for (const result of results) {
+  const r = result as {
+    concurrency: number;
+    direct: Record<string, number>;
+    product: Record<string, number>;
+    addedFirstTokenP50Ms: number;
+    addedFirstTokenP99Ms: number;
+  };
+  for (const side of ["direct", "product"] as const) {
+    const f = r[side];
+    console.log(
+      `${String(r.concurrency).padStart(7)} | ${side.padEnd(7)} | ${String(round1(f.firstTokenP50Ms)).padStart(12)} ms | ${String(round1(f.firstTokenP99Ms)).padStart(5)} ms | ${String(round1(f.tokensPerSecondP50)).padStart(12)} | ${side === "product" ? `${round1(r.addedFirstTokenP50Ms)} ms`.padStart(9) : "".padStart(9)} | ${side === "product" ? `${round1(r.addedFirstTokenP99Ms)} ms` : ""}`,
+    );
+  }
+}
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+
+fakeProcess.kill("SIGTERM");
+await connection.close();
