@@ -153,7 +153,7 @@ for (const [prefix, l] of organizationLabels) {
       await expect(members).toContainText(l.you);
       await expect(members).toContainText(l.owner);
       await page.getByRole("searchbox").fill("zzz");
-      await page.getByRole("button", { name: l.search }).click();
+      await page.getByRole("button", { name: l.search, exact: true }).click();
       await expect(members).toContainText(l.noMatch);
     });
 
