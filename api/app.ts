@@ -6,6 +6,7 @@ import { handleError, handleNotFound, validationHook } from "./http/errors";
 import type { Messenger } from "./mail/messenger";
 import { createAiModelRoutes } from "./routes/ai-models";
 import { createAuthRoutes } from "./routes/auth";
+import { createClientRoutes } from "./routes/clients";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
 import { createInvitationRoutes } from "./routes/invitations";
@@ -90,6 +91,7 @@ export function createApp({
   app.route("/", createWorkspaceRoutes());
   app.route("/", createAiModelRoutes());
   app.route("/", createJobRoutes());
+  app.route("/", createClientRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

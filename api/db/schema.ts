@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  customType,
   date,
   index,
   integer,
@@ -376,6 +377,63 @@ export const organizationAiQuotas = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type, for the generated search columns. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const clientKinds = ["company", "person"] as const;
+export const clientStatuses = ["lead", "active", "inactive"] as const;
+
+/**
+ * The organization's clients. `version` counts changes (a stale write gets 409); a deleted client
+ * keeps its row for 30 days (`deletedAt`), and can be restored until then. `search` is the text a
+ * search looks in, English and normalised Arabic (migration 0012, docs/search.md).
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: clientKinds }).notNull().default("company"),
+    contactName: text("contact_name").notNull().default(""),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    address: text("address").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    notes: text("notes").notNull().default(""),
+    status: text("status", { enum: clientStatuses }).notNull().default("lead"),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`qalam_search_vector(name || ' ' || contact_name || ' ' || coalesce(email, '') || ' ' || qalam_join(tags) || ' ' || notes)`,
+      ),
+  },
+  (t) => [
+    index("clients_organization_name_idx").on(t.organizationId, sql`lower(${t.name})`),
+    index("clients_organization_updated_idx").on(t.organizationId, t.updatedAt),
+    index("clients_search_idx").using("gin", t.search),
+    index("clients_tags_idx").using("gin", t.tags),
+    check(
+      "clients_kind",
+      sql.raw(`kind in (${clientKinds.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "clients_status",
+      sql.raw(`status in (${clientStatuses.map((value) => `'${value}'`).join(", ")})`),
+    ),
+  ],
+);
+
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
@@ -424,6 +482,7 @@ export type Membership = typeof memberships.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+export type Client = typeof clients.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

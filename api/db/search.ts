@@ -6,3 +6,111 @@ export function containsPattern(search: string | undefined): string | null {
   const trimmed = search?.trim();
   return trimmed ? `%${trimmed.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
 }
+
+// --- Full-text search in English and Arabic (migration 0012, docs/search.md) ------------------
+
+const arabicMarks = /[\u064B-\u065F\u0670\u0640]/;
+const letterMap: Record<string, string> = {
+  أ: "ا",
+  إ: "ا",
+  آ: "ا",
+  ٱ: "ا",
+  ؤ: "و",
+  ئ: "ي",
+  ة: "ه",
+  ى: "ي",
+};
+const arabicLetter = /[\u0621-\u064A]/;
+
+/**
+ * The text as the database's `qalam_normalize` reads it, with the index in `text` of each of its
+ * characters, so that a match found in the normalised text can be marked in the original.
+ */
+export function normalizeForSearch(text: string): { value: string; origin: number[] } {
+  const chars: string[] = [];
+  const origin: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (arabicMarks.test(char)) continue;
+    chars.push(letterMap[char] ?? char.toLowerCase());
+    origin.push(i);
+  }
+  // The article (after an optional waw) at the start of a word of three letters or more.
+  const keep = chars.map(() => true);
+  for (let i = 0; i < chars.length; i++) {
+    const startsWord = i === 0 || !arabicLetter.test(chars[i - 1] as string);
+    if (!startsWord) continue;
+    const at = chars[i] === "و" ? i + 1 : i;
+    if (
+      chars[at] === "ا" &&
+      chars[at + 1] === "ل" &&
+      arabicLetter.test(chars[at + 2] ?? "") &&
+      arabicLetter.test(chars[at + 3] ?? "")
+    ) {
+      keep[at] = false;
+      keep[at + 1] = false;
+    }
+  }
+  return {
+    value: chars.filter((_, i) => keep[i]).join(""),
+    origin: origin.filter((_, i) => keep[i]),
+  };
+}
+
+/** The words of a search as `websearch_to_tsquery` takes them, without its operators. */
+export function searchTerms(query: string): string[] {
+  return query
+    .split(/[\s"]+/)
+    .filter((word) => word && word.toLowerCase() !== "or" && !word.startsWith("-"))
+    .map((word) => normalizeForSearch(word.replace(/[^\p{L}\p{N}]+/gu, "")).value)
+    .filter((word) => word.length >= 2);
+}
+
+/** A piece of text, marked where it matches the search. */
+export type TextSegment = { text: string; match: boolean };
+
+/**
+ * `text` in pieces, the ones that match a word of `query` marked (Arabic compared as normalised,
+ * so "مدرسه" marks "المدرسة"); around the first match, at most `window` characters, with "…"
+ * where it was cut. Null when nothing matches.
+ */
+export function highlightMatches(
+  text: string,
+  query: string,
+  window = Number.POSITIVE_INFINITY,
+): TextSegment[] | null {
+  const terms = searchTerms(query);
+  if (terms.length === 0 || !text) return null;
+  const { value, origin } = normalizeForSearch(text);
+  const ranges: [number, number][] = [];
+  for (const term of terms) {
+    for (let at = value.indexOf(term); at >= 0; at = value.indexOf(term, at + term.length)) {
+      ranges.push([origin[at] as number, (origin[at + term.length - 1] as number) + 1]);
+    }
+  }
+  if (ranges.length === 0) return null;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  const first = merged[0] as [number, number];
+  const start = text.length <= window ? 0 : Math.max(0, first[0] - Math.floor(window / 3));
+  const end = Math.min(text.length, start + window);
+  const segments: TextSegment[] = [];
+  let cursor = start;
+  for (const [from, to] of merged) {
+    if (to <= start || from >= end) continue;
+    const a = Math.max(from, start);
+    const b = Math.min(to, end);
+    if (a > cursor) segments.push({ text: text.slice(cursor, a), match: false });
+    segments.push({ text: text.slice(a, b), match: true });
+    cursor = b;
+  }
+  if (cursor < end) segments.push({ text: text.slice(cursor, end), match: false });
+  if (start > 0) segments.unshift({ text: "…", match: false });
+  if (end < text.length) segments.push({ text: "…", match: false });
+  return segments;
+}

@@ -37,6 +37,9 @@ const notices = [
   "workspace-deleted",
   "workspace-member-added",
   "workspace-member-removed",
+  "client-created",
+  "client-saved",
+  "client-restored",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

@@ -9,6 +9,7 @@ export const namespaces = [
   "account",
   "organizations",
   "workspaces",
+  "clients",
   "validation",
   "legal",
 ] as const;

@@ -1,14 +1,245 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useLoaderData,
+} from "react-router";
+import { SettingsSection } from "~/components/account/settings-section";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
+import { PageShell } from "~/components/ui/page-shell";
+import { getApiClient } from "~/lib/api.server";
+import { statusTones } from "~/lib/clients";
+import { requireClientsPermission } from "~/lib/clients.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
 
-export const handle = { title: "pages.clients.detailTitle" };
+export const handle = { title: "clients:detail.title" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "clients.read");
+  const id = requireUuidParam(params);
+  const client = await getApiClient(request, context, token)
+    .get("/clients/{id}", { path: { id } })
+    .catch(rethrowAsPageError);
+  return {
+    client,
+    canWrite: user.account.currentOrganizationPermissions.includes("clients.write"),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "clients.write");
+  const language = requireLanguage(params);
+  const id = requireUuidParam(params);
+  const api = getApiClient(request, context, token);
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "delete": {
+      if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
+      await api.delete("/clients/{id}", { path: { id } }).catch(rethrowAsPageError);
+      // The list offers to undo it.
+      return safeRedirect(`${localizedPath("/clients", language)}?deleted=${id}`);
+    }
+    case "restore": {
+      await api.post("/clients/{id}/restore", { path: { id } }).catch(rethrowAsPageError);
+      return safeRedirect(`${localizedPath(`/clients/${id}`, language)}?notice=client-restored`);
+    }
+    default:
+      throw badRequest();
+  }
+}
+
+const restoreDays = 30;
 
 export default function ClientPage() {
+  const { client, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("clients");
+  const language = useLanguage();
+  const restoring = useIsPending({ intent: "restore" });
+  const date = (value: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(value));
+  const none = <span className="text-text-muted">{t("none")}</span>;
+  const rows: [string, React.ReactNode][] = [
+    [t("fields.kind"), t(`kinds.${client.kind}`)],
+    [t("fields.contactName"), client.contactName || none],
+    [
+      t("fields.email"),
+      client.email ? (
+        <a href={`mailto:${client.email}`} dir="ltr" className="text-accent hover:underline">
+          {client.email}
+        </a>
+      ) : (
+        none
+      ),
+    ],
+    [
+      t("fields.phone"),
+      client.phone ? (
+        <a href={`tel:${client.phone}`} dir="ltr" className="text-accent hover:underline">
+          {client.phone}
+        </a>
+      ) : (
+        none
+      ),
+    ],
+    [
+      t("fields.website"),
+      client.website ? (
+        <a
+          href={client.website}
+          dir="ltr"
+          rel="noopener noreferrer nofollow"
+          target="_blank"
+          className="text-accent [overflow-wrap:anywhere] hover:underline"
+        >
+          {client.website}
+        </a>
+      ) : (
+        none
+      ),
+    ],
+    [
+      t("fields.address"),
+      client.address ? <span className="whitespace-pre-line">{client.address}</span> : none,
+    ],
+    [t("fields.owner"), client.owner?.name || none],
+    [
+      t("fields.workspace"),
+      client.workspace ? (
+        <LocalizedLink
+          to={`/workspaces/${client.workspace.id}`}
+          className="text-accent hover:underline"
+        >
+          {client.workspace.name}
+        </LocalizedLink>
+      ) : (
+        none
+      ),
+    ],
+    [
+      t("fields.tags"),
+      client.tags.length ? (
+        <span className="flex flex-wrap gap-1.5">
+          {client.tags.map((tag) => (
+            <Badge key={tag}>{tag}</Badge>
+          ))}
+        </span>
+      ) : (
+        none
+      ),
+    ],
+    [t("detail.created"), date(client.createdAt)],
+    [t("detail.updated"), date(client.updatedAt)],
+  ];
+  const deletedUntil = client.deletedAt
+    ? new Date(new Date(client.deletedAt).getTime() + restoreDays * 86_400_000).toISOString()
+    : null;
+
   return (
-    <PlaceholderPage
-      title="pages.clients.detailTitle"
-      emptyTitle="pages.clients.detailTitle"
-      emptyBody="pages.clients.formUnavailable"
-      icon="contact"
-    />
+    <PageShell
+      title={client.name}
+      back={{ to: "/clients", label: t("title") }}
+      leading={<Badge tone={statusTones[client.status]}>{t(`statuses.${client.status}`)}</Badge>}
+      actions={
+        canWrite && !client.deletedAt ? (
+          <Button asChild variant="secondary">
+            <LocalizedLink to={`/clients/${client.id}/edit`}>
+              <Icon name="pencil" />
+              {t("detail.edit")}
+            </LocalizedLink>
+          </Button>
+        ) : undefined
+      }
+    >
+      {deletedUntil ? (
+        <FormAlert tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium">{t("detail.deletedTitle")}</p>
+              <p>{t("detail.deletedBody", { date: date(deletedUntil) })}</p>
+            </div>
+            {canWrite ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="restore" />
+                <Button type="submit" variant="secondary" disabled={restoring}>
+                  <Icon name="rotate-ccw" />
+                  {t("detail.restore")}
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        </FormAlert>
+      ) : null}
+
+      <SettingsSection id="client-details" title={t("detail.details")}>
+        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[12rem_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-text-muted">{label}</dt>
+              <dd className="text-sm [overflow-wrap:anywhere]">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </SettingsSection>
+
+      <SettingsSection id="client-notes" title={t("detail.notes")}>
+        {client.notes ? (
+          <p dir="auto" className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">
+            {client.notes}
+          </p>
+        ) : (
+          <p className="text-sm text-text-muted">{t("detail.noNotes")}</p>
+        )}
+      </SettingsSection>
+
+      {canWrite && !client.deletedAt ? (
+        <SettingsSection
+          id="client-delete"
+          title={t("detail.deleteSection")}
+          description={t("detail.deleteDescription")}
+        >
+          <ConfirmDialog
+            intent="delete"
+            title={
+              <IsolatedMessage
+                ns="clients"
+                i18nKey="detail.deleteTitle"
+                values={{ name: client.name }}
+              />
+            }
+            description={t("detail.deleteDescription")}
+            confirmLabel={t("detail.deleteConfirm")}
+            cancelLabel={t("common:actions.cancel")}
+            trigger={
+              <Button type="submit" variant="secondary">
+                <Icon name="trash-2" />
+                {t("detail.delete")}
+              </Button>
+            }
+          />
+        </SettingsSection>
+      ) : null}
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

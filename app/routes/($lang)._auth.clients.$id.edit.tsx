@@ -1,14 +1,101 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { ClientForm } from "~/components/clients/client-form";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageShell } from "~/components/ui/page-shell";
+import { getApiClient } from "~/lib/api.server";
+import { clientChoices, requireClientsPermission, submitClientForm } from "~/lib/clients.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
-export const handle = { title: "pages.clients.editTitle" };
+export const handle = { title: "clients:edit.pageTitle" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "clients.write");
+  const id = requireUuidParam(params);
+  const api = getApiClient(request, context, token);
+  const [client, choices] = await Promise.all([
+    api.get("/clients/{id}", { path: { id } }).catch(rethrowAsPageError),
+    clientChoices(api, user),
+  ]);
+  // A deleted client is restored from its page before it is changed.
+  if (client.deletedAt) throw notFound();
+  return { client, ...choices };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "clients.write");
+  const language = requireLanguage(params);
+  const id = requireUuidParam(params);
+  const form = await readForm(request);
+  if (form.get("intent") !== "update") throw badRequest();
+  const result = await submitClientForm(getApiClient(request, context, token), form, {
+    intent: "update",
+    id,
+  });
+  if (result.answer) return result.answer;
+  return safeRedirect(`${localizedPath(`/clients/${id}`, language)}?notice=client-saved`);
+}
 
 export default function EditClientPage() {
+  const { client, members, workspaces } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("clients");
   return (
-    <PlaceholderPage
-      title="pages.clients.editTitle"
-      emptyTitle="pages.clients.editTitle"
-      emptyBody="pages.clients.formUnavailable"
-      icon="contact"
-    />
+    <PageShell
+      title={t("edit.title", { name: client.name })}
+      back={{ to: `/clients/${client.id}`, label: client.name }}
+    >
+      {result?.stale ? (
+        <FormAlert tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium">{t("edit.staleTitle")}</p>
+              <p>{t("edit.staleBody")}</p>
+            </div>
+            <Button asChild variant="secondary">
+              <LocalizedLink to={`/clients/${client.id}/edit`} reloadDocument>
+                {t("edit.reload")}
+              </LocalizedLink>
+            </Button>
+          </div>
+        </FormAlert>
+      ) : null}
+      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+        <ClientForm
+          intent="update"
+          initial={client}
+          result={result}
+          members={members}
+          workspaces={workspaces}
+          submitLabel={t("edit.submit")}
+          cancel={
+            <Button variant="ghost" asChild>
+              <LocalizedLink to={`/clients/${client.id}`}>
+                {t("common:actions.cancel")}
+              </LocalizedLink>
+            </Button>
+          }
+        />
+      </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -441,7 +441,7 @@ describe("createApiClient", () => {
         >();
 
         // @ts-expect-error: no such path
-        client.get("/clients");
+        client.get("/no-such-path");
         // @ts-expect-error: /login/email has no GET
         client.get("/login/email");
         // @ts-expect-error: the path parameter is required

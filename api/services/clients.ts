@@ -1,0 +1,311 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import {
+  type Client,
+  type clientKinds,
+  type clientStatuses,
+  clients,
+  memberships,
+  users,
+  workspaces,
+} from "../db/schema";
+import { highlightMatches, type TextSegment } from "../db/search";
+import { conflict, errorOnFields, notFound } from "../errors";
+import { publishEvent } from "../realtime/events";
+import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+
+/** How long a deleted client can be restored (days). */
+export const clientRestoreDays = 30;
+
+export type ClientKind = (typeof clientKinds)[number];
+export type ClientStatus = (typeof clientStatuses)[number];
+
+export type ClientInput = {
+  name: string;
+  kind: ClientKind;
+  contactName: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string;
+  tags: string[];
+  notes: string;
+  status: ClientStatus;
+  ownerId: string | null;
+  workspaceId: string | null;
+};
+
+export type ClientView = Omit<Client, "search" | "createdBy"> & {
+  owner: { id: string; name: string } | null;
+  workspace: { id: string; name: string } | null;
+  /** Where the search matched, when there was one. */
+  highlights?: { name: TextSegment[] | null; notes: TextSegment[] | null };
+};
+
+export const clientSorts = ["name", "-name", "updated", "-updated", "relevance"] as const;
+export type ClientSort = (typeof clientSorts)[number];
+
+export type ClientQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  sort?: ClientSort;
+  status?: ClientStatus[];
+  tag?: string;
+  ownerId?: string;
+  workspaceId?: string;
+  /** The deleted clients that can still be restored, instead of the others. */
+  deleted?: boolean;
+};
+
+const ownerName = sql<
+  string | null
+>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+
+function viewColumns() {
+  const { search: _search, createdBy: _createdBy, ...columns } = clients;
+  return {
+    client: columns,
+    ownerName,
+    workspaceName: workspaces.name,
+  } as const;
+}
+
+type Row = {
+  client: Omit<Client, "search" | "createdBy">;
+  ownerName: string | null;
+  workspaceName: string | null;
+};
+
+function toView(row: Row, q?: string): ClientView {
+  const { client } = row;
+  return {
+    ...client,
+    owner: client.ownerId ? { id: client.ownerId, name: row.ownerName ?? "" } : null,
+    workspace: client.workspaceId
+      ? { id: client.workspaceId, name: row.workspaceName ?? "" }
+      : null,
+    ...(q
+      ? {
+          highlights: {
+            name: highlightMatches(client.name, q),
+            notes: highlightMatches(client.notes, q, 160),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The oldest deletion that can still be undone. */
+const restorableSince = () => sql`now() - make_interval(days => ${clientRestoreDays})`;
+
+/** The organization's clients, paged; a search matches names, contacts, tags and notes. */
+export async function listClients(
+  db: Database,
+  actor: Actor,
+  query: ClientQuery,
+): Promise<{ items: ClientView[]; total: number }> {
+  requirePermission(actor, "clients.read");
+  const q = query.q?.trim() || undefined;
+  const matches = q ? sql`${clients.search} @@ qalam_search_query(${q})` : undefined;
+  const conditions: (SQL | undefined)[] = [
+    eq(clients.organizationId, actor.organizationId),
+    query.deleted
+      ? and(isNotNull(clients.deletedAt), gte(clients.deletedAt, restorableSince()))
+      : isNull(clients.deletedAt),
+    matches,
+    query.status?.length ? sql`${clients.status} in ${query.status}` : undefined,
+    query.tag ? sql`${clients.tags} @> array[${query.tag}]::text[]` : undefined,
+    query.ownerId ? eq(clients.ownerId, query.ownerId) : undefined,
+    query.workspaceId ? eq(clients.workspaceId, query.workspaceId) : undefined,
+  ];
+  const where = and(...conditions);
+  const sort = query.sort ?? (q ? "relevance" : "name");
+  const byName = [asc(sql`lower(${clients.name})`), asc(clients.id)];
+  const order = {
+    name: byName,
+    "-name": [desc(sql`lower(${clients.name})`), desc(clients.id)],
+    updated: [asc(clients.updatedAt), asc(clients.id)],
+    "-updated": [desc(clients.updatedAt), desc(clients.id)],
+    relevance: q
+      ? [desc(sql`ts_rank(${clients.search}, qalam_search_query(${q}))`), ...byName]
+      : byName,
+  }[sort];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(viewColumns())
+      .from(clients)
+      .leftJoin(users, eq(users.id, clients.ownerId))
+      .leftJoin(workspaces, eq(workspaces.id, clients.workspaceId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  return { items: rows.map((row) => toView(row, q)), total: totals?.total ?? 0 };
+}
+
+/** One client of the actor's organization, a deleted one while it can be restored; else 404. */
+export async function getClient(db: Database, actor: Actor, id: string): Promise<ClientView> {
+  requirePermission(actor, "clients.read");
+  const [row] = await db
+    .select(viewColumns())
+    .from(clients)
+    .leftJoin(users, eq(users.id, clients.ownerId))
+    .leftJoin(workspaces, eq(workspaces.id, clients.workspaceId))
+    .where(
+      and(
+        eq(clients.id, id),
+        eq(clients.organizationId, actor.organizationId),
+        sql`(${clients.deletedAt} is null or ${clients.deletedAt} >= ${restorableSince()})`,
+      ),
+    );
+  if (!row) throw notFound("No such client.");
+  return toView(row);
+}
+
+/** The owner must be a member and the workspace the organization's: 422 on the field otherwise. */
+async function checkReferences(
+  tx: Database,
+  actor: OrganizationActor,
+  input: Pick<Partial<ClientInput>, "ownerId" | "workspaceId">,
+) {
+  if (input.ownerId) {
+    const [member] = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.organizationId, actor.organizationId),
+          eq(memberships.userId, input.ownerId),
+        ),
+      );
+    if (!member) {
+      throw errorOnFields("invalid", "NOT_A_MEMBER", "The owner must be a member.", {
+        ownerId: "Not a member of the organization",
+      });
+    }
+  }
+  if (input.workspaceId) {
+    const [workspace] = await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(
+        and(
+          eq(workspaces.id, input.workspaceId),
+          eq(workspaces.organizationId, actor.organizationId),
+        ),
+      );
+    if (!workspace) {
+      throw errorOnFields("invalid", "UNKNOWN_WORKSPACE", "No such workspace.", {
+        workspaceId: "Not a workspace of the organization",
+      });
+    }
+  }
+}
+
+async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
+  const { organizationId } = actor;
+  await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
+}
+
+/** A new client (clients.write). */
+export async function createClient(
+  db: Database,
+  actor: Actor,
+  input: ClientInput,
+): Promise<string> {
+  requirePermission(actor, "clients.write");
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, actor, input);
+    const [client] = await tx
+      .insert(clients)
+      .values({ ...input, organizationId: actor.organizationId, createdBy: actor.userId })
+      .returning({ id: clients.id });
+    if (!client) throw new Error("insert into clients returned no row");
+    await publish(tx, actor, "client.created", client.id);
+    return client.id;
+  });
+}
+
+/** Locks a client of the actor's organization for a change: 404, or 409 once deleted. */
+async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
+  const [client] = await tx
+    .select({ version: clients.version, deletedAt: clients.deletedAt })
+    .from(clients)
+    .where(and(eq(clients.id, id), eq(clients.organizationId, actor.organizationId)))
+    .for("update");
+  if (!client) throw notFound("No such client.");
+  return client;
+}
+
+function staleVersion() {
+  return conflict(
+    "STALE_VERSION",
+    "Someone changed this client since you opened it. Reload it to see their changes.",
+  );
+}
+
+/**
+ * Changes a client (clients.write). `version` is the one the change was made on: another
+ * change since then makes it 409 STALE_VERSION, and nothing is written.
+ */
+export async function updateClient(
+  db: Database,
+  actor: Actor,
+  id: string,
+  version: number,
+  changes: Partial<ClientInput>,
+): Promise<void> {
+  requirePermission(actor, "clients.write");
+  await db.transaction(async (tx) => {
+    const current = await lockClient(tx, actor, id);
+    if (current.deletedAt) throw conflict("CLIENT_DELETED", "This client was deleted.");
+    if (current.version !== version) throw staleVersion();
+    await checkReferences(tx, actor, changes);
+    await tx
+      .update(clients)
+      .set({ ...changes, version: sql`${clients.version} + 1` })
+      .where(eq(clients.id, id));
+    await publish(tx, actor, "client.updated", id);
+  });
+}
+
+/** Deletes a client (clients.write); it can be restored for 30 days. */
+export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "clients.write");
+  await db.transaction(async (tx) => {
+    const current = await lockClient(tx, actor, id);
+    if (current.deletedAt) return;
+    await tx
+      .update(clients)
+      .set({ deletedAt: new Date(), version: sql`${clients.version} + 1` })
+      .where(eq(clients.id, id));
+    await publish(tx, actor, "client.deleted", id);
+  });
+}
+
+/** Brings a deleted client back (clients.write): 404 once its 30 days have passed. */
+export async function restoreClient(db: Database, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "clients.write");
+  await db.transaction(async (tx) => {
+    const [restored] = await tx
+      .update(clients)
+      .set({ deletedAt: null, version: sql`${clients.version} + 1` })
+      .where(
+        and(
+          eq(clients.id, id),
+          eq(clients.organizationId, actor.organizationId),
+          gte(clients.deletedAt, restorableSince()),
+        ),
+      )
+      .returning({ id: clients.id });
+    if (!restored) {
+      const current = await lockClient(tx, actor, id);
+      if (!current.deletedAt) return; // Not deleted: nothing to do.
+      throw notFound("This client can no longer be restored.");
+    }
+    await publish(tx, actor, "client.restored", id);
+  });
+}

@@ -1,0 +1,162 @@
+import { getFormProps } from "@conform-to/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import {
+  type Client,
+  ClientFields,
+  type ClientFormAnswer,
+  clientKinds,
+  clientStatuses,
+} from "~/lib/clients";
+import { useAppForm } from "~/lib/forms";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
+import { InputField, SelectInput, TextareaInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
+import { Button } from "../ui/button";
+
+export type Choice = { value: string; label: string };
+
+/** Every field of a client: the create form on /clients/new and the edit form of one. */
+export function ClientForm({
+  intent,
+  initial,
+  result,
+  members,
+  workspaces,
+  submitLabel,
+  cancel,
+}: {
+  intent: "create" | "update";
+  initial?: Client;
+  result?: ClientFormAnswer;
+  members: Choice[];
+  workspaces: Choice[];
+  submitLabel: string;
+  cancel?: React.ReactNode;
+}) {
+  const { t } = useTranslation("clients");
+  const answer = result?.intent === intent ? result : undefined;
+  const [form, fields] = useAppForm(ClientFields, {
+    id: `client-${intent}`,
+    lastResult: answer?.result,
+    defaultValue: initial
+      ? {
+          name: initial.name,
+          kind: initial.kind,
+          status: initial.status,
+          contactName: initial.contactName,
+          email: initial.email ?? "",
+          phone: initial.phone ?? "",
+          website: initial.website ?? "",
+          address: initial.address,
+          tags: initial.tags.join(", "),
+          notes: initial.notes,
+          ownerId: initial.owner?.id ?? "",
+          workspaceId: initial.workspace?.id ?? "",
+        }
+      : { kind: "company", status: "lead" },
+  });
+  // The version the form was opened on, kept while the page's data refreshes live: a save on it
+  // after someone else's is refused (409) instead of overwriting their change unseen.
+  const [openedVersion] = useState(initial?.version);
+  const submitting = useIsPending({ intent });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, answer);
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      className="space-y-6"
+      {...getFormProps(form)}
+      noValidate
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {openedVersion ? <input type="hidden" name="version" value={openedVersion} /> : null}
+      <FormErrors errors={form.errors} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <InputField
+          meta={fields.name}
+          label={t("fields.name")}
+          autoComplete="off"
+          className="md:col-span-2"
+        />
+        <SelectInput
+          meta={fields.kind}
+          label={t("fields.kind")}
+          options={clientKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
+        <SelectInput
+          meta={fields.status}
+          label={t("fields.status")}
+          options={clientStatuses.map((status) => ({
+            value: status,
+            label: t(`statuses.${status}`),
+          }))}
+        />
+        <InputField meta={fields.contactName} label={t("fields.contactName")} autoComplete="off" />
+        <InputField
+          meta={fields.email}
+          type="email"
+          label={t("fields.email")}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <InputField
+          meta={fields.phone}
+          type="tel"
+          label={t("fields.phone")}
+          hint={t("hints.phone")}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <InputField
+          meta={fields.website}
+          type="url"
+          label={t("fields.website")}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <SelectInput
+          meta={fields.ownerId}
+          label={t("fields.owner")}
+          options={[{ value: "", label: t("noOwner") }, ...members]}
+        />
+        <SelectInput
+          meta={fields.workspaceId}
+          label={t("fields.workspace")}
+          options={[{ value: "", label: t("noWorkspace") }, ...workspaces]}
+        />
+        <InputField
+          meta={fields.tags}
+          label={t("fields.tags")}
+          hint={t("hints.tags")}
+          autoComplete="off"
+          className="md:col-span-2"
+        />
+        <TextareaInput
+          meta={fields.address}
+          label={t("fields.address")}
+          rows={2}
+          className="md:col-span-2"
+        />
+        <TextareaInput
+          meta={fields.notes}
+          label={t("fields.notes")}
+          rows={5}
+          dir="auto"
+          className="md:col-span-2"
+        />
+      </div>
+      <div className="flex items-center justify-end gap-3 border-t border-border pt-4">
+        {cancel}
+        <Button type="submit" disabled={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,347 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clients } from "../../../api/db/schema";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerWithSession,
+  type SignedInUser,
+  type TestApi,
+} from "../helpers";
+import { listen, rawClient } from "../realtime/socket-server";
+
+let t: TestApi;
+
+beforeAll(async () => {
+  t = await createTestApi();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+type Owner = SignedInUser & { organizationId: string };
+
+const create = (owner: { token: string }, json: Record<string, unknown>) =>
+  t.request("POST", "/clients", { token: owner.token, json });
+
+const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
+
+describe("creating and reading", () => {
+  it("keeps every field, in its normal form", async () => {
+    const owner = await ownerWithSession(t);
+    const response = await create(owner, {
+      name: "  Al Noor School ",
+      kind: "company",
+      contactName: "Sara Ahmed",
+      email: "Office@AlNoor.example",
+      phone: "00966 50 123 4567",
+      website: "alnoor.example",
+      address: "King Fahd Road\nRiyadh",
+      tags: ["school", "riyadh", "school"],
+      notes: "Met at the fair.",
+      status: "active",
+      ownerId: owner.id,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      name: "Al Noor School",
+      kind: "company",
+      contactName: "Sara Ahmed",
+      email: "office@alnoor.example",
+      phone: "+966501234567",
+      website: "https://alnoor.example",
+      address: "King Fahd Road\nRiyadh",
+      tags: ["school", "riyadh"],
+      status: "active",
+      owner: { id: owner.id, name: "Test User" },
+      workspace: null,
+      version: 1,
+      deletedAt: null,
+    });
+    const read = await t.request("GET", `/clients/${response.body.id}`, { token: owner.token });
+    expect(read.body).toEqual(response.body);
+  });
+
+  it("takes a name alone, and empty contact fields as none", async () => {
+    const owner = await ownerWithSession(t);
+    const response = await create(owner, { name: "Walk-in", email: "", phone: "", website: "" });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      kind: "company",
+      status: "lead",
+      email: null,
+      phone: null,
+      website: null,
+      tags: [],
+    });
+  });
+
+  it.each([
+    ["no name", {}, "name", "REQUIRED"],
+    ["a name too long", { name: "x".repeat(201) }, "name", "TOO_LONG"],
+    ["a national number", { name: "A", phone: "0501234567" }, "phone", "INVALID_FORMAT"],
+    ["a bad email", { name: "A", email: "not-an-email" }, "email", "INVALID_FORMAT"],
+    ["an ftp site", { name: "A", website: "ftp://files.example" }, "website", "INVALID_FORMAT"],
+    ["an unknown status", { name: "A", status: "gone" }, "status", "INVALID_VALUE"],
+    [
+      "21 tags",
+      { name: "A", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      "tags",
+      "TOO_LONG",
+    ],
+    ["notes too long", { name: "A", notes: "x".repeat(10_001) }, "notes", "TOO_LONG"],
+    ["a NUL in the name", { name: "A\u0000" }, "name", "INVALID_CHARACTERS"],
+  ])("refuses %s on its field, adding nothing", async (_, json, field, code) => {
+    const owner = await ownerWithSession(t);
+    const response = await create(owner, json);
+    expect(response.status).toBe(422);
+    expect(response.body.error.fieldCodes[field]).toBe(code);
+    const list = await t.request("GET", "/clients", { token: owner.token });
+    expect(list.body.total).toBe(0);
+  });
+
+  it("refuses an owner from outside and another organization's workspace", async () => {
+    const owner = await ownerWithSession(t);
+    const stranger = await ownerWithSession(t);
+    const outsider = await create(owner, { name: "A", ownerId: stranger.id });
+    expect(outsider.status).toBe(422);
+    expect(outsider.body.error.code).toBe("NOT_A_MEMBER");
+    const workspace = await t.request("POST", "/workspaces", {
+      token: stranger.token,
+      json: { name: "Theirs", color: "sky" },
+    });
+    const foreign = await create(owner, { name: "A", workspaceId: workspace.body.id });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.error.code).toBe("UNKNOWN_WORKSPACE");
+  });
+});
+
+describe("the list", () => {
+  let owner: Owner;
+
+  beforeAll(async () => {
+    owner = await ownerWithSession(t);
+    for (const [name, status, tags] of [
+      ["Beta Bakery", "active", ["food"]],
+      ["alpha Agency", "lead", ["media"]],
+      ["Gamma Garage", "inactive", ["cars", "food"]],
+    ] as const) {
+      await create(owner, { name, status, tags });
+    }
+  });
+
+  it("is sorted by name whatever the case, and paged", async () => {
+    const first = await t.request("GET", "/clients?pageSize=2", { token: owner.token });
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(names(first.body)).toEqual(["alpha Agency", "Beta Bakery"]);
+    const second = await t.request("GET", "/clients?pageSize=2&page=2", { token: owner.token });
+    expect(names(second.body)).toEqual(["Gamma Garage"]);
+    const reversed = await t.request("GET", "/clients?sort=-name", { token: owner.token });
+    expect(names(reversed.body)).toEqual(["Gamma Garage", "Beta Bakery", "alpha Agency"]);
+  });
+
+  it("filters by status and by tag", async () => {
+    const open = await t.request("GET", "/clients?status=lead,active", { token: owner.token });
+    expect(names(open.body)).toEqual(["alpha Agency", "Beta Bakery"]);
+    const food = await t.request("GET", "/clients?tag=food", { token: owner.token });
+    expect(names(food.body)).toEqual(["Beta Bakery", "Gamma Garage"]);
+    const bad = await t.request("GET", "/clients?status=gone", { token: owner.token });
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe("search", () => {
+  let owner: Owner;
+
+  beforeAll(async () => {
+    owner = await ownerWithSession(t);
+    await create(owner, { name: "مدرسة النور" });
+    await create(owner, { name: "مكتبة الأمل", notes: "زيارة إلى المدرسه يوم الأحد" });
+    await create(owner, { name: "Quarterly reports Ltd" });
+    await create(owner, { name: "Unrelated" });
+  });
+
+  it.each(["المدرسة", "مدرسه", "مَدْرَسَة"])(
+    "finds every spelling of a school for %s, and marks where",
+    async (q) => {
+      const response = await t.request("GET", `/clients?q=${encodeURIComponent(q)}`, {
+        token: owner.token,
+      });
+      expect(response.status).toBe(200);
+      expect(names(response.body).sort()).toEqual(["مدرسة النور", "مكتبة الأمل"].sort());
+      const school = response.body.items.find(
+        (item: { name: string }) => item.name === "مدرسة النور",
+      );
+      expect(school.highlights.name).toEqual([
+        { text: "مدرسة", match: true },
+        { text: " النور", match: false },
+      ]);
+      const library = response.body.items.find(
+        (item: { name: string }) => item.name === "مكتبة الأمل",
+      );
+      expect(library.highlights.notes).toContainEqual({ text: "مدرسه", match: true });
+    },
+  );
+
+  it("finds English words by their stem", async () => {
+    const response = await t.request("GET", "/clients?q=report", { token: owner.token });
+    expect(names(response.body)).toEqual(["Quarterly reports Ltd"]);
+  });
+
+  it("uses the search index", async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from ${clients} where ${clients.search} @@ qalam_search_query(${"مدرسة"})`,
+      );
+    });
+    const text = JSON.stringify(plan);
+    expect(text).toContain("clients_search_idx");
+  });
+});
+
+describe("changing", () => {
+  it("moves the version on, and refuses a change made on an older one", async () => {
+    const owner = await ownerWithSession(t);
+    const created = await create(owner, { name: "Versioned" });
+    const path = `/clients/${created.body.id}`;
+    const first = await t.request("PATCH", path, {
+      token: owner.token,
+      json: { version: 1, status: "active", tags: ["vip"] },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      version: 2,
+      status: "active",
+      tags: ["vip"],
+      name: "Versioned",
+    });
+
+    const stale = await t.request("PATCH", path, {
+      token: owner.token,
+      json: { version: 1, name: "Overwritten" },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe("STALE_VERSION");
+    expect((await t.request("GET", path, { token: owner.token })).body.name).toBe("Versioned");
+
+    const missing = await t.request("PATCH", path, { token: owner.token, json: { name: "X" } });
+    expect(missing.status).toBe(422);
+  });
+});
+
+describe("deleting and restoring", () => {
+  it("hides a deleted client, keeps it restorable, and brings it back", async () => {
+    const owner = await ownerWithSession(t);
+    const created = await create(owner, { name: "Gone Soon" });
+    const path = `/clients/${created.body.id}`;
+    expect((await t.request("DELETE", path, { token: owner.token })).status).toBe(204);
+
+    expect((await t.request("GET", "/clients", { token: owner.token })).body.total).toBe(0);
+    const bin = await t.request("GET", "/clients?deleted=true", { token: owner.token });
+    expect(names(bin.body)).toEqual(["Gone Soon"]);
+    const deleted = await t.request("GET", path, { token: owner.token });
+    expect(deleted.body.deletedAt).not.toBeNull();
+    const edit = await t.request("PATCH", path, {
+      token: owner.token,
+      json: { version: deleted.body.version, name: "X" },
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.code).toBe("CLIENT_DELETED");
+
+    const restored = await t.request("POST", `${path}/restore`, { token: owner.token });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ name: "Gone Soon", deletedAt: null });
+    expect((await t.request("GET", "/clients", { token: owner.token })).body.total).toBe(1);
+  });
+
+  it("cannot bring back a client deleted more than 30 days ago", async () => {
+    const owner = await ownerWithSession(t);
+    const created = await create(owner, { name: "Long Gone" });
+    const path = `/clients/${created.body.id}`;
+    await t.request("DELETE", path, { token: owner.token });
+    await t.db
+      .update(clients)
+      .set({ deletedAt: sql`now() - interval '31 days'` })
+      .where(eq(clients.id, created.body.id));
+    expect((await t.request("POST", `${path}/restore`, { token: owner.token })).status).toBe(404);
+    expect((await t.request("GET", path, { token: owner.token })).status).toBe(404);
+    const bin = await t.request("GET", "/clients?deleted=true", { token: owner.token });
+    expect(bin.body.total).toBe(0);
+  });
+});
+
+describe("who may", () => {
+  it("lets viewers read, members write, and no one reach another organization's clients", async () => {
+    const owner = await ownerWithSession(t);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const stranger = await ownerWithSession(t);
+    const created = await create(owner, { name: "Shared" });
+    const path = `/clients/${created.body.id}`;
+
+    expect((await t.request("GET", path, { token: viewer.token })).status).toBe(200);
+    expect((await create(viewer, { name: "No" })).status).toBe(403);
+    expect(
+      (await t.request("PATCH", path, { token: viewer.token, json: { version: 1, name: "No" } }))
+        .status,
+    ).toBe(403);
+    expect((await t.request("DELETE", path, { token: viewer.token })).status).toBe(403);
+    expect((await create(member, { name: "Yes" })).status).toBe(201);
+
+    for (const [method, suffix, json] of [
+      ["GET", "", undefined],
+      ["PATCH", "", { version: 1, name: "Mine" }],
+      ["DELETE", "", undefined],
+      ["POST", "/restore", undefined],
+    ] as const) {
+      const response = await t.request(method, `${path}${suffix}`, { token: stranger.token, json });
+      expect(response.status).toBe(404);
+    }
+    const theirs = await t.request("GET", "/clients", { token: stranger.token });
+    expect(theirs.body.total).toBe(0);
+    expect(
+      (await t.request("GET", `/clients/${crypto.randomUUID()}`, { token: owner.token })).status,
+    ).toBe(404);
+    expect((await t.request("GET", "/clients")).status).toBe(401);
+  });
+});
+
+describe("live", () => {
+  it("tells the organization of each change", async () => {
+    const owner = await ownerWithSession(t);
+    const server = await listen(t.api);
+    const socket = await rawClient(server.socketUrl);
+    try {
+      socket.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${owner.token}` });
+      await socket.next("CONNECTED");
+      socket.frame("SUBSCRIBE", {
+        id: "org",
+        destination: `/topic/organizations.${owner.organizationId}`,
+        receipt: "subscribed",
+      });
+      await socket.next("RECEIPT");
+      const created = await create(owner, { name: "Live" });
+      const path = `/clients/${created.body.id}`;
+      await t.request("PATCH", path, { token: owner.token, json: { version: 1, notes: "n" } });
+      await t.request("DELETE", path, { token: owner.token });
+      await t.request("POST", `${path}/restore`, { token: owner.token });
+      const types = [];
+      for (let i = 0; i < 4; i++) {
+        const event = JSON.parse((await socket.next("MESSAGE")).body);
+        expect(event).toMatchObject({ id: created.body.id, actor: owner.id });
+        types.push(event.type);
+      }
+      expect(types).toEqual([
+        "client.created",
+        "client.updated",
+        "client.deleted",
+        "client.restored",
+      ]);
+    } finally {
+      socket.close();
+      await server.close();
+    }
+  });
+});

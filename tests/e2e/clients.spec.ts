@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import { clientLabels } from "./support/labels";
+
+const notice = (page: Page) => page.getByRole("status");
+
+for (const [prefix, l] of clientLabels) {
+  test.describe(`clients ${prefix || "(en)"}`, () => {
+    test("adds, finds in Arabic, edits, resolves a conflict, deletes and restores a client", async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn(page);
+      await page.goto(`${prefix}/clients`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
+      const empty = page.getByRole("region", { name: l.emptyTitle });
+      await expect(empty).toBeVisible();
+      await screenshotBothModes(page, "clients-empty");
+      await expectNoAxeViolations(page);
+
+      // Bad input is refused in the form, and what was typed stays.
+      await empty.getByRole("link", { name: l.addFirst }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.newTitle);
+      await page.getByLabel(l.phone, { exact: true }).fill("0501234567");
+      await page.getByLabel(l.notes).fill("زيارة إلى المدرسة يوم الأحد");
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(page.getByText(l.invalidPhone)).toBeVisible();
+      await expect(page.getByLabel(l.name, { exact: true })).toBeFocused();
+      await expect(page.getByLabel(l.notes)).toHaveValue("زيارة إلى المدرسة يوم الأحد");
+
+      await page.getByLabel(l.name, { exact: true }).fill("مدرسة النور");
+      await page.getByLabel(l.phone, { exact: true }).fill("+966 50 123 4567");
+      await page.getByLabel(l.email, { exact: true }).fill("office@alnoor.example");
+      await page.getByLabel(l.tags).fill("school, riyadh");
+      await screenshotBothModes(page, "client-new");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`${prefix}/clients/[0-9a-f-]{36}\\?notice=client-created$`),
+      );
+      await expect(notice(page)).toHaveText(l.created);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
+      await expect(page.getByRole("main")).toContainText("+966501234567");
+      await expect(page.getByRole("main")).toContainText(l.lead);
+      await screenshotBothModes(page, "client");
+      await expectNoAxeViolations(page);
+      const clientUrl = page.url().replace(/\?.*$/, "");
+
+      // Two tabs edit at once: the second save is refused, and says why.
+      await page.getByRole("link", { name: l.edit, exact: true }).click();
+      const other = await context.newPage();
+      await other.goto(`${clientUrl}/edit`);
+      await other.getByLabel(l.status).selectOption({ label: l.active });
+      await other.getByRole("button", { name: l.save }).click();
+      await expect(other.getByRole("status")).toHaveText(l.saved);
+      await page.getByLabel(l.tags).fill("school, riyadh, vip");
+      await page.getByRole("button", { name: l.save }).click();
+      await expect(page.getByRole("alert").filter({ hasText: l.staleTitle })).toBeVisible();
+      await expect(page.getByLabel(l.tags)).toHaveValue("school, riyadh, vip");
+      await screenshotBothModes(page, "client-conflict");
+      await page.goto(`${clientUrl}/edit`);
+      await expect(page.getByLabel(l.status)).toHaveValue("active");
+      await page.getByLabel(l.tags).fill("school, riyadh, vip");
+      await page.getByRole("button", { name: l.save }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await expect(page.getByRole("main")).toContainText("vip");
+      await other.close();
+
+      // Found by another spelling, and the match marked.
+      await page.goto(`${prefix}/clients`);
+      await page.getByRole("searchbox", { name: l.search }).fill("مدرسه");
+      await page.getByRole("button", { name: l.apply }).click();
+      const table = page.getByRole("table", { name: l.list });
+      await expect(table.getByRole("row")).toHaveCount(2);
+      await expect(table.locator("mark").first()).toHaveText("مدرسة");
+      await screenshotBothModes(page, "clients-search");
+      await expectNoAxeViolations(page);
+      await page.getByRole("searchbox", { name: l.search }).fill("nothing like it");
+      await page.getByRole("button", { name: l.apply }).click();
+      await expect(page.getByRole("region", { name: l.noMatch })).toBeVisible();
+
+      // Deleted, then brought back from the list's undo.
+      await page.goto(clientUrl);
+      await page.getByRole("button", { name: l.deleteButton }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.deleteConfirm }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/clients\\?deleted=`));
+      await expect(page.getByRole("region", { name: l.emptyTitle })).toBeVisible();
+      await page.getByRole("button", { name: l.undo }).click();
+      await expect(notice(page)).toHaveText(l.restored);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
+    });
+  });
+}
