@@ -166,13 +166,9 @@ const ClientUpdateSchema = z
   .openapi("ClientUpdate");
 
 const listQuery = pagedQuery().extend({
-  q: text()
-    .trim()
-    .max(200, "At most 200 characters")
-    .optional()
-    .openapi({
-      description: "Words in the name, contact, email, tags or notes; English or Arabic",
-    }),
+  q: text().trim().max(200, "At most 200 characters").optional().openapi({
+    description: "Words in the name, contact, email, tags or notes; English or Arabic",
+  }),
   sort: z
     .enum(clientSorts, { error: `One of ${clientSorts.join(", ")}` })
     .optional()

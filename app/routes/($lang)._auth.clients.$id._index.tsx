@@ -76,32 +76,32 @@ export default function ClientPage() {
   const date = (value: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(value));
   const none = <span className="text-text-muted">{t("none")}</span>;
-  const rows: [string, React.ReactNode][] = [
-    [t("fields.kind"), t(`kinds.${client.kind}`)],
-    [t("fields.contactName"), client.contactName || none],
-    [
-      t("fields.email"),
-      client.email ? (
+  const rows: { label: string; value: React.ReactNode }[] = [
+    { label: t("fields.kind"), value: t(`kinds.${client.kind}`) },
+    { label: t("fields.contactName"), value: client.contactName || none },
+    {
+      label: t("fields.email"),
+      value: client.email ? (
         <a href={`mailto:${client.email}`} dir="ltr" className="text-accent hover:underline">
           {client.email}
         </a>
       ) : (
         none
       ),
-    ],
-    [
-      t("fields.phone"),
-      client.phone ? (
+    },
+    {
+      label: t("fields.phone"),
+      value: client.phone ? (
         <a href={`tel:${client.phone}`} dir="ltr" className="text-accent hover:underline">
           {client.phone}
         </a>
       ) : (
         none
       ),
-    ],
-    [
-      t("fields.website"),
-      client.website ? (
+    },
+    {
+      label: t("fields.website"),
+      value: client.website ? (
         <a
           href={client.website}
           dir="ltr"
@@ -114,15 +114,15 @@ export default function ClientPage() {
       ) : (
         none
       ),
-    ],
-    [
-      t("fields.address"),
-      client.address ? <span className="whitespace-pre-line">{client.address}</span> : none,
-    ],
-    [t("fields.owner"), client.owner?.name || none],
-    [
-      t("fields.workspace"),
-      client.workspace ? (
+    },
+    {
+      label: t("fields.address"),
+      value: client.address ? <span className="whitespace-pre-line">{client.address}</span> : none,
+    },
+    { label: t("fields.owner"), value: client.owner?.name || none },
+    {
+      label: t("fields.workspace"),
+      value: client.workspace ? (
         <LocalizedLink
           to={`/workspaces/${client.workspace.id}`}
           className="text-accent hover:underline"
@@ -132,10 +132,10 @@ export default function ClientPage() {
       ) : (
         none
       ),
-    ],
-    [
-      t("fields.tags"),
-      client.tags.length ? (
+    },
+    {
+      label: t("fields.tags"),
+      value: client.tags.length ? (
         <span className="flex flex-wrap gap-1.5">
           {client.tags.map((tag) => (
             <Badge key={tag}>{tag}</Badge>
@@ -144,9 +144,9 @@ export default function ClientPage() {
       ) : (
         none
       ),
-    ],
-    [t("detail.created"), date(client.createdAt)],
-    [t("detail.updated"), date(client.updatedAt)],
+    },
+    { label: t("detail.created"), value: date(client.createdAt) },
+    { label: t("detail.updated"), value: date(client.updatedAt) },
   ];
   const deletedUntil = client.deletedAt
     ? new Date(new Date(client.deletedAt).getTime() + restoreDays * 86_400_000).toISOString()
@@ -190,7 +190,7 @@ export default function ClientPage() {
 
       <SettingsSection id="client-details" title={t("detail.details")}>
         <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[12rem_1fr]">
-          {rows.map(([label, value]) => (
+          {rows.map(({ label, value }) => (
             <div key={label} className="contents">
               <dt className="text-sm text-text-muted">{label}</dt>
               <dd className="text-sm [overflow-wrap:anywhere]">{value}</dd>
