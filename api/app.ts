@@ -13,6 +13,7 @@ import { createInvitationRoutes } from "./routes/invitations";
 import { createJobRoutes } from "./routes/jobs";
 import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
+import { createProjectRoutes } from "./routes/projects";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
@@ -92,6 +93,7 @@ export function createApp({
   app.route("/", createAiModelRoutes());
   app.route("/", createJobRoutes());
   app.route("/", createClientRoutes());
+  app.route("/", createProjectRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

@@ -434,6 +434,78 @@ export const clients = pgTable(
   ],
 );
 
+export const projectStatuses = ["planned", "active", "on_hold", "done", "cancelled"] as const;
+
+/**
+ * The organization's projects, each optionally for a client and in a workspace; versioned,
+ * restorable for 30 days and searchable like clients.
+ */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: projectStatuses }).notNull().default("planned"),
+    startDate: date("start_date", { mode: "string" }),
+    dueDate: date("due_date", { mode: "string" }),
+    /** In the currency's minor units (cents, halalas) to keep money exact. */
+    budgetMinor: bigint("budget_minor", { mode: "number" }),
+    currency: text("currency"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`qalam_search_vector(name || ' ' || description || ' ' || qalam_join(tags))`,
+      ),
+  },
+  (t) => [
+    index("projects_organization_name_idx").on(t.organizationId, sql`lower(${t.name})`),
+    index("projects_organization_status_idx").on(t.organizationId, t.status),
+    index("projects_client_idx").on(t.clientId),
+    index("projects_search_idx").using("gin", t.search),
+    check(
+      "projects_status",
+      sql.raw(`status in (${projectStatuses.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "projects_dates",
+      sql`${t.dueDate} is null or ${t.startDate} is null or ${t.dueDate} >= ${t.startDate}`,
+    ),
+    check(
+      "projects_budget",
+      sql`(${t.budgetMinor} is null) = (${t.currency} is null) and (${t.budgetMinor} is null or ${t.budgetMinor} >= 0)`,
+    ),
+  ],
+);
+
+/** Who works on a project: members of its organization. */
+export const projectMembers = pgTable(
+  "project_members",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index("project_members_user_idx").on(t.userId),
+  ],
+);
+
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
@@ -483,6 +555,7 @@ export type Session = typeof sessions.$inferSelect;
 export type VerificationKey = typeof verificationKeys.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type Client = typeof clients.$inferSelect;
+export type Project = typeof projects.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

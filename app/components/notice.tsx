@@ -40,6 +40,10 @@ const notices = [
   "client-created",
   "client-saved",
   "client-restored",
+  "project-created",
+  "project-saved",
+  "project-restored",
+  "project-deleted",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

@@ -10,6 +10,7 @@ export const namespaces = [
   "organizations",
   "workspaces",
   "clients",
+  "projects",
   "validation",
   "legal",
 ] as const;

@@ -22,6 +22,7 @@ import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
+import { projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
@@ -34,12 +35,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "clients.read");
   const id = requireUuidParam(params);
-  const client = await getApiClient(request, context, token)
-    .get("/clients/{id}", { path: { id } })
-    .catch(rethrowAsPageError);
+  const api = getApiClient(request, context, token);
+  const permissions = user.account.currentOrganizationPermissions;
+  const [client, projects] = await Promise.all([
+    api.get("/clients/{id}", { path: { id } }).catch(rethrowAsPageError),
+    permissions.includes("projects.read")
+      ? api
+          .get("/projects", { query: { clientId: id, pageSize: 50, sort: "due" } })
+          .catch(rethrowAsPageError)
+      : null,
+  ]);
   return {
     client,
-    canWrite: user.account.currentOrganizationPermissions.includes("clients.write"),
+    projects,
+    canWrite: permissions.includes("clients.write"),
+    canStartProject: permissions.includes("projects.write"),
   };
 }
 
@@ -69,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const restoreDays = 30;
 
 export default function ClientPage() {
-  const { client, canWrite } = useLoaderData<typeof loader>();
+  const { client, projects, canWrite, canStartProject } = useLoaderData<typeof loader>();
   const { t } = useTranslation("clients");
   const language = useLanguage();
   const restoring = useIsPending({ intent: "restore" });
@@ -208,6 +218,40 @@ export default function ClientPage() {
           <p className="text-sm text-text-muted">{t("detail.noNotes")}</p>
         )}
       </SettingsSection>
+
+      {projects ? (
+        <SettingsSection id="client-projects" title={t("projects:forClient.title")}>
+          {projects.items.length === 0 ? (
+            <p className="text-sm text-text-muted">{t("projects:forClient.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {projects.items.map((project) => (
+                <li key={project.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <LocalizedLink
+                    to={`/projects/${project.id}`}
+                    className="text-sm font-medium [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                  >
+                    {project.name}
+                  </LocalizedLink>
+                  <Badge tone={projectStatusTones[project.status]}>
+                    {t(`projects:statuses.${project.status}`)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          {canStartProject && !client.deletedAt ? (
+            <div className="mt-4 border-t border-border pt-4">
+              <Button asChild variant="secondary" size="sm">
+                <LocalizedLink to={`/projects/new?clientId=${client.id}`}>
+                  <Icon name="plus" />
+                  {t("projects:forClient.new")}
+                </LocalizedLink>
+              </Button>
+            </div>
+          ) : null}
+        </SettingsSection>
+      ) : null}
 
       {canWrite && !client.deletedAt ? (
         <SettingsSection

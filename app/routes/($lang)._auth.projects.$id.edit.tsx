@@ -1,14 +1,108 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { LocalizedLink } from "~/components/localized-link";
+import { ProjectForm } from "~/components/projects/project-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { PageShell } from "~/components/ui/page-shell";
+import { getApiClient } from "~/lib/api.server";
+import { clientChoices, requireClientsPermission } from "~/lib/clients.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { projectChoices, submitProjectForm } from "~/lib/projects.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
-export const handle = { title: "pages.projects.editTitle" };
+export const handle = { title: "projects:edit.pageTitle" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "projects.write");
+  const id = requireUuidParam(params);
+  const api = getApiClient(request, context, token);
+  const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
+  const [project, choices, { clients }] = await Promise.all([
+    api.get("/projects/{id}", { path: { id } }).catch(rethrowAsPageError),
+    clientChoices(api, user),
+    projectChoices(api, canReadClients),
+  ]);
+  if (project.deletedAt) throw notFound();
+  // The project's client stays a choice even when it is not among the first hundred.
+  if (project.client && !clients.some((client) => client.value === project.client?.id)) {
+    clients.unshift({ value: project.client.id, label: project.client.name });
+  }
+  return { project, ...choices, clients };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "projects.write");
+  const language = requireLanguage(params);
+  const id = requireUuidParam(params);
+  const form = await readForm(request);
+  if (form.get("intent") !== "update") throw badRequest();
+  const result = await submitProjectForm(getApiClient(request, context, token), form, {
+    intent: "update",
+    id,
+  });
+  if (result.answer) return result.answer;
+  return safeRedirect(`${localizedPath(`/projects/${id}`, language)}?notice=project-saved`);
+}
 
 export default function EditProjectPage() {
+  const { project, members, workspaces, clients } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("projects");
   return (
-    <PlaceholderPage
-      title="pages.projects.editTitle"
-      emptyTitle="pages.projects.editTitle"
-      emptyBody="pages.projects.formUnavailable"
-      icon="folder-kanban"
-    />
+    <PageShell
+      title={t("edit.title", { name: project.name })}
+      back={{ to: `/projects/${project.id}`, label: project.name }}
+    >
+      {result?.stale ? (
+        <FormAlert tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="font-medium">{t("edit.staleTitle")}</p>
+              <p>{t("edit.staleBody")}</p>
+            </div>
+            <Button asChild variant="secondary">
+              <LocalizedLink to={`/projects/${project.id}/edit`} reloadDocument>
+                {t("edit.reload")}
+              </LocalizedLink>
+            </Button>
+          </div>
+        </FormAlert>
+      ) : null}
+      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+        <ProjectForm
+          intent="update"
+          initial={project}
+          result={result}
+          clients={clients}
+          members={members}
+          workspaces={workspaces}
+          submitLabel={t("edit.submit")}
+          cancel={
+            <Button variant="ghost" asChild>
+              <LocalizedLink to={`/projects/${project.id}`}>
+                {t("common:actions.cancel")}
+              </LocalizedLink>
+            </Button>
+          }
+        />
+      </div>
+    </PageShell>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

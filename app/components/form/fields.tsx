@@ -26,7 +26,7 @@ import { useErrorText } from "~/lib/forms";
 /** A field of a Conform form, whatever the form's shape. */
 export type FieldMeta = FieldMetadata<string | undefined> | FieldMetadata<unknown>;
 type Meta = FieldMeta;
-type InputType = "text" | "email" | "tel" | "url" | "search" | "hidden";
+type InputType = "text" | "email" | "tel" | "url" | "search" | "hidden" | "date" | "number";
 
 type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name"> & {
   meta: Meta;

@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import { clientLabels, projectLabels } from "./support/labels";
+
+const notice = (page: Page) => page.getByRole("status");
+
+for (const [index, [prefix, l]] of projectLabels.entries()) {
+  const c = clientLabels[index]?.[1] as (typeof clientLabels)[number][1];
+  test.describe(`projects ${prefix || "(en)"}`, () => {
+    test("starts a project from its client's page, and moves it across the board", async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signIn(page);
+      await page.goto(`${prefix}/clients/new`);
+      await page.getByLabel(c.name, { exact: true }).fill("Al Noor School");
+      await page.getByRole("button", { name: c.submitNew }).click();
+      await expect(notice(page)).toHaveText(c.created);
+
+      await page.getByRole("link", { name: l.startForClient }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.newTitle);
+      await expect(page.getByLabel(l.clientName, { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
+      await page.getByLabel(l.name, { exact: true }).fill("Ramadan campaign");
+      await page.getByLabel(l.startDate).fill("2027-03-01");
+      await page.getByLabel(l.dueDate).fill("2027-02-01");
+      await page.getByLabel(l.budget, { exact: true }).fill("12500.50");
+      await page.getByLabel(l.currency).selectOption("SAR");
+      await page.getByRole("checkbox", { name: "Nadia Karim" }).check();
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(page.getByText(l.dueBeforeStart)).toBeVisible();
+      await page.getByLabel(l.dueDate).fill("2027-04-15");
+      await screenshotBothModes(page, "project-new");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(notice(page)).toHaveText(l.created);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ramadan campaign");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("link", { name: "Al Noor School" })).toBeVisible();
+      await expect(main).toContainText("Nadia Karim");
+      await expect(main).toContainText(/12[,٬]?500[.٫]5/);
+      await screenshotBothModes(page, "project");
+      await expectNoAxeViolations(page);
+
+      await page.goto(`${prefix}/projects?view=board`);
+      const board = page.getByRole("region", { name: l.boardRegion });
+      const planned = board.getByRole("region", { name: l.planned });
+      await expect(planned.getByRole("link", { name: /Ramadan campaign/ })).toBeVisible();
+      await screenshotBothModes(page, "projects-board");
+      await expectNoAxeViolations(page);
+
+      await planned.getByRole("link", { name: /Ramadan campaign/ }).click();
+      await page.getByRole("link", { name: l.edit, exact: true }).click();
+      await page.getByLabel(l.status).selectOption({ label: l.active });
+      await page.getByRole("button", { name: l.save }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await page.goto(`${prefix}/projects?view=board`);
+      await expect(
+        board
+          .getByRole("region", { name: l.active })
+          .getByRole("link", { name: /Ramadan campaign/ }),
+      ).toBeVisible();
+      await expect(planned.getByRole("link")).toHaveCount(0);
+
+      // The client's page lists it.
+      await page.goto(`${prefix}/clients`);
+      await page.getByRole("link", { name: "Al Noor School" }).click();
+      await expect(
+        page.getByRole("main").getByRole("link", { name: "Ramadan campaign" }),
+      ).toBeVisible();
+    });
+  });
+}
