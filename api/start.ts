@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import type { JobKind } from "./jobs/kinds";
+import { schedulePurge } from "./jobs/purge";
 import { openJobQueue } from "./jobs/queue";
 import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
 import { createMessenger, type MessengerOptions } from "./mail/index";
@@ -171,6 +172,7 @@ export async function startApi(
     perCapability: options.jobs?.perCapability,
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
+  const stopPurge = await schedulePurge(connection.db, boss);
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
@@ -207,7 +209,7 @@ export async function startApi(
     close: () => {
       closing ??= (async () => {
         try {
-          await Promise.all([runner.close(), messenger.close(), broker.close()]);
+          await Promise.all([runner.close(), messenger.close(), broker.close(), stopPurge()]);
           await boss.stop({ graceful: true, timeout: 10_000 });
         } finally {
           await connection.close();

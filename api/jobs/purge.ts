@@ -1,0 +1,41 @@
+import { and, isNotNull, lt, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Database } from "../db/client";
+import { clients, projects } from "../db/schema";
+import { clientRestoreDays } from "../services/clients";
+import { projectRestoreDays } from "../services/projects";
+import { workQueue } from "./queue";
+
+/** The queue of the daily purge, scheduled once for every instance (pg-boss keeps one schedule). */
+export const purgeQueue = "purge-deleted";
+
+/**
+ * Deletes for good what was deleted longer ago than it can be restored: clients after 30 days,
+ * projects likewise. Resolves with how many rows of each went.
+ */
+export async function purgeDeleted(db: Database): Promise<{ clients: number; projects: number }> {
+  const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const goneProjects = await db
+    .delete(projects)
+    .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, older(projectRestoreDays))))
+    .returning({ id: projects.id });
+  const goneClients = await db
+    .delete(clients)
+    .where(and(isNotNull(clients.deletedAt), lt(clients.deletedAt, older(clientRestoreDays))))
+    .returning({ id: clients.id });
+  return { clients: goneClients.length, projects: goneProjects.length };
+}
+
+/** Schedules the purge every night at 03:17 UTC and works it here; resolves with a stop function. */
+export async function schedulePurge(db: Database, boss: PgBoss) {
+  await boss.createQueue(purgeQueue, { retryLimit: 3, retryDelay: 60, retryBackoff: true });
+  await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
+  return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
+    const gone = await purgeDeleted(db);
+    if (gone.clients || gone.projects) {
+      console.log(
+        `Purged ${gone.clients} clients and ${gone.projects} projects deleted over 30 days ago`,
+      );
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { clients, projects } from "../../../api/db/schema";
+import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
+import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+
+let t: TestApi;
+
+beforeAll(async () => {
+  t = await createTestApi();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+it("deletes for good what was deleted over 30 days ago, and nothing else, every night", async () => {
+  const owner = await ownerWithSession(t);
+  const post = (path: string, json: Record<string, unknown>) =>
+    t.request("POST", path, { token: owner.token, json });
+  const old = await post("/clients", { name: "Old" });
+  const recent = await post("/clients", { name: "Recent" });
+  const kept = await post("/clients", { name: "Kept" });
+  const oldProject = await post("/projects", { name: "Old project", clientId: kept.body.id });
+  for (const id of [old.body.id, recent.body.id]) {
+    await t.request("DELETE", `/clients/${id}`, { token: owner.token });
+  }
+  await t.request("DELETE", `/projects/${oldProject.body.id}`, { token: owner.token });
+  await t.db
+    .update(clients)
+    .set({ deletedAt: sql`now() - interval '31 days'` })
+    .where(eq(clients.id, old.body.id));
+  await t.db
+    .update(projects)
+    .set({ deletedAt: sql`now() - interval '40 days'` })
+    .where(eq(projects.id, oldProject.body.id));
+
+  expect(await purgeDeleted(t.db)).toEqual({ clients: 1, projects: 1 });
+  const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
+  expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
+  expect(await purgeDeleted(t.db)).toEqual({ clients: 0, projects: 0 });
+
+  const schedules = await t.jobs.boss.getSchedules(purgeQueue);
+  expect(schedules).toEqual([
+    expect.objectContaining({ name: purgeQueue, cron: "17 3 * * *", timezone: "UTC" }),
+  ]);
+});
