@@ -33,8 +33,9 @@ export function parseTags(value: string | undefined): string[] {
   ];
 }
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.union([z.undefined().transform(() => ""), schema]);
+/** A field that may be left empty ("" then), checked by `schema` when it is not. */
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  schema.optional().transform((value) => value ?? "");
 
 /** The create and edit forms, checked in the browser and on the server before the API checks again. */
 export const ClientFields = z.object({

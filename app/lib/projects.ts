@@ -41,10 +41,11 @@ export const budgetCurrencies = [
   "GBP",
 ] as const;
 
-const isoDate = z.union([
-  z.undefined().transform(() => ""),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "invalidDate"),
-]);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalidDate")
+  .optional()
+  .transform((value) => value ?? "");
 
 /** The create and edit forms of a project. */
 export const ProjectFields = z
@@ -55,13 +56,11 @@ export const ProjectFields = z
     workspaceId: optionalText(36),
     startDate: isoDate,
     dueDate: isoDate,
-    budgetAmount: z.union([
-      z.undefined(),
-      z.coerce
-        .number("invalidAmount")
-        .min(0, "invalidAmount")
-        .max(1_000_000_000_000, "invalidAmount"),
-    ]),
+    budgetAmount: z.coerce
+      .number("invalidAmount")
+      .min(0, "invalidAmount")
+      .max(1_000_000_000_000, "invalidAmount")
+      .optional(),
     currency: z.enum(budgetCurrencies, "invalid"),
     memberIds: z.preprocess(
       (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),

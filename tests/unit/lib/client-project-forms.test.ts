@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ClientFields, parseTags } from "../../../app/lib/clients";
+import { ProjectFields } from "../../../app/lib/projects";
+
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+  );
+
+describe("the client form", () => {
+  it("takes a name alone, the other fields empty", () => {
+    const result = ClientFields.safeParse({ name: "Al Noor", kind: "company", status: "lead" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ email: "", phone: "", website: "", tags: "" });
+  });
+
+  it("explains each bad field by its message key", () => {
+    const result = ClientFields.safeParse({
+      kind: "company",
+      status: "lead",
+      email: "not-an-email",
+      phone: "0501234567",
+      website: "not a site",
+      tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(","),
+    });
+    expect(messages(result)).toEqual({
+      name: "required",
+      email: "invalidEmail",
+      phone: "invalidPhone",
+      website: "invalidUrl",
+      tags: "tooManyTags",
+    });
+  });
+
+  it("reads tags separated by Latin or Arabic commas, once each", () => {
+    expect(parseTags(" school، riyadh ,school,, vip ")).toEqual(["school", "riyadh", "vip"]);
+  });
+});
+
+describe("the project form", () => {
+  it("takes a name alone, without dates, budget or people", () => {
+    const result = ProjectFields.safeParse({ name: "Launch", status: "planned", currency: "SAR" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ startDate: "", dueDate: "", memberIds: [] });
+    expect(result.data?.budgetAmount).toBeUndefined();
+  });
+
+  it("takes one person or several, and a budget as typed", () => {
+    const one = ProjectFields.safeParse({
+      name: "A",
+      status: "active",
+      currency: "KWD",
+      memberIds: "u1",
+      budgetAmount: "1.234",
+    });
+    expect(one.data).toMatchObject({ memberIds: ["u1"], budgetAmount: 1.234 });
+    const two = ProjectFields.safeParse({
+      name: "A",
+      status: "active",
+      currency: "SAR",
+      memberIds: ["u1", "u2"],
+    });
+    expect(two.data?.memberIds).toEqual(["u1", "u2"]);
+  });
+
+  it("refuses a due date before the start and a negative budget", () => {
+    const result = ProjectFields.safeParse({
+      name: "A",
+      status: "planned",
+      currency: "SAR",
+      startDate: "2027-03-01",
+      dueDate: "2027-02-01",
+    });
+    expect(messages(result)).toEqual({ dueDate: "dueBeforeStart" });
+    const negative = ProjectFields.safeParse({
+      name: "A",
+      status: "planned",
+      currency: "SAR",
+      budgetAmount: "-5",
+    });
+    expect(messages(negative)).toEqual({ budgetAmount: "invalidAmount" });
+  });
+});
