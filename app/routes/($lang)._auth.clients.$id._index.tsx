@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   data,
-  Form,
   type LoaderFunctionArgs,
   useLoaderData,
 } from "react-router";
@@ -12,10 +11,10 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { statusTones } from "~/lib/clients";
 import { requireClientsPermission } from "~/lib/clients.server";
@@ -26,7 +25,6 @@ import { projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "clients:detail.title" };
@@ -82,7 +80,6 @@ export default function ClientPage() {
   const { client, projects, canWrite, canStartProject } = useLoaderData<typeof loader>();
   const { t } = useTranslation("clients");
   const language = useLanguage();
-  const restoring = useIsPending({ intent: "restore" });
   const date = (value: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(value));
   const none = <span className="text-text-muted">{t("none")}</span>;
@@ -179,23 +176,12 @@ export default function ClientPage() {
       }
     >
       {deletedUntil ? (
-        <FormAlert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="font-medium">{t("detail.deletedTitle")}</p>
-              <p>{t("detail.deletedBody", { date: date(deletedUntil) })}</p>
-            </div>
-            {canWrite ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="restore" />
-                <Button type="submit" variant="secondary" disabled={restoring}>
-                  <Icon name="rotate-ccw" />
-                  {t("detail.restore")}
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-        </FormAlert>
+        <DeletedNotice
+          title={t("detail.deletedTitle")}
+          body={t("detail.deletedBody", { date: date(deletedUntil) })}
+          restoreLabel={t("detail.restore")}
+          canRestore={canWrite}
+        />
       ) : null}
 
       <SettingsSection id="client-details" title={t("detail.details")}>

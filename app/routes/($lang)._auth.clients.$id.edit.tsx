@@ -9,8 +9,8 @@ import { ClientForm } from "~/components/clients/client-form";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { PageShell } from "~/components/ui/page-shell";
+import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices, requireClientsPermission, submitClientForm } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
@@ -61,19 +61,12 @@ export default function EditClientPage() {
       back={{ to: `/clients/${client.id}`, label: client.name }}
     >
       {result?.stale ? (
-        <FormAlert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="font-medium">{t("edit.staleTitle")}</p>
-              <p>{t("edit.staleBody")}</p>
-            </div>
-            <Button asChild variant="secondary">
-              <LocalizedLink to={`/clients/${client.id}/edit`} reloadDocument>
-                {t("edit.reload")}
-              </LocalizedLink>
-            </Button>
-          </div>
-        </FormAlert>
+        <StaleVersionAlert
+          title={t("edit.staleTitle")}
+          body={t("edit.staleBody")}
+          reloadTo={`/clients/${client.id}/edit`}
+          reloadLabel={t("edit.reload")}
+        />
       ) : null}
       <div className="rounded-card border border-border bg-surface p-6 shadow-card">
         <ClientForm

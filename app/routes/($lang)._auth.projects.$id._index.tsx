@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   data,
-  Form,
   type LoaderFunctionArgs,
   useLoaderData,
 } from "react-router";
@@ -13,10 +12,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
@@ -27,7 +26,6 @@ import { projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "projects:detail.title" };
@@ -71,7 +69,6 @@ export default function ProjectPage() {
   const { project, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation("projects");
   const language = useLanguage();
-  const restoring = useIsPending({ intent: "restore" });
   const none = <span className="text-text-muted">{t("none")}</span>;
   const rows: { label: string; value: React.ReactNode }[] = [
     {
@@ -150,20 +147,11 @@ export default function ProjectPage() {
       }
     >
       {project.deletedAt ? (
-        <FormAlert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="font-medium">{t("detail.deletedTitle")}</p>
-            {canWrite ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="restore" />
-                <Button type="submit" variant="secondary" disabled={restoring}>
-                  <Icon name="rotate-ccw" />
-                  {t("detail.restore")}
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-        </FormAlert>
+        <DeletedNotice
+          title={t("detail.deletedTitle")}
+          restoreLabel={t("detail.restore")}
+          canRestore={canWrite}
+        />
       ) : null}
 
       <SettingsSection id="project-details" title={t("detail.details")}>

@@ -9,8 +9,8 @@ import { LocalizedLink } from "~/components/localized-link";
 import { ProjectForm } from "~/components/projects/project-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { PageShell } from "~/components/ui/page-shell";
+import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices, requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
@@ -67,19 +67,12 @@ export default function EditProjectPage() {
       back={{ to: `/projects/${project.id}`, label: project.name }}
     >
       {result?.stale ? (
-        <FormAlert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="font-medium">{t("edit.staleTitle")}</p>
-              <p>{t("edit.staleBody")}</p>
-            </div>
-            <Button asChild variant="secondary">
-              <LocalizedLink to={`/projects/${project.id}/edit`} reloadDocument>
-                {t("edit.reload")}
-              </LocalizedLink>
-            </Button>
-          </div>
-        </FormAlert>
+        <StaleVersionAlert
+          title={t("edit.staleTitle")}
+          body={t("edit.staleBody")}
+          reloadTo={`/projects/${project.id}/edit`}
+          reloadLabel={t("edit.reload")}
+        />
       ) : null}
       <div className="rounded-card border border-border bg-surface p-6 shadow-card">
         <ProjectForm

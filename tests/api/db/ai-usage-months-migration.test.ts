@@ -1,39 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
+import { migrationsBefore, migrationsFolder, removeMigrationFolders } from "./migrations";
 
-const migrationsFolder = fileURLToPath(new URL("../../../api/db/migrations", import.meta.url));
-const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-  entries: { idx: number; tag: string }[];
-};
-
-function migrationsBefore(tag: string) {
-  const dir = mkdtempSync(join(tmpdir(), "qalam-migrations-"));
-  mkdirSync(join(dir, "meta"));
-  const entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  for (const entry of entries) {
-    copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
-  }
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(removeMigrationFolders);
 
 it("migration 0011 counts the calls recorded before it into their months", async () => {
   const before = migrationsBefore("0011_ai_usage_months");
-  folders.push(before);
   const client = new PGlite();
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: before });

@@ -11,7 +11,7 @@ import {
   type SignedInUser,
   type TestApi,
 } from "../helpers";
-import { listen, rawClient } from "../realtime/socket-server";
+import { organizationEvents } from "../realtime/socket-server";
 import { controlledKind, eventually } from "./controlled-kind";
 
 const work = controlledKind("test.work");
@@ -55,16 +55,7 @@ describe("a job's life", () => {
   });
 
   it("is queued, runs with progress, and succeeds with its result, announced to the organization", async () => {
-    const server = await listen(t.api);
-    const socket = await rawClient(server.socketUrl);
-    socket.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${owner.token}` });
-    await socket.next("CONNECTED");
-    socket.frame("SUBSCRIBE", {
-      id: "org",
-      destination: `/topic/organizations.${owner.organizationId}`,
-      receipt: "subscribed",
-    });
-    await socket.next("RECEIPT");
+    const events = await organizationEvents(t.api, owner.token, owner.organizationId);
 
     const job = await queue(work.kind, owner, owner.organizationId, "first");
     const running = await eventually(statusIs(owner.token, job.id, "running"));
@@ -91,15 +82,13 @@ describe("a job's life", () => {
 
     const types: string[] = [];
     while (!types.includes("job.finished")) {
-      const frame = await socket.next("MESSAGE");
-      const event = JSON.parse(frame.body);
+      const event = await events.next();
       expect(event).toMatchObject({ id: job.id, organizationId: owner.organizationId });
-      types.push(event.type);
+      types.push(String(event.type));
     }
     expect(types[0]).toBe("job.progress");
     expect(types.filter((type) => type === "job.progress").length).toBeGreaterThanOrEqual(3);
-    socket.close();
-    await server.close();
+    await events.close();
   });
 
   it("is tried again after a passing failure and succeeds on a later try", async () => {

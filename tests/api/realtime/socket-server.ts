@@ -93,3 +93,28 @@ export async function rawClient(
     close: () => ws.close(),
   };
 }
+
+/**
+ * The API on a port with a raw client signed in and subscribed to an organization's topic, for
+ * tests that read the events a change sends. `close` ends both.
+ */
+export async function organizationEvents(api: Api, token: string, organizationId: string) {
+  const server = await listen(api);
+  const socket = await rawClient(server.socketUrl);
+  socket.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${token}` });
+  await socket.next("CONNECTED");
+  socket.frame("SUBSCRIBE", {
+    id: "org",
+    destination: `/topic/organizations.${organizationId}`,
+    receipt: "subscribed",
+  });
+  await socket.next("RECEIPT");
+  return {
+    /** The next event, parsed. */
+    next: async () => JSON.parse((await socket.next("MESSAGE")).body) as Record<string, unknown>,
+    close: async () => {
+      socket.close();
+      await server.close();
+    },
+  };
+}

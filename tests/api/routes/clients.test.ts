@@ -8,7 +8,7 @@ import {
   type SignedInUser,
   type TestApi,
 } from "../helpers";
-import { listen, rawClient } from "../realtime/socket-server";
+import { organizationEvents } from "../realtime/socket-server";
 
 let t: TestApi;
 
@@ -311,17 +311,8 @@ describe("who may", () => {
 describe("live", () => {
   it("tells the organization of each change", async () => {
     const owner = await ownerWithSession(t);
-    const server = await listen(t.api);
-    const socket = await rawClient(server.socketUrl);
+    const events = await organizationEvents(t.api, owner.token, owner.organizationId);
     try {
-      socket.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${owner.token}` });
-      await socket.next("CONNECTED");
-      socket.frame("SUBSCRIBE", {
-        id: "org",
-        destination: `/topic/organizations.${owner.organizationId}`,
-        receipt: "subscribed",
-      });
-      await socket.next("RECEIPT");
       const created = await create(owner, { name: "Live" });
       const path = `/clients/${created.body.id}`;
       await t.request("PATCH", path, { token: owner.token, json: { version: 1, notes: "n" } });
@@ -329,7 +320,7 @@ describe("live", () => {
       await t.request("POST", `${path}/restore`, { token: owner.token });
       const types = [];
       for (let i = 0; i < 4; i++) {
-        const event = JSON.parse((await socket.next("MESSAGE")).body);
+        const event = await events.next();
         expect(event).toMatchObject({ id: created.body.id, actor: owner.id });
         types.push(event.type);
       }
@@ -340,8 +331,7 @@ describe("live", () => {
         "client.restored",
       ]);
     } finally {
-      socket.close();
-      await server.close();
+      await events.close();
     }
   });
 });
