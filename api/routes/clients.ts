@@ -1,15 +1,23 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { clientKinds, clientStatuses } from "../db/schema";
+import { AppError } from "../errors";
+import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
-import { validationHook } from "../http/errors";
+import { fieldErrors, validationHook } from "../http/errors";
 import {
   type ClientView,
+  clientCsvColumns,
   clientRestoreDays,
   clientSorts,
   createClient,
   deleteClient,
+  exportClients,
   getClient,
+  importClients,
   listClients,
+  maxExportedClients,
   restoreClient,
   updateClient,
 } from "../services/clients";
@@ -27,6 +35,7 @@ import {
 } from "./schemas";
 
 const tags = ["Clients"];
+const maxExportedClientsText = maxExportedClients.toLocaleString("en");
 
 const SegmentsSchema = z
   .array(z.object({ text: z.string(), match: z.boolean() }))
@@ -264,6 +273,99 @@ const restoreRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+/** Rows one import may hold, and the size of its text. */
+const maxImportRows = 5_000;
+const maxImportBytes = 2 * 1024 * 1024;
+
+const exportRoute = protectedRoute({
+  method: "get",
+  path: "/clients/export",
+  tags,
+  summary: "The organization's clients as CSV (clients.read)",
+  description:
+    `UTF-8 with a byte order mark (so that spreadsheets read Arabic right), by name, at most ` +
+    `${maxExportedClientsText} rows; columns ${clientCsvColumns.join(", ")}; tags joined with "; ".`,
+  responses: {
+    200: { description: "The CSV file", content: { "text/csv": { schema: z.string() } } },
+  },
+  errors: [403],
+});
+
+const ImportRowSchema = z
+  .object({
+    line: z.int().openapi({ description: "The row's line in the file (the header is line 1)" }),
+    name: z.string(),
+    errors: z.record(z.string(), z.string()).openapi({ description: "Field → code" }),
+  })
+  .openapi("ClientImportRow");
+
+const importRoute = protectedRoute({
+  method: "post",
+  path: "/clients/import",
+  tags,
+  summary: "Add clients from a CSV file (clients.write)",
+  description:
+    `The columns of GET /clients/export, by their header; only \`name\` is needed. At most ` +
+    `${maxImportRows} rows. With \`dryRun\` nothing is added: the answer says which rows would be. ` +
+    "Otherwise the valid rows are added and the others reported. 422 INVALID_CSV for a file that " +
+    "is not CSV, MISSING_COLUMN without a name column, TOO_MANY_ROWS past the limit.",
+  middleware: [bodyLimit(maxImportBytes + 64 * 1024)] as const,
+  request: jsonBody(
+    z
+      .object({
+        csv: z.string().max(maxImportBytes, "At most 2 MiB"),
+        dryRun: z.boolean().default(false),
+      })
+      .openapi("ClientImport"),
+  ),
+  responses: {
+    200: jsonResponse(
+      "What was, or would be, added",
+      z
+        .object({
+          rows: z.int(),
+          valid: z.int(),
+          imported: z.int(),
+          invalid: z.array(ImportRowSchema),
+          preview: z.array(ClientCreateSchema.omit({ ownerId: true, workspaceId: true })).openapi({
+            description: "The first 20 valid rows as they would be added",
+          }),
+        })
+        .openapi("ClientImportResult"),
+    ),
+  },
+  errors: [400, 403, 413, 422],
+});
+
+const headerNames: Record<string, (typeof clientCsvColumns)[number]> = Object.fromEntries(
+  clientCsvColumns.flatMap((column) => [
+    [column.toLowerCase(), column],
+    [column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), column],
+  ]),
+);
+
+function readCsv(csv: string): Record<string, string>[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(csv, {
+      bom: true,
+      columns: (header: string[]) =>
+        header.map((name) => headerNames[name.trim().toLowerCase().replace(/\s+/g, "_")] ?? false),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      max_record_size: 64 * 1024,
+    });
+  } catch (error) {
+    throw new AppError(
+      "invalid",
+      "INVALID_CSV",
+      `Not a CSV file that can be read: ${(error as Error).message}`.slice(0, 300),
+    );
+  }
+  return records;
+}
+
 export function createClientRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -278,6 +380,65 @@ export function createClientRoutes() {
       const { actor } = c.var.auth;
       const id = await createClient(c.var.db, actor, c.req.valid("json"));
       return c.json(toJson(await getClient(c.var.db, actor, id)), 201);
+    })
+    .openapi(exportRoute, async (c) => {
+      const rows = await exportClients(c.var.db, c.var.auth.actor);
+      const csv = `\uFEFF${stringify([[...clientCsvColumns], ...rows], { record_delimiter: "\r\n" })}`;
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="clients.csv"',
+      });
+    })
+    .openapi(importRoute, async (c) => {
+      const { csv, dryRun } = c.req.valid("json");
+      const records = readCsv(csv);
+      if (records.length > maxImportRows) {
+        throw new AppError("invalid", "TOO_MANY_ROWS", `At most ${maxImportRows} rows at a time.`);
+      }
+      const header = parse(csv, { bom: true, to_line: 1 })[0] as string[] | undefined;
+      if (
+        !header?.some(
+          (name) => headerNames[name.trim().toLowerCase().replace(/\s+/g, "_")] === "name",
+        )
+      ) {
+        throw new AppError("invalid", "MISSING_COLUMN", "The file needs a name column.");
+      }
+      const RowSchema = ClientCreateSchema.omit({ ownerId: true, workspaceId: true });
+      const valid: z.infer<typeof RowSchema>[] = [];
+      const invalid: { line: number; name: string; errors: Record<string, string> }[] = [];
+      records.forEach((record, index) => {
+        const input = {
+          ...Object.fromEntries(Object.entries(record).filter(([, value]) => value !== "")),
+          tags: record.tags
+            ? record.tags
+                .split(/[;,،]/)
+                .map((tag) => tag.trim())
+                .filter(Boolean)
+            : [],
+        };
+        const parsed = RowSchema.safeParse(input);
+        if (parsed.success) valid.push(parsed.data);
+        else {
+          const errors = Object.fromEntries(
+            Object.entries(fieldErrors(parsed.error, input)).map(([field, error]) => [
+              field,
+              error.code,
+            ]),
+          );
+          invalid.push({ line: index + 2, name: record.name ?? "", errors });
+        }
+      });
+      const imported = dryRun ? 0 : await importClients(c.var.db, c.var.auth.actor, valid);
+      return c.json(
+        {
+          rows: records.length,
+          valid: valid.length,
+          imported,
+          invalid,
+          preview: valid.slice(0, 20),
+        },
+        200,
+      );
     })
     .openapi(getRoute, async (c) => {
       const { id } = c.req.valid("param");

@@ -309,3 +309,67 @@ export async function restoreClient(db: Database, actor: Actor, id: string): Pro
     await publish(tx, actor, "client.restored", id);
   });
 }
+
+/** The columns of the CSV files clients go out in and come back from, in order. */
+export const clientCsvColumns = [
+  "name",
+  "kind",
+  "status",
+  "contactName",
+  "email",
+  "phone",
+  "website",
+  "address",
+  "tags",
+  "notes",
+] as const;
+
+/** At most this many clients go into one CSV file. */
+export const maxExportedClients = 100_000;
+
+/** The organization's clients as CSV rows (clients.read), by name; tags joined with "; ". */
+export async function exportClients(db: Database, actor: Actor): Promise<string[][]> {
+  requirePermission(actor, "clients.read");
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.organizationId, actor.organizationId), isNull(clients.deletedAt)))
+    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+    .limit(maxExportedClients);
+  return rows.map((client) => [
+    client.name,
+    client.kind,
+    client.status,
+    client.contactName,
+    client.email ?? "",
+    client.phone ?? "",
+    client.website ?? "",
+    client.address,
+    client.tags.join("; "),
+    client.notes,
+  ]);
+}
+
+/** Adds many clients in one transaction (clients.write); one event says they came. */
+export async function importClients(
+  db: Database,
+  actor: Actor,
+  inputs: Omit<ClientInput, "ownerId" | "workspaceId">[],
+): Promise<number> {
+  requirePermission(actor, "clients.write");
+  if (inputs.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const created = await tx
+      .insert(clients)
+      .values(
+        inputs.map((input) => ({
+          ...input,
+          organizationId: actor.organizationId,
+          createdBy: actor.userId,
+        })),
+      )
+      .returning({ id: clients.id });
+    await publish(tx, actor, "client.imported", created[0]?.id ?? actor.organizationId);
+    return created.length;
+  });
+}

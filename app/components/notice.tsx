@@ -40,6 +40,7 @@ const notices = [
   "client-created",
   "client-saved",
   "client-restored",
+  "clients-imported",
   "project-created",
   "project-saved",
   "project-restored",

@@ -345,15 +345,25 @@ export default function ClientsPage() {
         label={t("pages")}
       />
 
-      {bin || !canWrite ? null : (
-        <p className="text-sm">
+      {bin ? null : (
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <LocalizedLink
-            to="/clients?bin=1"
+            to="/clients/export"
+            reloadDocument
             className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
           >
-            <Icon name="trash-2" />
-            {t("bin.link")}
+            <Icon name="file-text" />
+            {t("exportCsv")}
           </LocalizedLink>
+          {canWrite ? (
+            <LocalizedLink
+              to="/clients?bin=1"
+              className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
+            >
+              <Icon name="trash-2" />
+              {t("bin.link")}
+            </LocalizedLink>
+          ) : null}
         </p>
       )}
     </PageShell>

@@ -6,18 +6,20 @@ import {
   useLoaderData,
 } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
+import { ClientImport } from "~/components/clients/client-import";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
+import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices, requireClientsPermission, submitClientForm } from "~/lib/clients.server";
-import { readForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
-import { requireUser } from "~/lib/session.server";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
 
 export const handle = { title: "clients:new.title" };
 
@@ -27,12 +29,45 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return clientChoices(getApiClient(request, context, token), user);
 }
 
+/** The CSV file of an import and room for the form around it. */
+const maxImportBytes = 2 * 1024 * 1024 + 64 * 1024;
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "clients.write");
   const language = requireLanguage(params);
-  const form = await readForm(request);
-  if (form.get("intent") !== "create") throw badRequest();
+  const read = await readMultipartForm(request, maxImportBytes);
+  if (read.tooLarge) return { intent: "preview" as const, error: "tooLarge" };
+  const form = read.form;
+  const intent = form.get("intent");
+  if (intent === "preview" || intent === "import") {
+    const file = form.get("file");
+    const csv =
+      intent === "preview"
+        ? file instanceof File && file.size > 0
+          ? await file.text()
+          : null
+        : String(form.get("csv") ?? "");
+    if (!csv) return { intent: "preview" as const, error: "noFile" };
+    const api = getApiClient(request, context, token, { timeoutMs: 30_000 });
+    try {
+      const result = await api.post("/clients/import", {
+        body: { csv, dryRun: intent === "preview" },
+      });
+      if (intent === "import") {
+        return safeRedirect(`${localizedPath("/clients", language)}?notice=clients-imported`);
+      }
+      return { intent: "preview" as const, csv, ...result };
+    } catch (error) {
+      if (isApiError(error, 422) || isApiError(error, 413)) {
+        const code = error.status === 413 ? "tooLarge" : error.code;
+        const known = ["INVALID_CSV", "MISSING_COLUMN", "TOO_MANY_ROWS", "tooLarge"];
+        return { intent: "preview" as const, error: known.includes(code) ? code : "INVALID_CSV" };
+      }
+      throw serviceUnavailable(error);
+    }
+  }
+  if (intent !== "create") throw badRequest();
   const result = await submitClientForm(getApiClient(request, context, token), form, {
     intent: "create",
   });
@@ -51,7 +86,7 @@ export default function NewClientPage() {
       <div className="rounded-card border border-border bg-surface p-6 shadow-card">
         <ClientForm
           intent="create"
-          result={result}
+          result={result && "result" in result ? result : undefined}
           members={members}
           workspaces={workspaces}
           submitLabel={t("new.submit")}
@@ -62,6 +97,7 @@ export default function NewClientPage() {
           }
         />
       </div>
+      <ClientImport answer={result && result.intent === "preview" ? result : undefined} />
     </PageShell>
   );
 }

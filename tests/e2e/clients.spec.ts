@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
 import { clientLabels } from "./support/labels";
@@ -90,6 +91,41 @@ for (const [prefix, l] of clientLabels) {
       await page.getByRole("button", { name: l.undo }).click();
       await expect(notice(page)).toHaveText(l.restored);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
+    });
+
+    test("imports clients from a CSV file after checking it, and exports them", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/clients/new`);
+      const csv = [
+        "name,email,phone,tags",
+        "Al Noor School,office@alnoor.example,+966501234567,school;riyadh",
+        "Bad Phone,,0501234567,",
+        "مكتبة الأمل,,,",
+      ].join("\n");
+      await page.getByLabel(l.csvFile).setInputFiles({
+        name: "clients.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(csv),
+      });
+      await page.getByRole("button", { name: l.check }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.summary })).toBeVisible();
+      await expect(page.getByRole("table")).toContainText("Bad Phone");
+      await screenshotBothModes(page, "clients-import");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: l.addTwo }).click();
+      await expect(page.getByRole("status").filter({ hasText: l.imported })).toBeVisible();
+      const table = page.getByRole("table", { name: l.list });
+      await expect(table.getByRole("row")).toHaveCount(3);
+
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: l.exportCsv }).click();
+      const file = await download;
+      const text = readFileSync(await file.path(), "utf8");
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      expect(text).toContain("Al Noor School,company,lead,,office@alnoor.example,+966501234567");
+      expect(text).toContain("مكتبة الأمل");
     });
   });
 }

@@ -153,6 +153,8 @@ export function createApiClient(options: ApiClientOptions) {
       }
       if (response.ok) {
         if (response.status === 204) return undefined;
+        // A file (CSV) comes as its text; everything else is JSON.
+        if (!response.headers.get("content-type")?.includes("json")) return await response.text();
         return await response.json();
       }
       if (shouldRetry(method, response.status, retries)) {

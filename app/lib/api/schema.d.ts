@@ -4447,6 +4447,169 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/clients/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's clients as CSV (clients.read)
+     * @description UTF-8 with a byte order mark (so that spreadsheets read Arabic right), by name, at most 100,000 rows; columns name, kind, status, contactName, email, phone, website, address, tags, notes; tags joined with "; ".
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/clients/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add clients from a CSV file (clients.write)
+     * @description The columns of GET /clients/export, by their header; only `name` is needed. At most 5000 rows. With `dryRun` nothing is added: the answer says which rows would be. Otherwise the valid rows are added and the others reported. 422 INVALID_CSV for a file that is not CSV, MISSING_COLUMN without a name column, TOO_MANY_ROWS past the limit.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ClientImport"];
+        };
+      };
+      responses: {
+        /** @description What was, or would be, added */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ClientImportResult"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/clients/{id}": {
     parameters: {
       query?: never;
@@ -6430,6 +6593,55 @@ export interface components {
        * @default null
        */
       workspaceId?: string | null;
+    };
+    ClientImportResult: {
+      rows: number;
+      valid: number;
+      imported: number;
+      invalid: components["schemas"]["ClientImportRow"][];
+      /** @description The first 20 valid rows as they would be added */
+      preview: {
+        /** @example Al Noor School */
+        name: string;
+        /**
+         * @default company
+         * @enum {string}
+         */
+        kind?: "company" | "person";
+        /** @default  */
+        contactName?: string;
+        /** @default null */
+        email?: string | null;
+        /** @default null */
+        phone?: string | null;
+        /** @default null */
+        website?: string | null;
+        /** @default  */
+        address?: string;
+        /** @default [] */
+        tags?: string[];
+        /** @default  */
+        notes?: string;
+        /**
+         * @default lead
+         * @enum {string}
+         */
+        status?: "lead" | "active" | "inactive";
+      }[];
+    };
+    ClientImportRow: {
+      /** @description The row's line in the file (the header is line 1) */
+      line: number;
+      name: string;
+      /** @description Field → code */
+      errors: {
+        [key: string]: string;
+      };
+    };
+    ClientImport: {
+      csv: string;
+      /** @default false */
+      dryRun?: boolean;
     };
     ClientUpdate: {
       /** @description The version the change is made on */

@@ -335,3 +335,106 @@ describe("live", () => {
     }
   });
 });
+
+describe("CSV", () => {
+  it("goes out with every client, readable in a spreadsheet, and comes back the same", async () => {
+    const owner = await ownerWithSession(t);
+    await create(owner, {
+      name: "مدرسة النور",
+      email: "office@alnoor.example",
+      phone: "+966501234567",
+      tags: ["school", "riyadh"],
+      notes: 'Said "yes", then\nasked for more',
+      status: "active",
+    });
+    await create(owner, { name: "Beta, Inc." });
+    const response = await t.request("GET", "/clients/export", { token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toContain("clients.csv");
+    expect(response.text.startsWith("name,kind,status,contactName,email,phone")).toBe(true);
+    // A byte order mark first, which text() takes off: spreadsheets need it to read UTF-8.
+    const raw = await t.api.fetch(
+      new Request("http://qalam.test/api/v1/clients/export", {
+        headers: { authorization: `Bearer ${owner.token}` },
+      }),
+    );
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(response.text).toContain('"Beta, Inc."');
+    expect(response.text).toContain('"Said ""yes"", then\nasked for more"');
+
+    const other = await ownerWithSession(t);
+    const imported = await t.request("POST", "/clients/import", {
+      token: other.token,
+      json: { csv: response.text },
+    });
+    expect(imported.body).toMatchObject({ rows: 2, valid: 2, imported: 2, invalid: [] });
+    const list = await t.request("GET", "/clients", { token: other.token });
+    const school = list.body.items.find((item: { name: string }) => item.name === "مدرسة النور");
+    expect(school).toMatchObject({
+      email: "office@alnoor.example",
+      phone: "+966501234567",
+      tags: ["school", "riyadh"],
+      status: "active",
+      notes: 'Said "yes", then\nasked for more',
+    });
+  });
+
+  it("previews an import with each bad row's errors, adding nothing, then adds the good rows", async () => {
+    const owner = await ownerWithSession(t);
+    const csv = [
+      "Name,Email,Phone,Status,Tags",
+      "Good One,good@example.test,+966501234567,lead,a;b",
+      ",nobody@example.test,,,",
+      "Bad Phone,,0501234567,,",
+      "Bad Status,,,paused,",
+      "Good Two,,,,",
+    ].join("\n");
+    const preview = await t.request("POST", "/clients/import", {
+      token: owner.token,
+      json: { csv, dryRun: true },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ rows: 5, valid: 2, imported: 0 });
+    expect(preview.body.invalid).toEqual([
+      { line: 3, name: "", errors: { name: "REQUIRED" } },
+      { line: 4, name: "Bad Phone", errors: { phone: "INVALID_FORMAT" } },
+      { line: 5, name: "Bad Status", errors: { status: "INVALID_VALUE" } },
+    ]);
+    expect(preview.body.preview.map((row: { name: string }) => row.name)).toEqual([
+      "Good One",
+      "Good Two",
+    ]);
+    expect((await t.request("GET", "/clients", { token: owner.token })).body.total).toBe(0);
+
+    const done = await t.request("POST", "/clients/import", { token: owner.token, json: { csv } });
+    expect(done.body).toMatchObject({ imported: 2 });
+    expect((await t.request("GET", "/clients", { token: owner.token })).body.total).toBe(2);
+  });
+
+  it.each([
+    ["a file that is not CSV", 'name\n"unclosed', "INVALID_CSV"],
+    ["a file without a name column", "email\na@example.test", "MISSING_COLUMN"],
+    ["too many rows", `name\n${"x\n".repeat(5001)}`, "TOO_MANY_ROWS"],
+  ])("refuses %s and adds nothing", async (_, csv, code) => {
+    const owner = await ownerWithSession(t);
+    const response = await t.request("POST", "/clients/import", {
+      token: owner.token,
+      json: { csv },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe(code);
+    expect((await t.request("GET", "/clients", { token: owner.token })).body.total).toBe(0);
+  });
+
+  it("is for those who may read and write clients", async () => {
+    const owner = await ownerWithSession(t);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    expect((await t.request("GET", "/clients/export", { token: viewer.token })).status).toBe(200);
+    const refused = await t.request("POST", "/clients/import", {
+      token: viewer.token,
+      json: { csv: "name\nX" },
+    });
+    expect(refused.status).toBe(403);
+  });
+});

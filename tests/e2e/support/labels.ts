@@ -832,6 +832,12 @@ export const clientLabels = table(
     deleteConfirm: "Delete",
     undo: "Undo",
     noMatch: "No client matches",
+    csvFile: "CSV file",
+    check: "Check the file",
+    summary: "3 rows: 2 can be added, 1 need fixing.",
+    addTwo: "Add 2 clients",
+    imported: "The clients are added.",
+    exportCsv: "Export CSV",
   },
   {
     title: "العملاء",
@@ -862,6 +868,12 @@ export const clientLabels = table(
     deleteConfirm: "احذف",
     undo: "تراجع",
     noMatch: "لا يوجد عميل مطابق",
+    csvFile: "ملف CSV",
+    check: "افحص الملف",
+    summary: "3 صفوف: يمكن إضافة 2، ويحتاج 1 إلى تصحيح.",
+    addTwo: "أضف عميلين",
+    imported: "أُضيف العملاء.",
+    exportCsv: "تصدير CSV",
   },
 );
 
