@@ -4,9 +4,11 @@ import { expect, test } from "./fixtures";
 /**
  * The JavaScript a first visit to the sign-in page downloads, compressed as it travels (the brotli
  * files of the build), may not grow past this. It is a ratchet: lower it whenever a change makes
- * the page lighter. The goal is 100 kB (docs/performance.md).
+ * the page lighter. The goal is 100 kB (docs/performance.md). Raised once, from 156 kB, when the
+ * client and project pages came: three small components they share with the sign-in page (a
+ * select, segmented links, the pending state) became chunks of their own, 0.3 kB more in all.
  */
-const firstLoadBudgetBytes = 156_000;
+const firstLoadBudgetBytes = 157_000;
 
 test("a first visit to the sign-in page stays within its JavaScript budget", async ({ page }) => {
   const scripts: Response[] = [];

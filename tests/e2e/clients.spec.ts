@@ -104,7 +104,7 @@ for (const [prefix, l] of clientLabels) {
         "Bad Phone,,0501234567,",
         "مكتبة الأمل,,,",
       ].join("\n");
-      await page.getByLabel(l.csvFile).setInputFiles({
+      await page.getByLabel(l.csvFile, { exact: true }).setInputFiles({
         name: "clients.csv",
         mimeType: "text/csv",
         buffer: Buffer.from(csv),

@@ -67,9 +67,14 @@ for (const prefix of ["", "/ar"]) {
       // Some forty pages, each rendered on the server and hydrated: minutes on a busy machine.
       test.setTimeout(180_000);
       await signIn(page);
-      // Pages of one organization or workspace need a real one: organizations.spec.ts and
-      // workspaces.spec.ts.
-      const needRealIds = ["/account/organization/o1", "/workspaces/w1"];
+      // Pages of one organization, workspace, client or project need a real one (an id that is
+      // not one is the page's 404): organizations, workspaces, clients and projects specs.
+      const needRealIds = [
+        "/account/organization/o1",
+        "/workspaces/w1",
+        "/clients/c1",
+        "/projects/p1",
+      ];
       for (const path of signInPages.filter((p) => !needRealIds.some((n) => p.startsWith(n)))) {
         const response = await page.goto(`${prefix}${path}`);
         expect(response?.status(), path).toBe(200);
