@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  joinOrganization,
+  registerAccount,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
 import { clientLabels } from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
@@ -129,3 +137,39 @@ for (const [prefix, l] of clientLabels) {
     });
   });
 }
+
+test("a colleague's list and a client's page change as others change the clients", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await registerAccount(page.request);
+  const colleague = await registerAccount(page.request, { firstName: "Rami" });
+  await joinOrganization(page.request, owner, colleague);
+  await signIn(page, owner);
+
+  const other = await (
+    await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  ).newPage();
+  await signIn(other, colleague);
+  await other.goto("/clients");
+  await expect(other.getByRole("region", { name: "No clients yet" })).toBeVisible();
+  await expect(other.locator("aside [data-realtime]")).toHaveAttribute("data-realtime", "live");
+
+  await page.goto("/clients/new");
+  await page.getByLabel("Name", { exact: true }).fill("Live Client");
+  await page.getByRole("button", { name: "Add client" }).click();
+  await expect(page.getByRole("status")).toHaveText("The client is added.");
+  const list = other.getByRole("table", { name: "Clients" });
+  await expect(list.getByRole("link", { name: "Live Client" })).toBeVisible();
+
+  // The colleague opens it; the owner renames it.
+  await list.getByRole("link", { name: "Live Client" }).click();
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Live Client");
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Live Client Renamed");
+  await page.getByRole("button", { name: "Save client" }).click();
+  await expect(page.getByRole("status")).toHaveText("The client is saved.");
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Live Client Renamed");
+  await other.context().close();
+});
