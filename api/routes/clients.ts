@@ -344,13 +344,22 @@ const headerNames: Record<string, (typeof clientCsvColumns)[number]> = Object.fr
   ]),
 );
 
-function readCsv(csv: string): Record<string, string>[] {
+/** The column a header names ("Contact name", "contact_name", "contactName"), if any. */
+const columnOf = (header: string) => headerNames[header.trim().toLowerCase().replace(/\s+/g, "_")];
+
+/** The rows of a CSV file by column, and the columns its header named, read in one pass. */
+function readCsv(csv: string) {
+  const columns: string[] = [];
   let records: Record<string, string>[];
   try {
     records = parse(csv, {
       bom: true,
       columns: (header: string[]) =>
-        header.map((name) => headerNames[name.trim().toLowerCase().replace(/\s+/g, "_")] ?? false),
+        header.map((name) => {
+          const column = columnOf(name);
+          if (column) columns.push(column);
+          return column ?? false;
+        }),
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
@@ -363,7 +372,7 @@ function readCsv(csv: string): Record<string, string>[] {
       `Not a CSV file that can be read: ${(error as Error).message}`.slice(0, 300),
     );
   }
-  return records;
+  return { records, columns };
 }
 
 export function createClientRoutes() {
@@ -391,16 +400,11 @@ export function createClientRoutes() {
     })
     .openapi(importRoute, async (c) => {
       const { csv, dryRun } = c.req.valid("json");
-      const records = readCsv(csv);
+      const { records, columns } = readCsv(csv);
       if (records.length > maxImportRows) {
         throw new AppError("invalid", "TOO_MANY_ROWS", `At most ${maxImportRows} rows at a time.`);
       }
-      const header = parse(csv, { bom: true, to_line: 1 })[0] as string[] | undefined;
-      if (
-        !header?.some(
-          (name) => headerNames[name.trim().toLowerCase().replace(/\s+/g, "_")] === "name",
-        )
-      ) {
+      if (!columns.includes("name")) {
         throw new AppError("invalid", "MISSING_COLUMN", "The file needs a name column.");
       }
       const RowSchema = ClientCreateSchema.omit({ ownerId: true, workspaceId: true });

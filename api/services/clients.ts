@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   type Client,
@@ -114,7 +126,7 @@ export async function listClients(
       ? and(isNotNull(clients.deletedAt), gte(clients.deletedAt, restorableSince()))
       : isNull(clients.deletedAt),
     matches,
-    query.status?.length ? sql`${clients.status} in ${query.status}` : undefined,
+    query.status?.length ? inArray(clients.status, query.status) : undefined,
     query.tag ? sql`${clients.tags} @> array[${query.tag}]::text[]` : undefined,
     query.ownerId ? eq(clients.ownerId, query.ownerId) : undefined,
     query.workspaceId ? eq(clients.workspaceId, query.workspaceId) : undefined,
