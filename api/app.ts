@@ -7,6 +7,7 @@ import type { Messenger } from "./mail/messenger";
 import { createAiModelRoutes } from "./routes/ai-models";
 import { createAuthRoutes } from "./routes/auth";
 import { createClientRoutes } from "./routes/clients";
+import { createDocumentRoutes } from "./routes/documents";
 import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
 import { createInvitationRoutes } from "./routes/invitations";
@@ -94,6 +95,7 @@ export function createApp({
   app.route("/", createJobRoutes());
   app.route("/", createClientRoutes());
   app.route("/", createProjectRoutes());
+  app.route("/", createDocumentRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

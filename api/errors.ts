@@ -44,6 +44,8 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** The code of each field of `fields`, as the error body's `fieldCodes`. */
   readonly fieldCodes?: Record<string, string>;
+  /** What the error carries besides (the record as it is now, for a stale write), as `details`. */
+  details?: Record<string, unknown>;
 
   constructor(
     readonly kind: ErrorKind,
@@ -100,6 +102,13 @@ export const conflict = (code: string, message: string, fields?: Record<string, 
   fields
     ? errorOnFields("conflict", code, message, fields)
     : new AppError("conflict", code, message);
+
+/** 409 STALE_VERSION: the record changed since it was read; `current` is how it is now. */
+export function staleVersion(message: string, current?: unknown): AppError {
+  const error = new AppError("conflict", "STALE_VERSION", message);
+  if (current !== undefined) error.details = { current };
+  return error;
+}
 
 /** 422 VALIDATION_FAILED, for input that breaks no domain rule but a field's own constraints. */
 export const validationFailed = (fields: InvalidFields, message = "Some fields are not valid.") =>

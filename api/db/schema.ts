@@ -506,6 +506,75 @@ export const projectMembers = pgTable(
   ],
 );
 
+/**
+ * The organization's documents: rich text kept as sanitised HTML (`content`), its plain text
+ * (`text`) for search and previews; optionally for a client and a project. Versioned like clients.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    text: text("text").notNull().default(""),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who saved it last. */
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`qalam_search_vector(title || ' ' || text)`),
+  },
+  (t) => [
+    index("documents_organization_updated_idx").on(t.organizationId, t.updatedAt),
+    index("documents_organization_title_idx").on(t.organizationId, sql`lower(${t.title})`),
+    index("documents_client_idx").on(t.clientId),
+    index("documents_project_idx").on(t.projectId),
+    index("documents_search_idx").using("gin", t.search),
+  ],
+);
+
+export const documentVersionKinds = ["auto", "manual", "restore"] as const;
+
+/**
+ * A document as it was: kept while editing at most every few minutes (`auto`), when someone asks
+ * (`manual`, with a name), and before a restore replaces the text (`restore`).
+ */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: documentVersionKinds }).notNull(),
+    name: text("name").notNull().default(""),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    text: text("text").notNull(),
+    /** The document's version number this snapshot was taken of. */
+    documentVersion: integer("document_version").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("document_versions_document_created_idx").on(t.documentId, t.createdAt),
+    check(
+      "document_versions_kind",
+      sql.raw(`kind in (${documentVersionKinds.map((value) => `'${value}'`).join(", ")})`),
+    ),
+  ],
+);
+
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
@@ -556,6 +625,8 @@ export type VerificationKey = typeof verificationKeys.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type Client = typeof clients.$inferSelect;
 export type Project = typeof projects.$inferSelect;
+export type Document = typeof documents.$inferSelect;
+export type DocumentVersion = typeof documentVersions.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

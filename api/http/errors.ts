@@ -47,6 +47,14 @@ export const ErrorSchema = z
             "domain rule the field breaks (EMAIL_TAKEN, INVALID_KEY, CONFIRMATION_MISMATCH…).",
           example: { email: "INVALID_FORMAT", password: "TOO_SHORT" },
         }),
+      details: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .openapi({
+          description:
+            "What some errors carry besides: a document's 409 STALE_VERSION has the document " +
+            "as it is now in `current`, so that neither text is lost.",
+        }),
     }),
   })
   .openapi("Error");
@@ -89,11 +97,16 @@ export function errorResponses<const S extends DocumentedErrorStatus>(...statuse
 export function errorJson(
   c: Context,
   status: ContentfulStatusCode,
-  error: Pick<AppError, "code" | "message" | "fields" | "fieldCodes">,
+  error: Pick<AppError, "code" | "message" | "fields" | "fieldCodes" | "details">,
 ): Response {
-  const { code, message, fields, fieldCodes } = error;
+  const { code, message, fields, fieldCodes, details } = error;
   const body: ErrorBody = {
-    error: fields ? { code, message, fields, fieldCodes } : { code, message },
+    error: {
+      code,
+      message,
+      ...(fields ? { fields, fieldCodes } : {}),
+      ...(details ? { details } : {}),
+    },
   };
   c.header("Cache-Control", "no-store");
   return c.json(body, status);

@@ -1,8 +1,9 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { clients, projects } from "../db/schema";
+import { clients, documents, projects } from "../db/schema";
 import { clientRestoreDays } from "../services/clients";
+import { documentRestoreDays } from "../services/documents";
 import { projectRestoreDays } from "../services/projects";
 import { workQueue } from "./queue";
 
@@ -10,11 +11,17 @@ import { workQueue } from "./queue";
 export const purgeQueue = "purge-deleted";
 
 /**
- * Deletes for good what was deleted longer ago than it can be restored: clients after 30 days,
- * projects likewise. Resolves with how many rows of each went.
+ * Deletes for good what was deleted longer ago than it can be restored: clients, projects and
+ * documents after 30 days. Resolves with how many rows of each went.
  */
-export async function purgeDeleted(db: Database): Promise<{ clients: number; projects: number }> {
+export async function purgeDeleted(
+  db: Database,
+): Promise<{ clients: number; projects: number; documents: number }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const goneDocuments = await db
+    .delete(documents)
+    .where(and(isNotNull(documents.deletedAt), lt(documents.deletedAt, older(documentRestoreDays))))
+    .returning({ id: documents.id });
   const goneProjects = await db
     .delete(projects)
     .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, older(projectRestoreDays))))
@@ -23,7 +30,11 @@ export async function purgeDeleted(db: Database): Promise<{ clients: number; pro
     .delete(clients)
     .where(and(isNotNull(clients.deletedAt), lt(clients.deletedAt, older(clientRestoreDays))))
     .returning({ id: clients.id });
-  return { clients: goneClients.length, projects: goneProjects.length };
+  return {
+    clients: goneClients.length,
+    projects: goneProjects.length,
+    documents: goneDocuments.length,
+  };
 }
 
 /** Schedules the purge every night at 03:17 UTC and works it here; resolves with a stop function. */
@@ -32,9 +43,10 @@ export async function schedulePurge(db: Database, boss: PgBoss) {
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
     const gone = await purgeDeleted(db);
-    if (gone.clients || gone.projects) {
+    if (gone.clients || gone.projects || gone.documents) {
       console.log(
-        `Purged ${gone.clients} clients and ${gone.projects} projects deleted over 30 days ago`,
+        `Purged ${gone.clients} clients, ${gone.projects} projects and ${gone.documents} ` +
+          "documents deleted over 30 days ago",
       );
     }
   });

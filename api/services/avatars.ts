@@ -20,23 +20,44 @@ const avatarKeyPattern =
 
 type ImageFormat = "png" | "jpeg" | "webp";
 
-const invalidImage = () =>
-  errorOnFields("invalid", "INVALID_IMAGE", "The avatar must be a PNG, JPEG or WebP image.", {
-    avatar: "Must be a PNG, JPEG or WebP image",
+/** What an uploaded image is checked against, and how it is named in the errors. */
+export type ImageRules = {
+  /** The form field the errors are on. */
+  field: string;
+  /** The image as the messages name it: "avatar", "image". */
+  noun: string;
+  maxBytes: number;
+  /** Per side, before orientation: larger images are refused without being decoded. */
+  maxDimension: number;
+  /** The stored image fits in a square this wide: cropped to cover it, or fitted inside it. */
+  size: number;
+  fit: "cover" | "inside";
+};
+
+const invalidImage = ({ field, noun }: ImageRules) =>
+  errorOnFields("invalid", "INVALID_IMAGE", `The ${noun} must be a PNG, JPEG or WebP image.`, {
+    [field]: "Must be a PNG, JPEG or WebP image",
   });
 
-const imageTooLarge = () =>
+const imageTooLarge = ({ field, noun, maxDimension }: ImageRules) =>
   errorOnFields(
     "invalid",
     "IMAGE_TOO_LARGE_DIMENSIONS",
-    `The avatar must be at most ${maxAvatarDimension}×${maxAvatarDimension} pixels.`,
-    { avatar: `At most ${maxAvatarDimension}×${maxAvatarDimension} pixels` },
+    `The ${noun} must be at most ${maxDimension}×${maxDimension} pixels.`,
+    { [field]: `At most ${maxDimension}×${maxDimension} pixels` },
   );
 
-const fileTooLarge = () =>
-  errorOnFields("too_large", "PAYLOAD_TOO_LARGE", "The avatar is larger than 5 MB.", {
-    avatar: "At most 5 MB",
-  });
+const fileTooLarge = ({ field, noun, maxBytes }: ImageRules) => {
+  const megabytes = Math.round(maxBytes / (1024 * 1024));
+  return errorOnFields(
+    "too_large",
+    "PAYLOAD_TOO_LARGE",
+    `The ${noun} is larger than ${megabytes} MB.`,
+    {
+      [field]: `At most ${megabytes} MB`,
+    },
+  );
+};
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
@@ -57,14 +78,14 @@ function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 }
 
 /**
- * Checks an uploaded avatar by its content and re-encodes it: oriented by its EXIF tag, cropped to
- * cover at most 512×512, without metadata (camera, location), as WebP. Whatever else the upload
- * carried does not survive.
+ * Checks an uploaded image by its content and re-encodes it: oriented by its EXIF tag, resized
+ * by the rules, without metadata (camera, location), as WebP. Whatever else the upload carried
+ * does not survive.
  */
-export async function processAvatar(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes.byteLength > maxAvatarBytes) throw fileTooLarge();
+export async function reencodeImage(bytes: Uint8Array, rules: ImageRules): Promise<Uint8Array> {
+  if (bytes.byteLength > rules.maxBytes) throw fileTooLarge(rules);
   const format = sniffImageFormat(bytes);
-  if (!format) throw invalidImage();
+  if (!format) throw invalidImage(rules);
 
   let metadata: Metadata;
   try {
@@ -72,26 +93,43 @@ export async function processAvatar(bytes: Uint8Array): Promise<Uint8Array> {
     // gets its own error below instead of failing as an unreadable one.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw invalidImage();
+    throw invalidImage(rules);
   }
-  if (metadata.format !== format) throw invalidImage();
-  if (metadata.width > maxAvatarDimension || metadata.height > maxAvatarDimension) {
-    throw imageTooLarge();
+  if (metadata.format !== format) throw invalidImage(rules);
+  if (metadata.width > rules.maxDimension || metadata.height > rules.maxDimension) {
+    throw imageTooLarge(rules);
   }
 
   try {
     // sharp's default failOn ("warning") stays: it is the level meant for untrusted input.
     return await sharp(bytes, {
-      limitInputPixels: maxAvatarDimension * maxAvatarDimension,
+      limitInputPixels: rules.maxDimension * rules.maxDimension,
       autoOrient: true,
     })
-      .resize(avatarSize, avatarSize, { fit: "cover", withoutEnlargement: true })
+      .resize(rules.size, rules.size, { fit: rules.fit, withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
     // Truncated or corrupt pixel data behind a valid header.
-    throw invalidImage();
+    throw invalidImage(rules);
   }
+}
+
+const avatarRules: ImageRules = {
+  field: "avatar",
+  noun: "avatar",
+  maxBytes: maxAvatarBytes,
+  maxDimension: maxAvatarDimension,
+  size: avatarSize,
+  fit: "cover",
+};
+
+/**
+ * Checks an uploaded avatar by its content and re-encodes it: cropped to cover at most 512×512,
+ * as WebP without metadata.
+ */
+export function processAvatar(bytes: Uint8Array): Promise<Uint8Array> {
+  return reencodeImage(bytes, avatarRules);
 }
 
 /** Processes an avatar and stores it under a new name; returns its storage key. */

@@ -5,6 +5,8 @@ type ApiErrorDetails = {
   fieldCodes?: Record<string, string>;
   /** Seconds to wait before trying again, from a 429's Retry-After. */
   retryAfterSeconds?: number | null;
+  /** What the error carries besides (a document's `current` on STALE_VERSION). */
+  details?: Record<string, unknown>;
 };
 
 /** The API answered with an error status; `code` is the API's machine-readable code. */
@@ -13,6 +15,7 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly fieldCodes: Record<string, string>;
   readonly retryAfterSeconds: number | null;
+  readonly details: Record<string, unknown>;
 
   constructor(
     readonly status: number,
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.fields = details.fields ?? {};
     this.fieldCodes = details.fieldCodes ?? {};
     this.retryAfterSeconds = details.retryAfterSeconds ?? null;
+    this.details = details.details ?? {};
   }
 }
 
@@ -51,6 +55,7 @@ export async function readApiError(response: Response): Promise<ApiError> {
       fields: stringRecord(error.fields),
       fieldCodes: stringRecord(error.fieldCodes),
       retryAfterSeconds: retryAfter(response.headers.get("Retry-After")),
+      details: isRecord(error.details) ? error.details : {},
     },
   );
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clients, projects } from "../../../api/db/schema";
+import { clients, documents, projects } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
 
@@ -26,6 +26,15 @@ it("deletes for good what was deleted over 30 days ago, and nothing else, every 
     await t.request("DELETE", `/clients/${id}`, { token: owner.token });
   }
   await t.request("DELETE", `/projects/${oldProject.body.id}`, { token: owner.token });
+  const oldDocument = await post("/documents", { title: "Old document" });
+  const recentDocument = await post("/documents", { title: "Recent document" });
+  for (const id of [oldDocument.body.id, recentDocument.body.id]) {
+    await t.request("DELETE", `/documents/${id}`, { token: owner.token });
+  }
+  await t.db
+    .update(documents)
+    .set({ deletedAt: sql`now() - interval '31 days'` })
+    .where(eq(documents.id, oldDocument.body.id));
   await t.db
     .update(clients)
     .set({ deletedAt: sql`now() - interval '31 days'` })
@@ -35,10 +44,12 @@ it("deletes for good what was deleted over 30 days ago, and nothing else, every 
     .set({ deletedAt: sql`now() - interval '40 days'` })
     .where(eq(projects.id, oldProject.body.id));
 
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 1, projects: 1 });
+  expect(await purgeDeleted(t.db)).toEqual({ clients: 1, projects: 1, documents: 1 });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 0, projects: 0 });
+  const leftDocuments = await t.db.select({ title: documents.title }).from(documents);
+  expect(leftDocuments.map((row) => row.title)).toEqual(["Recent document"]);
+  expect(await purgeDeleted(t.db)).toEqual({ clients: 0, projects: 0, documents: 0 });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);
   expect(schedules).toEqual([
