@@ -6,9 +6,11 @@ import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import {
+  compareTexts,
   documentToHtmlPage,
   documentToMarkdown,
   importDocumentFile,
+  markdownToHtml,
   maxDocumentHtml,
   maxImportBytes,
 } from "../services/document-content";
@@ -113,10 +115,16 @@ const fields = {
   workspaceId: z.uuid("Not a workspace id").nullable(),
 };
 
+const markdownField = z
+  .string("Must be text")
+  .max(maxDocumentHtml, codedIssue("TOO_LONG", "At most 1,000,000 characters"))
+  .openapi({ description: "The text as Markdown instead of `content` (forms without the editor)" });
+
 const DocumentCreateSchema = z
   .object({
     title: fields.title,
     content: fields.content.default(""),
+    markdown: markdownField.optional(),
     clientId: fields.clientId.default(null),
     projectId: fields.projectId.default(null),
     workspaceId: fields.workspaceId.default(null),
@@ -128,6 +136,7 @@ const DocumentUpdateSchema = z
     version: z.int("A whole number").min(1),
     title: fields.title.optional(),
     content: fields.content.optional(),
+    markdown: markdownField.optional(),
     clientId: fields.clientId.optional(),
     projectId: fields.projectId.optional(),
     workspaceId: fields.workspaceId.optional(),
@@ -189,6 +198,12 @@ const multipartFile = (field: string) =>
       codedIssue("INVALID_TYPE", "Must be a file"),
     )
     .openapi({ type: "string", format: "binary", description: field });
+
+/** `markdown`, when sent, is the content. */
+function withMarkdown<T extends { content?: string; markdown?: string }>(input: T) {
+  const { markdown, ...rest } = input;
+  return markdown === undefined ? rest : { ...rest, content: markdownToHtml(markdown) };
+}
 
 const documentBodyLimit = maxDocumentHtml * 4 + 64 * 1024;
 
@@ -359,7 +374,10 @@ const versionRoute = protectedRoute({
   path: "/documents/{id}/versions/{versionId}",
   tags,
   summary: "One version of a document, with its text (documents.read)",
-  request: { params: versionParams },
+  request: {
+    params: versionParams,
+    query: z.object({ compare: z.enum(["current"], { error: "Only current" }).optional() }),
+  },
   responses: { 200: jsonResponse("The version", VersionSchema) },
   errors: [403, 404, 422],
 });
@@ -433,7 +451,8 @@ export function createDocumentRoutes() {
     })
     .openapi(createRoute_, async (c) => {
       const { actor } = c.var.auth;
-      const id = await createDocument(c.var.db, actor, c.req.valid("json"));
+      const { content, ...input } = withMarkdown(c.req.valid("json"));
+      const id = await createDocument(c.var.db, actor, { ...input, content: content ?? "" });
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 201);
     })
     .openapi(importRoute, async (c) => {
@@ -467,7 +486,7 @@ export function createDocumentRoutes() {
     .openapi(updateRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      const { version, ...changes } = c.req.valid("json");
+      const { version, ...changes } = withMarkdown(c.req.valid("json"));
       await updateDocument(c.var.db, actor, id, version, changes);
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 200);
     })
@@ -495,8 +514,21 @@ export function createDocumentRoutes() {
     })
     .openapi(versionRoute, async (c) => {
       const { id, versionId } = c.req.valid("param");
-      const version = await getDocumentVersion(c.var.db, c.var.auth.actor, id, versionId);
-      return c.json({ ...versionJson(version), content: version.content, text: version.text }, 200);
+      const { actor } = c.var.auth;
+      const version = await getDocumentVersion(c.var.db, actor, id, versionId);
+      const changes =
+        c.req.valid("query").compare === "current"
+          ? compareTexts(version.text, (await getDocument(c.var.db, actor, id)).text)
+          : undefined;
+      return c.json(
+        {
+          ...versionJson(version),
+          content: version.content,
+          text: version.text,
+          ...(changes ? { changes } : {}),
+        },
+        200,
+      );
     })
     .openapi(restoreVersionRoute, async (c) => {
       const { id, versionId } = c.req.valid("param");

@@ -1,4 +1,5 @@
 import { strikethrough, tables } from "@joplin/turndown-plugin-gfm";
+import { diffLines, diffWords } from "diff";
 import { convert as htmlToPlainText } from "html-to-text";
 import mammoth from "mammoth";
 import { Marked, type Tokens } from "marked";
@@ -276,4 +277,21 @@ export function checkSize(html: string): string {
     });
   }
   return html;
+}
+
+// --- Comparing -------------------------------------------------------------------------------
+
+export type TextChange = { text: string; change: "same" | "added" | "removed" };
+
+/** Past this many edits, texts are compared line by line: word by word would take too long. */
+const maxWordEdits = 2_000;
+
+/** What changed from `before` to `after`: by word, or by line when they are far apart. */
+export function compareTexts(before: string, after: string): TextChange[] {
+  const parts =
+    diffWords(before, after, { maxEditLength: maxWordEdits }) ?? diffLines(before, after);
+  return parts.map((part) => ({
+    text: part.value,
+    change: part.added ? "added" : part.removed ? "removed" : "same",
+  }));
 }

@@ -61,7 +61,12 @@ export type DocumentSummary = Omit<
   highlights?: { title: TextSegment[] | null; text: TextSegment[] | null };
 };
 
-export type DocumentView = DocumentSummary & { content: string; createdBy: Person | null };
+export type DocumentView = DocumentSummary & {
+  content: string;
+  /** The words of `content`. */
+  text: string;
+  createdBy: Person | null;
+};
 
 export const documentSorts = ["title", "-title", "updated", "-updated", "relevance"] as const;
 export type DocumentSort = (typeof documentSorts)[number];
@@ -210,6 +215,7 @@ export async function getDocument(db: Database, actor: Actor, id: string): Promi
   if (!extra) throw notFound("No such document.");
   return {
     ...toSummary(row),
+    text: row.text,
     content: extra.content,
     createdBy: extra.createdById ? { id: extra.createdById, name: extra.createdByName } : null,
   };

@@ -6293,7 +6293,9 @@ export interface paths {
     /** One version of a document, with its text (documents.read) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          compare?: "current";
+        };
         header?: never;
         path: {
           id: string;
@@ -8034,6 +8036,8 @@ export interface components {
       title: string;
       /** @default  */
       content?: string;
+      /** @description The text as Markdown instead of `content` (forms without the editor) */
+      markdown?: string;
       /**
        * Format: uuid
        * @default null
@@ -8076,6 +8080,8 @@ export interface components {
       /** @example Campaign brief */
       title?: string;
       content?: string;
+      /** @description The text as Markdown instead of `content` (forms without the editor) */
+      markdown?: string;
       /** Format: uuid */
       clientId?: string | null;
       /** Format: uuid */

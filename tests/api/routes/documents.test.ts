@@ -123,6 +123,19 @@ describe("documents", () => {
     expect((await t.request("GET", "/documents", { token: owner.token })).body.total).toBe(0);
   });
 
+  it("take Markdown in place of HTML, from forms without the editor", async () => {
+    const owner = await ownerWithSession(t);
+    const created = await create(owner, { title: "Notes", markdown: "## Plan\n\n- [ ] Call\n" });
+    expect(created.body.content).toBe(
+      '<h2>Plan</h2>\n<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><p>Call</p></li></ul>',
+    );
+    const saved = await t.request("PATCH", `/documents/${created.body.id}`, {
+      token: owner.token,
+      json: { version: 1, markdown: "**Done**" },
+    });
+    expect(saved.body.content).toBe("<p><strong>Done</strong></p>");
+  });
+
   it("link to the organization's clients and projects only, and are listed by them", async () => {
     const owner = await ownerWithSession(t);
     const stranger = await ownerWithSession(t);
@@ -265,8 +278,14 @@ describe("documents", () => {
     versions = await t.request("GET", `${path}/versions?pageSize=10`, { token: owner.token });
     const first = versions.body.items.at(-1);
     expect(first).toMatchObject({ kind: "auto", characters: 3 });
-    const one = await t.request("GET", `${path}/versions/${first.id}`, { token: owner.token });
+    const one = await t.request("GET", `${path}/versions/${first.id}?compare=current`, {
+      token: owner.token,
+    });
     expect(one.body).toMatchObject({ content: "<p>One</p>", text: "One" });
+    expect(one.body.changes).toEqual([
+      { text: "One", change: "removed" },
+      { text: "Colleague again", change: "added" },
+    ]);
 
     const restored = await t.request("POST", `${path}/versions/${first.id}/restore`, {
       token: owner.token,
