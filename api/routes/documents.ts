@@ -160,9 +160,21 @@ const VersionSummarySchema = z
   })
   .openapi("DocumentVersionSummary");
 
+const ChangeSchema = z
+  .object({ text: z.string(), change: z.enum(["same", "added", "removed"]) })
+  .openapi("DocumentChange");
+
 const VersionSchema = VersionSummarySchema.extend({
   content: z.string(),
   text: z.string(),
+  changes: z
+    .array(ChangeSchema)
+    .optional()
+    .openapi({
+      description:
+        "With `compare=current`: what changed from this version's words to the document's now " +
+        "(by word; by line for texts too far apart)",
+    }),
 }).openapi("DocumentVersion");
 
 const versionJson = (version: DocumentVersionSummary) => ({

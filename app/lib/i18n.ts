@@ -11,6 +11,7 @@ export const namespaces = [
   "workspaces",
   "clients",
   "projects",
+  "documents",
   "validation",
   "legal",
 ] as const;

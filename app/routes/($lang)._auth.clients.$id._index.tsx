@@ -6,6 +6,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { SettingsSection } from "~/components/account/settings-section";
+import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -35,17 +36,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const permissions = user.account.currentOrganizationPermissions;
-  const [client, projects] = await Promise.all([
+  const [client, projects, documents] = await Promise.all([
     api.get("/clients/{id}", { path: { id } }).catch(rethrowAsPageError),
     permissions.includes("projects.read")
       ? api
           .get("/projects", { query: { clientId: id, pageSize: 50, sort: "due" } })
           .catch(rethrowAsPageError)
       : null,
+    permissions.includes("documents.read")
+      ? api.get("/documents", { query: { clientId: id, pageSize: 5 } }).catch(rethrowAsPageError)
+      : null,
   ]);
   return {
     client,
     projects,
+    documents,
+    canWriteDocuments: permissions.includes("documents.write"),
+    now: Date.now(),
     canWrite: permissions.includes("clients.write"),
     canStartProject: permissions.includes("projects.write"),
   };
@@ -77,7 +84,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const restoreDays = 30;
 
 export default function ClientPage() {
-  const { client, projects, canWrite, canStartProject } = useLoaderData<typeof loader>();
+  const { client, projects, documents, canWriteDocuments, now, canWrite, canStartProject } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("clients");
   const language = useLanguage();
   const date = (value: string) =>
@@ -237,6 +245,15 @@ export default function ClientPage() {
             </div>
           ) : null}
         </SettingsSection>
+      ) : null}
+
+      {documents ? (
+        <DocumentsSection
+          documents={documents}
+          filter={`clientId=${client.id}`}
+          canWrite={canWriteDocuments && !client.deletedAt}
+          now={now}
+        />
       ) : null}
 
       {canWrite && !client.deletedAt ? (

@@ -1,14 +1,208 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { PageShell } from "~/components/ui/page-shell";
+import { SelectField } from "~/components/ui/select";
+import { isUserError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { requireClientsPermission } from "~/lib/clients.server";
+import { documentErrorKeys } from "~/lib/documents";
+import { documentChoices } from "~/lib/documents.server";
+import { readMultipartForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { requireLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
 
-export const handle = { title: "pages.documents.newTitle" };
+export const handle = { title: "documents:new.title" };
+
+const maxImportFormBytes = 10 * 1024 * 1024 + 64 * 1024;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "documents.write");
+  const choices = await documentChoices(getApiClient(request, context, token), user);
+  const search = new URL(request.url).searchParams;
+  const pick = (id: string | null, options: { value: string }[]) =>
+    options.some((option) => option.value === id) ? (id ?? "") : "";
+  return {
+    ...choices,
+    defaultClientId: pick(search.get("clientId"), choices.clients),
+    defaultProjectId: pick(search.get("projectId"), choices.projects),
+  };
+}
+
+type Answer = { intent: "create" | "import"; error: string };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, "documents.write");
+  const language = requireLanguage(params);
+  const api = getApiClient(request, context, token);
+  const read = await readMultipartForm(request, maxImportFormBytes);
+  if (read.tooLarge) {
+    return data<Answer>({ intent: "import", error: "fileTooLarge" }, { status: 413 });
+  }
+  const { form } = read;
+  const intent = form.get("intent");
+  const link = {
+    clientId: String(form.get("clientId") ?? "") || null,
+    projectId: String(form.get("projectId") ?? "") || null,
+  };
+  const opened = (id: string, notice: string) =>
+    safeRedirect(`${localizedPath(`/documents/${id}`, language)}?notice=${notice}`);
+  if (intent === "create") {
+    const title = String(form.get("title") ?? "").trim();
+    if (!title || title.length > 200) {
+      return data<Answer>({ intent: "create", error: "title" }, { status: 422 });
+    }
+    const created = await api
+      .post("/documents", { body: { title, ...link } })
+      .catch(rethrowAsPageError);
+    return opened(created.id, "document-created");
+  }
+  if (intent === "import") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      return data<Answer>({ intent: "import", error: "chooseFile" }, { status: 422 });
+    }
+    const body = new FormData();
+    body.set("file", file, file.name);
+    if (link.clientId) body.set("clientId", link.clientId);
+    if (link.projectId) body.set("projectId", link.projectId);
+    try {
+      const imported = await api.post("/documents/import", { body: body as never });
+      return opened(imported.id, "document-imported");
+    } catch (error) {
+      if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+      const code = Object.values(error.fieldCodes)[0] ?? error.code;
+      return data<Answer>(
+        { intent: "import", error: documentErrorKeys[code] ?? "unsupportedFile" },
+        { status: error.status },
+      );
+    }
+  }
+  throw badRequest();
+}
 
 export default function NewDocumentPage() {
-  return (
-    <PlaceholderPage
-      title="pages.documents.newTitle"
-      emptyTitle="pages.documents.newTitle"
-      emptyBody="pages.documents.formUnavailable"
-      icon="file-text"
-    />
+  const { clients, projects, defaultClientId, defaultProjectId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("documents");
+  const creating = useIsPending({ intent: "create" });
+  const importing = useIsPending({ intent: "import" });
+  const error = (intent: Answer["intent"]) =>
+    answer?.intent === intent ? t(`errors.${answer.error}`) : undefined;
+
+  const links = (prefix: string) => (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <SelectField
+        id={`${prefix}-client`}
+        name="clientId"
+        label={t("fields.client")}
+        defaultValue={defaultClientId}
+        options={[{ value: "", label: t("noClient") }, ...clients]}
+      />
+      <SelectField
+        id={`${prefix}-project`}
+        name="projectId"
+        label={t("fields.project")}
+        defaultValue={defaultProjectId}
+        options={[{ value: "", label: t("noProject") }, ...projects]}
+      />
+    </div>
   );
+
+  return (
+    <PageShell title={t("new.title")} back={{ to: "/documents", label: t("title") }}>
+      <Card className="space-y-4 p-6">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="create" />
+          <div className="space-y-1.5">
+            <label htmlFor="new-document-title" className="text-sm font-medium">
+              {t("fields.title")}
+            </label>
+            <Input
+              id="new-document-title"
+              name="title"
+              dir="auto"
+              required
+              maxLength={200}
+              aria-invalid={error("create") ? true : undefined}
+              aria-describedby={error("create") ? "new-document-title-error" : undefined}
+            />
+            {error("create") ? (
+              <p id="new-document-title-error" className="text-sm text-danger">
+                {error("create")}
+              </p>
+            ) : null}
+          </div>
+          {links("new-document")}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={creating}>
+              <Icon name="plus" />
+              {t("new.submit")}
+            </Button>
+            <Button variant="ghost" asChild>
+              <LocalizedLink to="/documents">{t("common:actions.cancel")}</LocalizedLink>
+            </Button>
+          </div>
+        </Form>
+      </Card>
+
+      <Card as="section" aria-labelledby="import-title" className="space-y-4 p-6">
+        <div>
+          <h2 id="import-title" className="font-semibold">
+            {t("new.importTitle")}
+          </h2>
+          <p className="text-sm text-text-muted">{t("new.importDescription")}</p>
+        </div>
+        {error("import") ? <FormAlert tone="error">{error("import")}</FormAlert> : null}
+        <Form method="post" encType="multipart/form-data" className="space-y-4">
+          <input type="hidden" name="intent" value="import" />
+          <div className="space-y-1.5">
+            <label htmlFor="import-file" className="text-sm font-medium">
+              {t("fields.file")}
+            </label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              required
+              accept=".md,.markdown,.docx,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              aria-describedby="import-file-hint"
+              className="block w-full text-sm text-text file:me-3 file:rounded-control file:border file:border-border file:bg-surface file:px-3 file:py-2 file:text-sm file:font-medium file:text-text hover:file:bg-surface-muted"
+            />
+            <p id="import-file-hint" className="text-xs text-text-muted">
+              {t("hints.file")}
+            </p>
+          </div>
+          {links("import")}
+          <Button type="submit" variant="secondary" disabled={importing}>
+            <Icon name="upload" />
+            {t("new.importSubmit")}
+          </Button>
+        </Form>
+      </Card>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

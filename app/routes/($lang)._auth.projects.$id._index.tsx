@@ -6,12 +6,12 @@ import {
   useLoaderData,
 } from "react-router";
 import { SettingsSection } from "~/components/account/settings-section";
+import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
-import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
@@ -34,11 +34,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "projects.read");
   const id = requireUuidParam(params);
-  const project = await getApiClient(request, context, token)
-    .get("/projects/{id}", { path: { id } })
-    .catch(rethrowAsPageError);
+  const api = getApiClient(request, context, token);
+  const permissions = user.account.currentOrganizationPermissions;
+  const [project, documents] = await Promise.all([
+    api.get("/projects/{id}", { path: { id } }),
+    permissions.includes("documents.read")
+      ? api.get("/documents", { query: { projectId: id, pageSize: 5 } })
+      : null,
+  ]).catch(rethrowAsPageError);
   return {
     project,
+    documents,
+    canWriteDocuments: permissions.includes("documents.write"),
+    now: Date.now(),
     canWrite: user.account.currentOrganizationPermissions.includes("projects.write"),
   };
 }
@@ -66,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectPage() {
-  const { project, canWrite } = useLoaderData<typeof loader>();
+  const { project, documents, canWriteDocuments, now, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation("projects");
   const language = useLanguage();
   const none = <span className="text-text-muted">{t("none")}</span>;
@@ -175,9 +183,14 @@ export default function ProjectPage() {
         )}
       </SettingsSection>
 
-      <EmptyState icon="file-text" title={t("detail.documents")}>
-        {t("detail.documentsSoon")}
-      </EmptyState>
+      {documents ? (
+        <DocumentsSection
+          documents={documents}
+          filter={`projectId=${project.id}`}
+          canWrite={canWriteDocuments && !project.deletedAt}
+          now={now}
+        />
+      ) : null}
 
       {canWrite && !project.deletedAt ? (
         <SettingsSection

@@ -8123,6 +8123,13 @@ export interface components {
     DocumentVersion: components["schemas"]["DocumentVersionSummary"] & {
       content: string;
       text: string;
+      /** @description With `compare=current`: what changed from this version's words to the document's now (by word; by line for texts too far apart) */
+      changes?: components["schemas"]["DocumentChange"][];
+    };
+    DocumentChange: {
+      text: string;
+      /** @enum {string} */
+      change: "same" | "added" | "removed";
     };
     DocumentVersionRestore: {
       version?: number;
