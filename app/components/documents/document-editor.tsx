@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
 import { SelectField } from "~/components/ui/select";
 import { TextareaField } from "~/components/ui/textarea";
 import type { Document, SaveAnswer } from "~/lib/documents";
@@ -259,22 +260,21 @@ export function DocumentEditor({
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={baseVersion} />
-        <div className="space-y-1.5">
-          <label htmlFor="document-title" className="sr-only">
-            {t("fields.title")}
-          </label>
-          <input
-            id="document-title"
-            name="title"
-            dir="auto"
-            required
-            maxLength={200}
-            defaultValue={document.title}
-            placeholder={t("untitled")}
-            className="block w-full rounded-control border border-transparent bg-transparent px-2 py-1 text-2xl font-semibold text-text hover:border-border focus:border-border"
-          />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr] md:items-start">
+          <div className="space-y-1.5">
+            <label htmlFor="document-title" className="text-sm font-medium">
+              {t("fields.title")}
+            </label>
+            <Input
+              id="document-title"
+              name="title"
+              dir="auto"
+              required
+              maxLength={200}
+              defaultValue={document.title}
+              placeholder={t("untitled")}
+            />
+          </div>
           <SelectField
             id="document-client"
             name="clientId"
@@ -360,7 +360,6 @@ function MarkdownField({ markdown }: { markdown: string }) {
       dir="auto"
       rows={18}
       defaultValue={markdown}
-      className="font-mono"
     />
   );
 }

@@ -44,7 +44,15 @@ export default function RichTextEditor({
         link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
       }),
       TaskList,
-      TaskItem.configure({ nested: true }),
+      TaskItem.configure({
+        nested: true,
+        a11y: {
+          checkboxLabel: (node, checked) =>
+            t(checked ? "editor.taskDone" : "editor.taskOpen", {
+              task: node.textContent || t("editor.emptyTask"),
+            }),
+        },
+      }),
       TableKit.configure({ table: { resizable: false } }),
       Image,
       Placeholder.configure({ placeholder: t("editor.placeholder") }),

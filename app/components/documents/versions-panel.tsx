@@ -167,18 +167,22 @@ export function VersionComparison({
           <Button asChild variant="ghost">
             <LocalizedLink to={`/documents/${documentId}?panel=versions`}>
               <Icon name="x" />
-              {t("versions.close")}
+              {t("versions.stopComparing")}
             </LocalizedLink>
           </Button>
         </div>
       </div>
       <p className="flex gap-4 text-xs text-text-muted">
         <span className="inline-flex items-center gap-1.5">
-          <ins className="rounded-sm bg-success-soft px-1 text-success no-underline">+</ins>
+          <span aria-hidden="true" className="rounded-sm bg-success-soft px-1 text-success">
+            +
+          </span>
           {t("versions.added")}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <del className="rounded-sm bg-danger-soft px-1 text-danger">−</del>
+          <span aria-hidden="true" className="rounded-sm bg-danger-soft px-1 text-danger">
+            −
+          </span>
           {t("versions.removed")}
         </span>
       </p>
