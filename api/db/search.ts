@@ -66,12 +66,26 @@ export function searchTerms(query: string): string[] {
     .filter((word) => word.length >= 2);
 }
 
+const wordCharacter = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * The range widened to the whole word it is in: "reports" for "report", and "المدرسة" for
+ * "مدرسة", so that a mark never cuts a word (and Arabic letters stay joined).
+ */
+function wholeWord(text: string, start: number, end: number): [number, number] {
+  let from = start;
+  let to = end;
+  while (from > 0 && wordCharacter.test(text[from - 1] as string)) from--;
+  while (to < text.length && wordCharacter.test(text[to] as string)) to++;
+  return [from, to];
+}
+
 /** A piece of text, marked where it matches the search. */
 export type TextSegment = { text: string; match: boolean };
 
 /**
- * `text` in pieces, the ones that match a word of `query` marked (Arabic compared as normalised,
- * so "مدرسه" marks "المدرسة"); around the first match, at most `window` characters, with "…"
+ * `text` in pieces, the words that match a word of `query` marked whole (Arabic compared as
+ * normalised, so "مدرسه" marks "المدرسة"); around the first match, at most `window` characters, with "…"
  * where it was cut. Null when nothing matches.
  */
 export function highlightMatches(
@@ -85,7 +99,9 @@ export function highlightMatches(
   const ranges: [number, number][] = [];
   for (const term of terms) {
     for (let at = value.indexOf(term); at >= 0; at = value.indexOf(term, at + term.length)) {
-      ranges.push([origin[at] as number, (origin[at + term.length - 1] as number) + 1]);
+      ranges.push(
+        wholeWord(text, origin[at] as number, (origin[at + term.length - 1] as number) + 1),
+      );
     }
   }
   if (ranges.length === 0) return null;

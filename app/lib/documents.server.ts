@@ -20,7 +20,9 @@ export async function documentChoices(api: ApiClient, user: Account) {
   ]);
   return {
     clients: clients.items.map((client) => ({ value: client.id, label: client.name })),
+    clientsTotal: "total" in clients ? clients.total : 0,
     projects: projects.items.map((project) => ({ value: project.id, label: project.name })),
+    projectsTotal: "total" in projects ? projects.total : 0,
   };
 }
 

@@ -83,7 +83,10 @@ export async function submitProjectForm(
 
 /** The clients a project can be for, as the form's choices (the first 100 by name). */
 export async function projectChoices(api: ApiClient, canReadClients: boolean) {
-  if (!canReadClients) return { clients: [] };
+  if (!canReadClients) return { clients: [], clientsTotal: 0 };
   const clients = await api.get("/clients", { query: { pageSize: 100 } }).catch(rethrowAsPageError);
-  return { clients: clients.items.map((client) => ({ value: client.id, label: client.name })) };
+  return {
+    clients: clients.items.map((client) => ({ value: client.id, label: client.name })),
+    clientsTotal: clients.total,
+  };
 }

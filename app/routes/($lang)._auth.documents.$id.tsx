@@ -50,7 +50,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [document, markdown, choices, versions, comparison] = await Promise.all([
     api.get("/documents/{id}", { path: { id } }),
     api.get("/documents/{id}/export", { path: { id }, query: { format: "md" } }),
-    canWrite ? documentChoices(api, user) : { clients: [], projects: [] },
+    canWrite
+      ? documentChoices(api, user)
+      : { clients: [], clientsTotal: 0, projects: [], projectsTotal: 0 },
     view.panel
       ? api.get("/documents/{id}/versions", {
           path: { id },
@@ -161,8 +163,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function DocumentPage() {
-  const { document, markdown, clients, projects, versions, comparison, view, canWrite } =
-    useLoaderData<typeof loader>();
+  const {
+    document,
+    markdown,
+    clients,
+    clientsTotal,
+    projects,
+    projectsTotal,
+    versions,
+    comparison,
+    view,
+    canWrite,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("documents");
   const editable = canWrite && !document.deletedAt;
@@ -217,7 +229,9 @@ export default function DocumentPage() {
               document={document}
               markdown={markdown}
               clients={clients}
+              clientsTotal={clientsTotal}
               projects={projects}
+              projectsTotal={projectsTotal}
               answer={
                 answer && "intent" in answer && answer.intent === "save"
                   ? (answer as SaveAnswer)

@@ -7,6 +7,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { Highlighted } from "~/components/clients/highlighted";
+import { SearchableSelectField } from "~/components/form/choice-search";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
@@ -57,7 +58,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       canWrite: false,
       undo: null,
       clients: [],
+      clientsTotal: 0,
       projects: [],
+      projectsTotal: 0,
       now: Date.now(),
     };
   }
@@ -87,6 +90,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : null,
     documentChoices(api, user),
   ]);
+  // A filter by a client or project past the first hundred still names it.
+  const named = async (kind: "clients" | "projects", id: string | undefined) => {
+    const list = kind === "clients" ? choices.clients : choices.projects;
+    if (!id || list.some((choice) => choice.value === id)) return;
+    const found =
+      kind === "clients"
+        ? await api.get("/clients/{id}", { path: { id } }).catch(() => null)
+        : await api.get("/projects/{id}", { path: { id } }).catch(() => null);
+    if (found) list.unshift({ value: found.id, label: found.name });
+  };
+  await Promise.all([named("clients", listing.clientId), named("projects", listing.projectId)]);
   return {
     documents,
     listing,
@@ -127,8 +141,17 @@ function RestoreButton({ id, children }: { id: string; children: React.ReactNode
 }
 
 export default function DocumentsPage() {
-  const { documents, listing, canWrite, undo, clients, projects, now } =
-    useLoaderData<typeof loader>();
+  const {
+    documents,
+    listing,
+    canWrite,
+    undo,
+    clients,
+    clientsTotal,
+    projects,
+    projectsTotal,
+    now,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("documents");
   const language = useLanguage();
 
@@ -211,19 +234,27 @@ export default function DocumentsPage() {
               placeholder={t("filters.placeholder")}
             />
           </div>
-          <SelectField
+          <SearchableSelectField
+            kind="clients"
             id="document-client-filter"
             name="clientId"
             label={t("filters.client")}
-            defaultValue={listing.clientId ?? ""}
-            options={[{ value: "", label: t("filters.anyClient") }, ...clients]}
+            searchLabel={t("findClient")}
+            noneLabel={t("filters.anyClient")}
+            choices={clients}
+            total={clientsTotal}
+            current={clients.find((client) => client.value === listing.clientId) ?? null}
           />
-          <SelectField
+          <SearchableSelectField
+            kind="projects"
             id="document-project-filter"
             name="projectId"
             label={t("filters.project")}
-            defaultValue={listing.projectId ?? ""}
-            options={[{ value: "", label: t("filters.anyProject") }, ...projects]}
+            searchLabel={t("findProject")}
+            noneLabel={t("filters.anyProject")}
+            choices={projects}
+            total={projectsTotal}
+            current={projects.find((project) => project.value === listing.projectId) ?? null}
           />
           <SelectField
             id="document-sort"

@@ -7,6 +7,7 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
+import { SearchableSelectField } from "~/components/form/choice-search";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
@@ -15,7 +16,6 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { PageShell } from "~/components/ui/page-shell";
-import { SelectField } from "~/components/ui/select";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { requireClientsPermission } from "~/lib/clients.server";
@@ -101,7 +101,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function NewDocumentPage() {
-  const { clients, projects, defaultClientId, defaultProjectId } = useLoaderData<typeof loader>();
+  const { clients, clientsTotal, projects, projectsTotal, defaultClientId, defaultProjectId } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("documents");
   const creating = useIsPending({ intent: "create" });
@@ -111,19 +112,27 @@ export default function NewDocumentPage() {
 
   const links = (prefix: string) => (
     <div className="grid gap-3 sm:grid-cols-2">
-      <SelectField
+      <SearchableSelectField
+        kind="clients"
         id={`${prefix}-client`}
         name="clientId"
         label={t("fields.client")}
-        defaultValue={defaultClientId}
-        options={[{ value: "", label: t("noClient") }, ...clients]}
+        searchLabel={t("findClient")}
+        noneLabel={t("noClient")}
+        choices={clients}
+        total={clientsTotal}
+        current={clients.find((client) => client.value === defaultClientId) ?? null}
       />
-      <SelectField
+      <SearchableSelectField
+        kind="projects"
         id={`${prefix}-project`}
         name="projectId"
         label={t("fields.project")}
-        defaultValue={defaultProjectId}
-        options={[{ value: "", label: t("noProject") }, ...projects]}
+        searchLabel={t("findProject")}
+        noneLabel={t("noProject")}
+        choices={projects}
+        total={projectsTotal}
+        current={projects.find((project) => project.value === defaultProjectId) ?? null}
       />
     </div>
   );

@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
-  const [project, choices, { clients }] = await Promise.all([
+  const [project, choices, { clients, clientsTotal }] = await Promise.all([
     api.get("/projects/{id}", { path: { id } }).catch(rethrowAsPageError),
     clientChoices(api, user),
     projectChoices(api, canReadClients),
@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (project.client && !clients.some((client) => client.value === project.client?.id)) {
     clients.unshift({ value: project.client.id, label: project.client.name });
   }
-  return { project, ...choices, clients };
+  return { project, ...choices, clients, clientsTotal };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditProjectPage() {
-  const { project, members, workspaces, clients } = useLoaderData<typeof loader>();
+  const { project, members, workspaces, clients, clientsTotal } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("projects");
   return (
@@ -80,6 +80,7 @@ export default function EditProjectPage() {
           initial={project}
           result={result}
           clients={clients}
+          clientsTotal={clientsTotal}
           members={members}
           workspaces={workspaces}
           submitLabel={t("edit.submit")}

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requireClientsPermission(user, "projects.write");
   const api = getApiClient(request, context, token);
   const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
-  const [choices, { clients }] = await Promise.all([
+  const [choices, { clients, clientsTotal }] = await Promise.all([
     clientChoices(api, user),
     projectChoices(api, canReadClients),
   ]);
@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     ...choices,
     clients,
+    clientsTotal,
     defaultClientId: clients.some((client) => client.value === clientId) ? clientId : undefined,
   };
 }
@@ -55,7 +56,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function NewProjectPage() {
-  const { members, workspaces, clients, defaultClientId } = useLoaderData<typeof loader>();
+  const { members, workspaces, clients, clientsTotal, defaultClientId } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("projects");
   return (
@@ -65,6 +67,7 @@ export default function NewProjectPage() {
           intent="create"
           result={result}
           clients={clients}
+          clientsTotal={clientsTotal}
           members={members}
           workspaces={workspaces}
           defaultClientId={defaultClientId}

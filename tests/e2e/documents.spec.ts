@@ -89,7 +89,7 @@ for (const [prefix, l] of documentLabels) {
         await page.goto(`${prefix}${path}?q=${encodeURIComponent("مدرسه")}`);
         await expect(page.getByRole("table").getByRole("link", { name })).toBeVisible();
       }
-      await expect(page.locator("table mark").first()).toHaveText("مدرسة");
+      await expect(page.locator("table mark").first()).toHaveText("المدرسة");
       await screenshotBothModes(page, "documents-search");
       await expectNoAxeViolations(page);
     });

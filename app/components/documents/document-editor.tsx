@@ -2,12 +2,12 @@ import type { Editor } from "@tiptap/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLoaderData } from "react-router";
+import { SearchableSelectField } from "~/components/form/choice-search";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
-import { SelectField } from "~/components/ui/select";
 import { TextareaField } from "~/components/ui/textarea";
 import type { Document, SaveAnswer } from "~/lib/documents";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -28,7 +28,9 @@ export type DocumentEditorProps = {
   document: Document;
   markdown: string;
   clients: Choice[];
+  clientsTotal: number;
   projects: Choice[];
+  projectsTotal: number;
   /** The answer of a save posted without JavaScript, shown with the form. */
   answer?: SaveAnswer;
 };
@@ -43,7 +45,9 @@ export function DocumentEditor({
   document,
   markdown,
   clients,
+  clientsTotal,
   projects,
+  projectsTotal,
   answer,
 }: DocumentEditorProps) {
   const { t } = useTranslation("documents");
@@ -275,25 +279,31 @@ export function DocumentEditor({
               placeholder={t("untitled")}
             />
           </div>
-          <SelectField
+          <SearchableSelectField
+            kind="clients"
             id="document-client"
             name="clientId"
             label={t("fields.client")}
-            defaultValue={document.client?.id ?? ""}
-            options={[
-              { value: "", label: t("noClient") },
-              ...withCurrent(clients, document.client),
-            ]}
+            searchLabel={t("findClient")}
+            noneLabel={t("noClient")}
+            choices={clients}
+            total={clientsTotal}
+            current={
+              document.client ? { value: document.client.id, label: document.client.name } : null
+            }
           />
-          <SelectField
+          <SearchableSelectField
+            kind="projects"
             id="document-project"
             name="projectId"
             label={t("fields.project")}
-            defaultValue={document.project?.id ?? ""}
-            options={[
-              { value: "", label: t("noProject") },
-              ...withCurrent(projects, document.project),
-            ]}
+            searchLabel={t("findProject")}
+            noneLabel={t("noProject")}
+            choices={projects}
+            total={projectsTotal}
+            current={
+              document.project ? { value: document.project.id, label: document.project.name } : null
+            }
           />
         </div>
 
@@ -362,10 +372,4 @@ function MarkdownField({ markdown }: { markdown: string }) {
       defaultValue={markdown}
     />
   );
-}
-
-/** The choices, with the current one kept even when it is not among the first hundred. */
-function withCurrent(choices: Choice[], current: { id: string; name: string } | null) {
-  if (!current || choices.some((choice) => choice.value === current.id)) return choices;
-  return [{ value: current.id, label: current.name }, ...choices];
 }

@@ -13,6 +13,7 @@ import {
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { Choice } from "../clients/client-form";
+import { ChoiceSearchInput, useChoiceSearch } from "../form/choice-search";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { Button } from "../ui/button";
@@ -24,6 +25,7 @@ export function ProjectForm({
   defaultClientId,
   result,
   clients,
+  clientsTotal,
   members,
   workspaces,
   submitLabel,
@@ -35,12 +37,20 @@ export function ProjectForm({
   defaultClientId?: string;
   result?: ProjectFormAnswer;
   clients: Choice[];
+  /** How many clients there are: past the ones in `clients`, the picker searches. */
+  clientsTotal: number;
   members: Choice[];
   workspaces: Choice[];
   submitLabel: string;
   cancel?: React.ReactNode;
 }) {
   const { t } = useTranslation("projects");
+  const clientSearch = useChoiceSearch(
+    "clients",
+    clients,
+    clientsTotal,
+    initial?.client ? { value: initial.client.id, label: initial.client.name } : null,
+  );
   const errorText = useErrorText();
   const answer = result?.intent === intent ? result : undefined;
   const [form, fields] = useAppForm(ProjectFields, {
@@ -100,11 +110,22 @@ export function ProjectForm({
             label: t(`statuses.${status}`),
           }))}
         />
-        <SelectInput
-          meta={fields.clientId}
-          label={t("fields.client")}
-          options={[{ value: "", label: t("noClient") }, ...clients]}
-        />
+        <div className="space-y-1.5">
+          <SelectInput
+            meta={fields.clientId}
+            label={t("fields.client")}
+            options={[{ value: "", label: t("noClient") }, ...clientSearch.options]}
+            onChange={clientSearch.onSelect}
+          />
+          {clientSearch.searchable ? (
+            <ChoiceSearchInput
+              label={t("findClient")}
+              value={clientSearch.query}
+              onChange={clientSearch.setQuery}
+              controls={fields.clientId.id}
+            />
+          ) : null}
+        </div>
         <InputField meta={fields.startDate} type="date" label={t("fields.startDate")} />
         <InputField meta={fields.dueDate} type="date" label={t("fields.dueDate")} />
         <InputField

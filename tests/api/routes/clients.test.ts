@@ -180,7 +180,7 @@ describe("search", () => {
       const library = response.body.items.find(
         (item: { name: string }) => item.name === "مكتبة الأمل",
       );
-      expect(library.highlights.notes).toContainEqual({ text: "مدرسه", match: true });
+      expect(library.highlights.notes).toContainEqual({ text: "المدرسه", match: true });
     },
   );
 

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { getApiClient } from "~/lib/api.server";
+import { requireClientsPermission } from "~/lib/clients.server";
+import { notFound } from "~/lib/responses.server";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
+
+const Query = z.object({ q: z.string().trim().max(200).catch("") });
+
+/**
+ * The clients or projects whose names match `q`, as choices for a picker (`[{ value, label }]`,
+ * at most 50): what a form offers past the first hundred it was rendered with.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const kind = params.kind;
+  if (kind !== "clients" && kind !== "projects") throw notFound();
+  const { token, user } = await requireUser(request, context, params);
+  requireClientsPermission(user, `${kind}.read`);
+  const { q } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const page = await getApiClient(request, context, token)
+    .get(`/${kind}`, { query: { q: q || undefined, pageSize: 50 } })
+    .catch((error: unknown) => {
+      throw serviceUnavailable(error);
+    });
+  const choices = page.items.map((item) => ({
+    value: item.id,
+    label: "name" in item ? item.name : "",
+  }));
+  return Response.json(choices, { headers: { "Cache-Control": "private, no-store" } });
+}
