@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import {
+  apiToken,
+  expect,
+  expectNoAxeViolations,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
 import { clientLabels, projectLabels } from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
@@ -70,3 +77,34 @@ for (const [index, [prefix, l]] of projectLabels.entries()) {
     });
   });
 }
+
+test("the client picker finds clients past the first hundred", async ({ page }) => {
+  test.setTimeout(60_000);
+  const account = await signIn(page);
+  const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+  const names = Array.from(
+    { length: 120 },
+    (_, index) => `Client ${String(index).padStart(3, "0")}`,
+  );
+  const imported = await page.request.post("/api/v1/clients/import", {
+    headers,
+    data: { csv: `name\n${names.join("\n")}\nZahra Bakery\n` },
+  });
+  expect((await imported.json()).imported).toBe(121);
+
+  await page.goto("/projects/new");
+  const picker = page.getByRole("combobox", { name: "Client", exact: true });
+  await expect(picker.getByRole("option", { name: "Zahra Bakery" })).toHaveCount(0);
+  await page.getByRole("searchbox", { name: "Find a client" }).fill("Zahra");
+  await expect(picker.getByRole("option", { name: "Zahra Bakery" })).toHaveCount(1);
+  await picker.selectOption({ label: "Zahra Bakery" });
+  // Another search keeps the choice.
+  await page.getByRole("searchbox", { name: "Find a client" }).fill("Client 119");
+  await expect(picker.getByRole("option", { name: "Client 119" })).toHaveCount(1);
+  await expect(picker).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(picker.locator("option:checked")).toHaveText("Zahra Bakery");
+  await page.getByLabel("Name", { exact: true }).fill("Bread campaign");
+  await page.getByRole("button", { name: "Start project" }).click();
+  await expect(page.getByRole("status")).toHaveText("The project is started.");
+  await expect(page.getByRole("main").getByRole("link", { name: "Zahra Bakery" })).toBeVisible();
+});

@@ -12,7 +12,7 @@ const searchDelayMs = 250;
 /**
  * A picker's choices, and a search that finds the rest: a form is rendered with the first
  * hundred clients or projects; when there are more, typing in the search above the select asks
- * the server for the ones whose names match (/options/clients?q=…) and puts them in the select,
+ * the server for the ones whose names match (/clients/choices?q=…) and puts them in the select,
  * the chosen one kept. Without JavaScript the select holds the first hundred and the current one.
  */
 export function useChoiceSearch(
@@ -32,7 +32,7 @@ export function useChoiceSearch(
     }
     const request = ++latest.current;
     const timer = setTimeout(async () => {
-      const response = await fetch(`/options/${kind}?q=${encodeURIComponent(query.trim())}`, {
+      const response = await fetch(`/${kind}/choices?q=${encodeURIComponent(query.trim())}`, {
         headers: { Accept: "application/json" },
       }).catch(() => null);
       if (!response?.ok || request !== latest.current) return;

@@ -1,19 +1,20 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
-import { notFound } from "~/lib/responses.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { getApiClient } from "./api.server";
+import { requireClientsPermission } from "./clients.server";
+import { requireUser, serviceUnavailable } from "./session.server";
 
 const Query = z.object({ q: z.string().trim().max(200).catch("") });
 
 /**
  * The clients or projects whose names match `q`, as choices for a picker (`[{ value, label }]`,
- * at most 50): what a form offers past the first hundred it was rendered with.
+ * at most 50): what a form offers past the first hundred it was rendered with. The loader of
+ * /clients/choices and /projects/choices.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const kind = params.kind;
-  if (kind !== "clients" && kind !== "projects") throw notFound();
+export async function loadChoices(
+  kind: "clients" | "projects",
+  { request, context, params }: LoaderFunctionArgs,
+) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, `${kind}.read`);
   const { q } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
