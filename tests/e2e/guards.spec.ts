@@ -67,13 +67,14 @@ for (const prefix of ["", "/ar"]) {
       // Some forty pages, each rendered on the server and hydrated: minutes on a busy machine.
       test.setTimeout(180_000);
       await signIn(page);
-      // Pages of one organization, workspace, client or project need a real one (an id that is
-      // not one is the page's 404): organizations, workspaces, clients and projects specs.
+      // Pages of one organization, workspace, client, project or document need a real one (an id
+      // that is not one is the page's 404): their own specs open them.
       const needRealIds = [
         "/account/organization/o1",
         "/workspaces/w1",
         "/clients/c1",
         "/projects/p1",
+        "/documents/d1",
       ];
       for (const path of signInPages.filter((p) => !needRealIds.some((n) => p.startsWith(n)))) {
         const response = await page.goto(`${prefix}${path}`);
