@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   type Account,
   apiToken,
@@ -226,13 +227,34 @@ test("imports a Markdown file and exports it back, and deletes with undo", async
     "Call the school",
   );
 
+  // An image goes in through the storage, re-encoded, under a name of its own.
+  await page.getByRole("textbox", { name: "Document text" }).click();
+  await page.keyboard.press("Control+End");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Insert an image" }).click();
+  await (await chooser).setFiles({
+    name: "photo.png",
+    mimeType: "image/png",
+    buffer: await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  const image = page.getByRole("textbox", { name: "Document text" }).locator("img");
+  await expect(image).toHaveAttribute("src", /^\/api\/v1\/files\/documents\/[0-9a-f-]{36}\.webp$/);
+  await expect(image).toHaveAttribute("alt", "photo");
+  await expect(page.getByRole("status", { name: "Save status" })).toHaveText("Saved", {
+    timeout: 15_000,
+  });
+
   await page.getByText("Export", { exact: true }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Markdown (.md)" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("Meeting notes.md");
-  expect(readFileSync(await file.path(), "utf8")).toBe(
-    "# Meeting notes\n\n- [x] Call the school\n- [ ] Book the hall\n",
+  expect(readFileSync(await file.path(), "utf8")).toMatch(
+    /^# Meeting notes\n\n- \[x\] Call the school\n- \[ \] Book the hall\n\n!\[photo\]\(\/api\/v1\/files\/documents\/[0-9a-f-]{36}\.webp\)\n$/,
   );
 
   // A file that is not a Word document says so.
