@@ -250,6 +250,25 @@ describe("a logo change", () => {
   });
 });
 
+describe("deleting the organization", () => {
+  it("deletes its clients' logo files", async () => {
+    const { owner, client } = await ownerWithClient();
+    const { logoUrl } = (await putLogo(owner.token, client.id, logoForm(await pngImage()))).body;
+    const organization = await t.request("GET", `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+    });
+
+    const deleted = await t.request(
+      "DELETE",
+      `/organizations/${owner.organizationId}?confirmName=${encodeURIComponent(organization.body.name)}`,
+      { token: owner.token },
+    );
+
+    expect(deleted.status).toBe(204);
+    expect((await fetchFile(logoUrl)).status).toBe(404);
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("describes the logo as a multipart file and the client's logoUrl", async () => {
     const document = (await t.request("GET", "/openapi.json")).body;
