@@ -172,13 +172,14 @@ export async function startApi(
     perCapability: options.jobs?.perCapability,
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
-  const stopPurge = await schedulePurge(connection.db, boss);
+  const storage = createLocalStorage(options.filesDir);
+  const stopPurge = await schedulePurge(connection.db, storage, boss);
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
     messenger,
     jobs: { boss, runner },
-    storage: createLocalStorage(options.filesDir),
+    storage,
     rateLimits: resolveRateLimits(options.rateLimits),
     appUrl: options.appUrl,
     maxOrganizationsPerUser: options.maxOrganizationsPerUser,

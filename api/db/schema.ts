@@ -407,6 +407,8 @@ export const clients = pgTable(
     notes: text("notes").notNull().default(""),
     status: text("status", { enum: clientStatuses }).notNull().default("lead"),
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Where GET /files serves the logo (an avatar URL: avatarKeyOf finds its stored file). */
+    logoUrl: text("logo_url"),
     version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -2,20 +2,23 @@ import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
 import { clients, documents, projects } from "../db/schema";
+import { deleteAvatarFiles } from "../services/avatars";
 import { clientRestoreDays } from "../services/clients";
 import { documentRestoreDays } from "../services/documents";
 import { projectRestoreDays } from "../services/projects";
+import type { Storage } from "../storage/storage";
 import { workQueue } from "./queue";
 
 /** The queue of the daily purge, scheduled once for every instance (pg-boss keeps one schedule). */
 export const purgeQueue = "purge-deleted";
 
 /**
- * Deletes for good what was deleted longer ago than it can be restored: clients, projects and
- * documents after 30 days. Resolves with how many rows of each went.
+ * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
+ * files), projects and documents after 30 days. Resolves with how many rows of each went.
  */
 export async function purgeDeleted(
   db: Database,
+  storage: Storage,
 ): Promise<{ clients: number; projects: number; documents: number }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
   const goneDocuments = await db
@@ -29,7 +32,11 @@ export async function purgeDeleted(
   const goneClients = await db
     .delete(clients)
     .where(and(isNotNull(clients.deletedAt), lt(clients.deletedAt, older(clientRestoreDays))))
-    .returning({ id: clients.id });
+    .returning({ id: clients.id, logoUrl: clients.logoUrl });
+  await deleteAvatarFiles(
+    storage,
+    goneClients.map((client) => client.logoUrl),
+  );
   return {
     clients: goneClients.length,
     projects: goneProjects.length,
@@ -38,11 +45,11 @@ export async function purgeDeleted(
 }
 
 /** Schedules the purge every night at 03:17 UTC and works it here; resolves with a stop function. */
-export async function schedulePurge(db: Database, boss: PgBoss) {
+export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss) {
   await boss.createQueue(purgeQueue, { retryLimit: 3, retryDelay: 60, retryBackoff: true });
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
-    const gone = await purgeDeleted(db);
+    const gone = await purgeDeleted(db, storage);
     if (gone.clients || gone.projects || gone.documents) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects and ${gone.documents} ` +

@@ -2,10 +2,12 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { clientKinds, clientStatuses } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, validationFailed } from "../errors";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
-import { fieldErrors, validationHook } from "../http/errors";
+import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
+import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { maxAvatarBytes } from "../services/avatars";
 import {
   type ClientView,
   clientCsvColumns,
@@ -19,6 +21,7 @@ import {
   listClients,
   maxExportedClients,
   restoreClient,
+  setClientLogo,
   updateClient,
 } from "../services/clients";
 import { normalizePhone } from "../services/users";
@@ -57,6 +60,10 @@ const ClientSchema = z
     status: z.enum(clientStatuses),
     owner: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     workspace: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    logoUrl: z.string().nullable().openapi({
+      description: "Where GET /files serves the logo (PUT /clients/{id}/logo), a WebP",
+      example: "/api/v1/files/avatars/0b0c5a53-8f43-4c4e-9a55-2e4f0d1c3b7a.webp",
+    }),
     version: z.int().openapi({ description: "Send it back with a change (409 STALE_VERSION)" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -85,6 +92,7 @@ const toJson = (client: ClientView) => ({
   status: client.status,
   owner: client.owner,
   workspace: client.workspace,
+  logoUrl: client.logoUrl,
   version: client.version,
   createdAt: client.createdAt.toISOString(),
   updatedAt: client.updatedAt.toISOString(),
@@ -273,6 +281,61 @@ const restoreRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+const logoRoute = protectedRoute({
+  method: "put",
+  path: "/clients/{id}/logo",
+  tags,
+  summary: "Set a client's logo (clients.write)",
+  description:
+    "The logo is read like an avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels " +
+    "(422 INVALID_IMAGE, IMAGE_TOO_LARGE_DIMENSIONS on `logo`; 413 past 5 MB), stored as a WebP " +
+    "of at most 512×512 without its metadata. The logo it replaces is deleted. It moves " +
+    "`version` on without asking for it. 409 CLIENT_DELETED for a deleted client. Goes out as " +
+    "`client.updated`.",
+  middleware: [acceptMultipartForm(maxAvatarBytes + 64 * 1024)] as const,
+  request: {
+    params: idParams,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: z
+            .object({
+              logo: z
+                .custom<File | "">(
+                  (value) => value instanceof File || value === "",
+                  codedIssue("INVALID_TYPE", "Must be a file"),
+                )
+                .openapi({ type: "string", format: "binary", description: "The image" }),
+            })
+            .openapi("ClientLogo"),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse("The client with its new logo", ClientSchema),
+    413: {
+      description: "Logo larger than 5 MB",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
+  },
+  errors: [400, 403, 404, 409, 415, 422],
+});
+
+const removeLogoRoute = protectedRoute({
+  method: "delete",
+  path: "/clients/{id}/logo",
+  tags,
+  summary: "Take a client's logo away (clients.write)",
+  description:
+    "Its file is deleted and `version` moves on; a client without a logo is left as it is. " +
+    "409 CLIENT_DELETED for a deleted client. Goes out as `client.updated`.",
+  request: { params: idParams },
+  responses: { 200: jsonResponse("The client without a logo", ClientSchema) },
+  errors: [403, 404, 409, 422],
+});
+
 /** Rows one import may hold, and the size of its text. */
 const maxImportRows = 5_000;
 const maxImportBytes = 2 * 1024 * 1024;
@@ -458,6 +521,23 @@ export function createClientRoutes() {
     .openapi(deleteRoute, async (c) => {
       await deleteClient(c.var.db, c.var.auth.actor, c.req.valid("param").id);
       return c.body(null, 204);
+    })
+    .openapi(logoRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      const file = chosenFile(c.req.valid("form").logo);
+      if (!file) {
+        throw validationFailed({ logo: { code: "REQUIRED", message: "Choose a file" } });
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      await setClientLogo(c.var.db, c.var.storage, actor, id, bytes);
+      return c.json(toJson(await getClient(c.var.db, actor, id)), 200);
+    })
+    .openapi(removeLogoRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await setClientLogo(c.var.db, c.var.storage, actor, id, null);
+      return c.json(toJson(await getClient(c.var.db, actor, id)), 200);
     })
     .openapi(restoreRoute, async (c) => {
       const { id } = c.req.valid("param");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { errorOnFields } from "../errors";
+import { logError } from "../log";
 import type { Storage } from "../storage/storage";
 
 export const maxAvatarBytes = 5 * 1024 * 1024;
@@ -126,15 +127,20 @@ const avatarRules: ImageRules = {
 
 /**
  * Checks an uploaded avatar by its content and re-encodes it: cropped to cover at most 512×512,
- * as WebP without metadata.
+ * as WebP without metadata. `field` names the form field the errors are on ("logo" for a logo
+ * read like an avatar).
  */
-export function processAvatar(bytes: Uint8Array): Promise<Uint8Array> {
-  return reencodeImage(bytes, avatarRules);
+export function processAvatar(bytes: Uint8Array, field = "avatar"): Promise<Uint8Array> {
+  return reencodeImage(bytes, { ...avatarRules, field, noun: field });
 }
 
 /** Processes an avatar and stores it under a new name; returns its storage key. */
-export async function saveAvatar(storage: Storage, bytes: Uint8Array): Promise<string> {
-  const avatar = await processAvatar(bytes);
+export async function saveAvatar(
+  storage: Storage,
+  bytes: Uint8Array,
+  field = "avatar",
+): Promise<string> {
+  const avatar = await processAvatar(bytes, field);
   const key = `avatars/${randomUUID()}.webp`;
   await storage.put(key, avatar, "image/webp");
   return key;
@@ -150,4 +156,17 @@ export function avatarKeyOf(url: string | null): string | null {
   if (!url?.startsWith(prefix)) return null;
   const key = url.slice(prefix.length);
   return avatarKeyPattern.test(key) ? key : null;
+}
+
+/**
+ * Deletes the stored files behind avatar URLs this API issued (any other value is left be), once
+ * the rows that named them are gone or point elsewhere: a file that cannot be deleted is logged,
+ * since the rows are right already and a leftover file costs only space.
+ */
+export async function deleteAvatarFiles(storage: Storage, urls: (string | null)[]): Promise<void> {
+  for (const url of urls) {
+    const key = avatarKeyOf(url);
+    if (!key) continue;
+    await storage.delete(key).catch((error: unknown) => logError(`Could not delete ${key}`, error));
+  }
 }

@@ -24,6 +24,8 @@ import {
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound } from "../errors";
 import { publishEvent } from "../realtime/events";
+import type { Storage } from "../storage/storage";
+import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted client can be restored (days). */
@@ -244,13 +246,15 @@ export async function createClient(
 /** Locks a client of the actor's organization for a change: 404, or 409 once deleted. */
 async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
   const [client] = await tx
-    .select({ version: clients.version, deletedAt: clients.deletedAt })
+    .select({ version: clients.version, deletedAt: clients.deletedAt, logoUrl: clients.logoUrl })
     .from(clients)
     .where(and(eq(clients.id, id), eq(clients.organizationId, actor.organizationId)))
     .for("update");
   if (!client) throw notFound("No such client.");
   return client;
 }
+
+const clientDeleted = () => conflict("CLIENT_DELETED", "This client was deleted.");
 
 function staleVersion() {
   return conflict(
@@ -273,7 +277,7 @@ export async function updateClient(
   requirePermission(actor, "clients.write");
   await db.transaction(async (tx) => {
     const current = await lockClient(tx, actor, id);
-    if (current.deletedAt) throw conflict("CLIENT_DELETED", "This client was deleted.");
+    if (current.deletedAt) throw clientDeleted();
     if (current.version !== version) throw staleVersion();
     await checkReferences(tx, actor, changes);
     await tx
@@ -282,6 +286,51 @@ export async function updateClient(
       .where(eq(clients.id, id));
     await publish(tx, actor, "client.updated", id);
   });
+}
+
+/**
+ * Sets a client's logo (clients.write), or takes it away with `null`. The image is read like an
+ * avatar (errors on the `logo` field) and stored as a WebP of at most 512×512 before the change;
+ * the file it replaces is deleted once the change is committed, the new one if it fails. Like
+ * any change it moves the version on, without asking for it: a logo does not overwrite text.
+ * Taking away a logo the client does not have changes nothing.
+ */
+export async function setClientLogo(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  logo: Uint8Array | null,
+): Promise<void> {
+  requirePermission(actor, "clients.write");
+  // Unknown and deleted clients are refused before an image is decoded and stored for them.
+  const [found] = await db
+    .select({ deletedAt: clients.deletedAt })
+    .from(clients)
+    .where(and(eq(clients.id, id), eq(clients.organizationId, actor.organizationId)));
+  if (!found) throw notFound("No such client.");
+  if (found.deletedAt) throw clientDeleted();
+
+  const newKey = logo ? await saveAvatar(storage, logo, "logo") : null;
+  const logoUrl = newKey ? avatarUrlOf(newKey) : null;
+  let replaced: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockClient(tx, actor, id);
+      if (current.deletedAt) throw clientDeleted();
+      if (current.logoUrl === logoUrl) return;
+      await tx
+        .update(clients)
+        .set({ logoUrl, version: sql`${clients.version} + 1` })
+        .where(eq(clients.id, id));
+      replaced = current.logoUrl;
+      await publish(tx, actor, "client.updated", id);
+    });
+  } catch (error) {
+    if (newKey) await storage.delete(newKey).catch(() => {});
+    throw error;
+  }
+  await deleteAvatarFiles(storage, [replaced]);
 }
 
 /** Deletes a client (clients.write); it can be restored for 30 days. */

@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { memberships, type Organization, organizations, type Role, users } from "../db/schema";
+import {
+  clients,
+  memberships,
+  type Organization,
+  organizations,
+  type Role,
+  users,
+} from "../db/schema";
 import { containsPattern } from "../db/search";
 import { errorOnFields, forbidden, notFound, validationFailed } from "../errors";
 import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
-import { avatarKeyOf, avatarUrlOf, saveAvatar } from "./avatars";
+import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
 import type { Services } from "./context";
 import {
   actorIn,
@@ -303,8 +310,9 @@ export async function transferOwnership(
 }
 
 /**
- * Deletes the organization and everything it owns (organization.delete). The name typed again is
- * the confirmation; members move to another organization of theirs.
+ * Deletes the organization and everything it owns (organization.delete), its logo and its
+ * clients' logo files too. The name typed again is the confirmation; members move to another
+ * organization of theirs.
  */
 export async function deleteOrganization(
   db: Database,
@@ -314,7 +322,7 @@ export async function deleteOrganization(
 ): Promise<void> {
   requirePermission(actor, "organization.delete");
   const { organizationId } = actor;
-  const logoUrl = await db.transaction(async (tx) => {
+  const logoUrls = await db.transaction(async (tx) => {
     const [organization] = await tx
       .select()
       .from(organizations)
@@ -330,6 +338,10 @@ export async function deleteOrganization(
       .select({ userId: memberships.userId })
       .from(memberships)
       .where(eq(memberships.organizationId, organizationId));
+    const clientLogos = await tx
+      .select({ logoUrl: clients.logoUrl })
+      .from(clients)
+      .where(and(eq(clients.organizationId, organizationId), isNotNull(clients.logoUrl)));
     await moveCurrentOrganization(tx, organizationId);
     await tx.delete(organizations).where(eq(organizations.id, organizationId));
     for (const { userId } of members) {
@@ -339,8 +351,7 @@ export async function deleteOrganization(
         { type: "organization.deleted", id: organizationId, organizationId, actor: actor.userId },
       );
     }
-    return organization.logoUrl;
+    return [organization.logoUrl, ...clientLogos.map((client) => client.logoUrl)];
   });
-  const logoKey = avatarKeyOf(logoUrl);
-  if (logoKey) await storage.delete(logoKey).catch(() => {});
+  await deleteAvatarFiles(storage, logoUrls);
 }

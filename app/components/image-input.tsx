@@ -1,13 +1,10 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { imageTypes, maxImageBytes, maxImageDimension } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 
-/** What the API takes as an avatar or a logo. */
-export const imageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
-export const maxImageBytes = 5 * 1024 * 1024;
-/** The API's limit on either side, in pixels. */
-export const maxImageDimension = 4096;
+export { imageTypes, maxImageBytes, maxImageDimension };
 
 /** An error the browser can tell before sending the file: its type or its size (a message key). */
 export function checkImage(file: File): string | undefined {

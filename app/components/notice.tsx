@@ -38,6 +38,7 @@ const notices = [
   "workspace-member-added",
   "workspace-member-removed",
   "client-created",
+  "client-created-without-logo",
   "client-saved",
   "client-restored",
   "clients-imported",

@@ -2,9 +2,28 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ApiClient } from "./api/client";
 import { isApiError, isUserError } from "./api/errors";
-import { ClientFields, type ClientFormAnswer, parseTags } from "./clients";
+import {
+  type Client,
+  ClientFields,
+  type ClientFormAnswer,
+  type ClientLogoError,
+  clientLogoErrors,
+  parseTags,
+} from "./clients";
 import { replyWithApiError } from "./forms.server";
+import { maxImageBytes } from "./images";
 import { rethrowAsPageError } from "./responses.server";
+
+/** A client form with its logo, and room for the other fields and the multipart framing. */
+export const maxClientFormBytes = maxImageBytes + 64 * 1024;
+
+/** A form whose logo made it larger than `maxClientFormBytes`: the logo's error, unread. */
+export function clientLogoTooLarge(intent: ClientFormAnswer["intent"]) {
+  return data<ClientFormAnswer>(
+    { intent, result: { status: "error", error: { logo: ["fileTooLarge"] } } },
+    { status: 413 },
+  );
+}
 
 /** How the client forms explain the API's codes. */
 const clientCodes = {
@@ -15,13 +34,21 @@ const clientCodes = {
 
 /**
  * Checks a create or edit form and sends it (POST /clients, or PATCH /clients/{id} with the
- * version the form was opened on): the client, or the answer to show with the form again.
+ * version the form was opened on), then its logo (PUT or DELETE /clients/{id}/logo): the
+ * client, or the answer to show with the form again.
+ *
+ * The logo goes once the fields are saved, so a logo the API refuses leaves them saved: an edit
+ * answers with the logo's error and the version the form is now on; a new client is added all the
+ * same, and `logoError` says why its logo is not.
  */
 export async function submitClientForm(
   api: ApiClient,
   form: FormData,
   target: { intent: "create" } | { intent: "update"; id: string },
-) {
+): Promise<
+  | { answer: ReturnType<typeof data<ClientFormAnswer>>; client?: never }
+  | { client: Client; logoError?: ClientLogoError; answer?: never }
+> {
   const submission = parseWithZod(form, { schema: ClientFields });
   if (submission.status !== "success") {
     return {
@@ -31,22 +58,22 @@ export async function submitClientForm(
       ),
     };
   }
-  const { version, tags, ownerId, workspaceId, ...rest } = submission.value;
+  const { version, tags, ownerId, workspaceId, logo, removeLogo, ...rest } = submission.value;
   const body = {
     ...rest,
     tags: parseTags(tags),
     ownerId: ownerId || null,
     workspaceId: workspaceId || null,
   };
+  let client: Client;
   try {
-    const client =
+    client =
       target.intent === "create"
         ? await api.post("/clients", { body })
         : await api.patch("/clients/{id}", {
             path: { id: target.id },
             body: { ...body, version: version ?? 0 },
           });
-    return { client };
   } catch (error) {
     if (isApiError(error, 409) && error.code === "STALE_VERSION") {
       return {
@@ -68,6 +95,34 @@ export async function submitClientForm(
     return {
       answer: data<ClientFormAnswer>({ intent: target.intent, result }, { status: error.status }),
     };
+  }
+
+  if (!logo && !removeLogo) return { client };
+  const path = { id: client.id };
+  try {
+    if (logo) {
+      const logoForm = new FormData();
+      logoForm.set("logo", logo, logo.name);
+      client = await api.put("/clients/{id}/logo", { path, body: logoForm });
+    } else {
+      client = await api.delete("/clients/{id}/logo", { path });
+    }
+    return { client };
+  } catch (error) {
+    // Only the image is the form's to mend; a client deleted or gone since it was saved is the
+    // page's 404 or 409.
+    if (!isApiError(error, 422) && !isApiError(error, 413)) rethrowAsPageError(error);
+    const result = replyWithApiError(submission, error);
+    if (target.intent === "update") {
+      return {
+        answer: data<ClientFormAnswer>(
+          { intent: "update", result, version: client.version },
+          { status: error.status },
+        ),
+      };
+    }
+    const logoError = clientLogoErrors.find((key) => key === result.error?.logo?.[0]);
+    return { client, logoError: logoError ?? "invalidImage" };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import { imageTypes, maxImageBytes } from "./images";
 import { email, errorMessage, optionalText, phone, requiredText } from "./validation";
 
 export type Client = ApiSchema<"Client">;
@@ -33,6 +34,31 @@ export function parseTags(value: string | undefined): string[] {
   ];
 }
 
+/**
+ * One or two letters for a client without a logo: the first letters of the first two words, the
+ * Arabic article ال left out. A zero-width non-joiner keeps two Arabic letters apart, so that
+ * they read as initials rather than as a word.
+ */
+export function clientInitials(name: string) {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/^ال(?=\p{L}{2})/u, ""));
+  const [first = [], second] = words.map((word) => Array.from(word));
+  const letters = second ? [first[0], second[0]] : first.slice(0, 2);
+  return letters.join("\u200c").toUpperCase();
+}
+
+/** The messages (validation keys) a logo refused after a client was added can come back with. */
+export const clientLogoErrors = [
+  "invalidImage",
+  "unreadableImage",
+  "imageTooLarge",
+  "fileTooLarge",
+] as const;
+export type ClientLogoError = (typeof clientLogoErrors)[number];
+
 /** A field that may be left empty ("" then), checked by `schema` when it is not. */
 const optional = <T extends z.ZodType<string>>(schema: T) =>
   schema.optional().transform((value) => value ?? "");
@@ -60,6 +86,16 @@ export const ClientFields = z.object({
   ownerId: optionalText(36),
   workspaceId: optionalText(36),
   version: z.coerce.number().int().optional(),
+  /**
+   * What the browser checks of a logo before sending it, checked again here for a form sent
+   * without JavaScript; its content is the API's to judge.
+   */
+  logo: z
+    .file()
+    .mime([...imageTypes], "invalidImage")
+    .max(maxImageBytes, "fileTooLarge")
+    .optional(),
+  removeLogo: z.literal("true").optional(),
 });
 
 export type ClientFormValues = z.infer<typeof ClientFields>;
@@ -70,4 +106,6 @@ export type ClientFormAnswer = {
   result: SubmissionResult<string[]>;
   /** The edit was made on an older version: someone else saved meanwhile. */
   stale?: boolean;
+  /** The version the form is now on: its fields were saved, and then its logo refused. */
+  version?: number;
 };

@@ -9,6 +9,7 @@ import { SettingsSection } from "~/components/account/settings-section";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
@@ -17,7 +18,7 @@ import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { statusTones } from "~/lib/clients";
+import { clientInitials, statusTones } from "~/lib/clients";
 import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
@@ -171,6 +172,16 @@ export default function ClientPage() {
     <PageShell
       title={client.name}
       back={{ to: "/clients", label: t("title") }}
+      image={
+        <Avatar
+          src={client.logoUrl}
+          fallback={clientInitials(client.name)}
+          shape="square"
+          className="size-14 text-lg"
+          // Initials beside the name are only decoration; a logo is the client's own picture.
+          alt={client.logoUrl ? t("logo.of", { name: client.name }) : ""}
+        />
+      }
       leading={<Badge tone={statusTones[client.status]}>{t(`statuses.${client.status}`)}</Badge>}
       actions={
         canWrite && !client.deletedAt ? (

@@ -1,9 +1,11 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
+  useSearchParams,
 } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
 import { LocalizedLink } from "~/components/localized-link";
@@ -12,8 +14,15 @@ import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
 import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { clientChoices, requireClientsPermission, submitClientForm } from "~/lib/clients.server";
-import { readForm } from "~/lib/form.server";
+import { type ClientFormAnswer, clientLogoErrors } from "~/lib/clients";
+import {
+  clientChoices,
+  clientLogoTooLarge,
+  maxClientFormBytes,
+  requireClientsPermission,
+  submitClientForm,
+} from "~/lib/clients.server";
+import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
@@ -41,7 +50,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireClientsPermission(user, "clients.write");
   const language = requireLanguage(params);
   const id = requireUuidParam(params);
-  const form = await readForm(request);
+  const read = await readMultipartForm(request, maxClientFormBytes);
+  if (read.tooLarge) return clientLogoTooLarge("update");
+  const { form } = read;
   if (form.get("intent") !== "update") throw badRequest();
   const result = await submitClientForm(getApiClient(request, context, token), form, {
     intent: "update",
@@ -51,9 +62,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return safeRedirect(`${localizedPath(`/clients/${id}`, language)}?notice=client-saved`);
 }
 
+/**
+ * A client just added whose logo the API refused comes here with `?logoError=`: the logo field
+ * says why, as it would after a save.
+ */
+function useLogoErrorOfNewClient(): ClientFormAnswer | undefined {
+  const [searchParams] = useSearchParams();
+  const logoError = clientLogoErrors.find((key) => key === searchParams.get("logoError"));
+  return useMemo(
+    () =>
+      logoError
+        ? { intent: "update", result: { status: "error", error: { logo: [logoError] } } }
+        : undefined,
+    [logoError],
+  );
+}
+
 export default function EditClientPage() {
   const { client, members, workspaces } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const actionResult = useActionData<typeof action>();
+  const logoErrorOfNewClient = useLogoErrorOfNewClient();
+  const result = actionResult ?? logoErrorOfNewClient;
   const { t } = useTranslation("clients");
   return (
     <PageShell

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { Highlighted } from "~/components/clients/highlighted";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -20,7 +21,7 @@ import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
-import { clientStatuses, statusTones } from "~/lib/clients";
+import { clientInitials, clientStatuses, statusTones } from "~/lib/clients";
 import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
@@ -285,17 +286,28 @@ export default function ClientsPage() {
               {clients.items.map((client) => (
                 <tr key={client.id} className="align-top hover:bg-surface-muted/50">
                   <th scope="row" className="px-4 py-3 text-start font-medium">
-                    <LocalizedLink
-                      to={`/clients/${client.id}`}
-                      className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
-                    >
-                      <Highlighted text={client.name} segments={client.highlights?.name} />
-                    </LocalizedLink>
-                    {client.highlights?.notes ? (
-                      <p dir="auto" className="mt-1 text-xs font-normal text-text-muted">
-                        <Highlighted text={client.notes} segments={client.highlights.notes} />
-                      </p>
-                    ) : null}
+                    <div className="flex items-start gap-3">
+                      {/* Beside the name it stands for: decoration to a screen reader. */}
+                      <Avatar
+                        src={client.logoUrl}
+                        fallback={clientInitials(client.name)}
+                        shape="square"
+                        className="-my-1.5"
+                      />
+                      <div className="min-w-0">
+                        <LocalizedLink
+                          to={`/clients/${client.id}`}
+                          className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                        >
+                          <Highlighted text={client.name} segments={client.highlights?.name} />
+                        </LocalizedLink>
+                        {client.highlights?.notes ? (
+                          <p dir="auto" className="mt-1 text-xs font-normal text-text-muted">
+                            <Highlighted text={client.notes} segments={client.highlights.notes} />
+                          </p>
+                        ) : null}
+                      </div>
+                    </div>
                   </th>
                   <td className="px-4 py-3">
                     <Badge tone={statusTones[client.status]}>

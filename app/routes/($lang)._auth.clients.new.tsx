@@ -13,7 +13,13 @@ import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { clientChoices, requireClientsPermission, submitClientForm } from "~/lib/clients.server";
+import {
+  clientChoices,
+  clientLogoTooLarge,
+  maxClientFormBytes,
+  requireClientsPermission,
+  submitClientForm,
+} from "~/lib/clients.server";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -29,19 +35,30 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return clientChoices(getApiClient(request, context, token), user);
 }
 
-/** The CSV file of an import and room for the form around it. */
-const maxImportBytes = 2 * 1024 * 1024 + 64 * 1024;
+/** The largest CSV file an import takes. */
+const maxImportFileBytes = 2 * 1024 * 1024;
+
+/** The client form posts with `?form=client`: a body too large for the page is its logo's. */
+const clientFormAction = "?form=client";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "clients.write");
   const language = requireLanguage(params);
-  const read = await readMultipartForm(request, maxImportBytes);
-  if (read.tooLarge) return { intent: "preview" as const, error: "tooLarge" };
+  // The larger of the two forms: a client with its logo, or an import's CSV file.
+  const read = await readMultipartForm(request, Math.max(maxClientFormBytes, maxImportFileBytes));
+  if (read.tooLarge) {
+    return new URL(request.url).searchParams.get("form") === "client"
+      ? clientLogoTooLarge("create")
+      : { intent: "preview" as const, error: "tooLarge" };
+  }
   const form = read.form;
   const intent = form.get("intent");
   if (intent === "preview" || intent === "import") {
     const file = form.get("file");
+    if (intent === "preview" && file instanceof File && file.size > maxImportFileBytes) {
+      return { intent: "preview" as const, error: "tooLarge" };
+    }
     const csv =
       intent === "preview"
         ? file instanceof File && file.size > 0
@@ -72,6 +89,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     intent: "create",
   });
   if (result.answer) return result.answer;
+  if (result.logoError) {
+    // Added without the logo the API refused: its edit page says why, to choose another.
+    return safeRedirect(
+      `${localizedPath(`/clients/${result.client.id}/edit`, language)}` +
+        `?notice=client-created-without-logo&logoError=${result.logoError}`,
+    );
+  }
   return safeRedirect(
     `${localizedPath(`/clients/${result.client.id}`, language)}?notice=client-created`,
   );
@@ -86,6 +110,7 @@ export default function NewClientPage() {
       <div className="rounded-card border border-border bg-surface p-6 shadow-card">
         <ClientForm
           intent="create"
+          action={clientFormAction}
           result={result && "result" in result ? result : undefined}
           members={members}
           workspaces={workspaces}

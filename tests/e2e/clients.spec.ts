@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   expect,
   expectNoAxeViolations,
@@ -12,6 +13,30 @@ import {
 import { clientLabels } from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
+
+/** A logo of one colour, as a PNG file to choose. */
+const logoFile = async (background: string) => ({
+  name: "logo.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 240, height: 160, channels: 3, background } })
+    .png()
+    .toBuffer(),
+});
+
+/** Named and typed as a PNG, but not an image at all. */
+const notAnImage = {
+  name: "logo.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("not really a picture"),
+};
+
+/** Waits for an image to be loaded, and says whether it could be decoded. */
+const decoded = (image: Locator) =>
+  expect
+    .poll(() =>
+      image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+    )
+    .toBe(true);
 
 for (const [prefix, l] of clientLabels) {
   test.describe(`clients ${prefix || "(en)"}`, () => {
@@ -101,6 +126,65 @@ for (const [prefix, l] of clientLabels) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
     });
 
+    test("gives a client a logo, shows it on its page and in the list, and takes it away", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn(page);
+      const name = "مدرسة النور";
+      await page.goto(`${prefix}/clients/new`);
+      await page.getByLabel(l.name, { exact: true }).fill(name);
+      await page.getByLabel(l.logo, { exact: true }).setInputFiles(await logoFile("#0ea5e9"));
+      await decoded(page.getByRole("img", { name: l.logoPreview }));
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(notice(page)).toHaveText(l.created);
+
+      // Beside the name on its page, as the API serves it.
+      const logo = page.getByRole("img", { name: l.logoOf(name) });
+      await expect(logo).toHaveAttribute("src", /^\/api\/v1\/files\/avatars\/[0-9a-f-]{36}\.webp$/);
+      await decoded(logo);
+      const first = (await logo.getAttribute("src")) as string;
+      await screenshotBothModes(page, "client-logo");
+      await expectNoAxeViolations(page);
+
+      // Another one chosen on edit replaces it, and the first file is gone.
+      await page.getByRole("link", { name: l.edit, exact: true }).click();
+      await expect(page.getByRole("img", { name: l.logoPreview })).toHaveAttribute("src", first);
+      await page.getByLabel(l.logo, { exact: true }).setInputFiles(await logoFile("#f97316"));
+      await expect(page.getByRole("img", { name: l.logoPreview })).toHaveAttribute("src", /^blob:/);
+      await screenshotBothModes(page, "client-logo-edit");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: l.save }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await expect(logo).not.toHaveAttribute("src", first);
+      await decoded(logo);
+      const second = (await logo.getAttribute("src")) as string;
+      expect((await page.request.get(first)).status()).toBe(404);
+
+      // Small in the list, beside the name.
+      await page.goto(`${prefix}/clients`);
+      const row = page
+        .getByRole("table", { name: l.list })
+        .getByRole("row")
+        .filter({ hasText: name });
+      await expect(row.locator("img")).toHaveAttribute("src", second);
+      await decoded(row.locator("img"));
+      await screenshotBothModes(page, "clients-logos");
+      await expectNoAxeViolations(page);
+
+      // Taken away: its initials stand in, and its file is gone.
+      await row.getByRole("link", { name }).click();
+      await page.getByRole("link", { name: l.edit, exact: true }).click();
+      await page.getByLabel(l.removeLogo).check();
+      await expect(page.getByRole("img", { name: l.logoPreview })).toHaveCount(0);
+      await page.getByRole("button", { name: l.save }).click();
+      await expect(notice(page)).toHaveText(l.saved);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(page.getByRole("img", { name: l.logoOf(name) })).toHaveCount(0);
+      await expect(page.locator("header").getByText("م\u200cن")).toBeVisible();
+      expect((await page.request.get(second)).status()).toBe(404);
+    });
+
     test("imports clients from a CSV file after checking it, and exports them", async ({
       page,
     }) => {
@@ -172,4 +256,86 @@ test("a colleague's list and a client's page change as others change the clients
   await expect(page.getByRole("status")).toHaveText("The client is saved.");
   await expect(other.getByRole("heading", { level: 1 })).toHaveText("Live Client Renamed");
   await other.context().close();
+});
+
+test.describe("client logos that will not do", () => {
+  test("are refused as they are chosen, before anything is sent", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/clients/new");
+    const logo = page.getByLabel("Logo", { exact: true });
+    await logo.setInputFiles(notAnImage);
+    await expect(page.getByText("This file is not an image that can be read.")).toBeVisible();
+    expect(await logo.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server refuses them on the logo field, and the other fields keep what was typed", async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await signIn(page);
+      const invalidImage = page.getByText("Choose a PNG, JPEG or WebP image.", { exact: true });
+
+      // Refused by its type or size before the client is added.
+      await page.goto("/clients/new");
+      await page.getByLabel("Name", { exact: true }).fill("Gif Client");
+      await page.getByLabel("Notes").fill("Keep these notes");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles({
+        name: "logo.gif",
+        mimeType: "image/gif",
+        buffer: Buffer.from("GIF89a"),
+      });
+      await page.getByRole("button", { name: "Add client" }).click();
+      await expect(invalidImage).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Gif Client");
+      await expect(page.getByLabel("Notes")).toHaveValue("Keep these notes");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles({
+        name: "big.png",
+        mimeType: "image/png",
+        buffer: Buffer.alloc(5 * 1024 * 1024 + 10_000),
+      });
+      await page.getByRole("button", { name: "Add client" }).click();
+      await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+      await expect(page.getByLabel("Notes")).toHaveValue("Keep these notes");
+      // Past what the page reads at all, it still says so on the logo, not on the import.
+      await page.getByLabel("Logo", { exact: true }).setInputFiles({
+        name: "huge.png",
+        mimeType: "image/png",
+        buffer: Buffer.alloc(6 * 1024 * 1024),
+      });
+      await page.getByRole("button", { name: "Add client" }).click();
+      await expect(page.getByText("The file is too large: at most 5 MB.")).toBeVisible();
+      await page.goto("/clients");
+      await expect(page.getByRole("region", { name: "No clients yet" })).toBeVisible();
+
+      // Only the API can tell this one is not an image: the client is added without it, and its
+      // edit page says why.
+      await page.goto("/clients/new");
+      await page.getByLabel("Name", { exact: true }).fill("Plain Client");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles(notAnImage);
+      await page.getByRole("button", { name: "Add client" }).click();
+      await expect(page).toHaveURL(
+        /\/clients\/[0-9a-f-]{36}\/edit\?notice=client-created-without-logo&logoError=invalidImage$/,
+      );
+      await expect(page.getByRole("status")).toHaveText(
+        "The client is added, without its logo: choose another image below.",
+      );
+      await expect(invalidImage).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Plain Client");
+
+      // On edit the fields are saved and the logo refused; the next save goes on from there.
+      await page.getByLabel("Name", { exact: true }).fill("Plain Client Renamed");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles(notAnImage);
+      await page.getByRole("button", { name: "Save client" }).click();
+      await expect(invalidImage).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Plain Client Renamed");
+      await page.getByLabel("Logo", { exact: true }).setInputFiles(await logoFile("#16a34a"));
+      await page.getByRole("button", { name: "Save client" }).click();
+      await expect(page.getByRole("status")).toHaveText("The client is saved.");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plain Client Renamed");
+      await expect(page.getByRole("img", { name: "Logo of Plain Client Renamed" })).toBeVisible();
+    });
+  });
 });

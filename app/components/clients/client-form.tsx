@@ -6,21 +6,29 @@ import {
   type Client,
   ClientFields,
   type ClientFormAnswer,
+  clientInitials,
   clientKinds,
   clientStatuses,
 } from "~/lib/clients";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
+import { ImageInput, useImagePicker } from "../image-input";
+import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
+import { Checkbox } from "../ui/checkbox";
 
 export type Choice = { value: string; label: string };
 
-/** Every field of a client: the create form on /clients/new and the edit form of one. */
+/**
+ * Every field of a client, its logo first: the create form on /clients/new and the edit form of
+ * one. Multipart, so that the logo goes with the rest, with JavaScript or without.
+ */
 export function ClientForm({
   intent,
+  action = ".",
   initial,
   result,
   members,
@@ -29,6 +37,8 @@ export function ClientForm({
   cancel,
 }: {
   intent: "create" | "update";
+  /** Where the form posts: this page, with a marker where the page has other forms. */
+  action?: string;
   initial?: Client;
   result?: ClientFormAnswer;
   members: Choice[];
@@ -37,6 +47,7 @@ export function ClientForm({
   cancel?: React.ReactNode;
 }) {
   const { t } = useTranslation("clients");
+  const errorText = useErrorText();
   const answer = result?.intent === intent ? result : undefined;
   const [form, fields] = useAppForm(ClientFields, {
     id: `client-${intent}`,
@@ -61,22 +72,60 @@ export function ClientForm({
   // The version the form was opened on, kept while the page's data refreshes live: a save on it
   // after someone else's is refused (409) instead of overwriting their change unseen.
   const [openedVersion] = useState(initial?.version);
+  // Saved, and then its logo refused: the next save is made on the version saved.
+  const version = answer?.version ?? openedVersion;
   const submitting = useIsPending({ intent });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, answer);
+
+  const picker = useImagePicker();
+  const logoMessage = picker.error ? t(picker.error) : errorText(fields.logo.errors);
+  const shownLogo = picker.shown(initial?.logoUrl ?? null);
 
   return (
     <Form
       ref={formRef}
       method="post"
+      action={action}
+      encType="multipart/form-data"
       preventScrollReset
       className="space-y-6"
       {...getFormProps(form)}
       noValidate
     >
       <input type="hidden" name="intent" value={intent} />
-      {openedVersion ? <input type="hidden" name="version" value={openedVersion} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <FormErrors errors={form.errors} />
+      <div className="flex items-start gap-5">
+        <Avatar
+          src={shownLogo}
+          fallback={clientInitials(fields.name.value ?? initial?.name ?? "")}
+          shape="square"
+          className="size-20 text-xl"
+          alt={shownLogo ? t("logo.preview") : ""}
+        />
+        <div className="min-w-0 flex-1 space-y-3">
+          <ImageInput
+            name={fields.logo.name}
+            error={logoMessage}
+            fileName={picker.fileName}
+            onChange={picker.onChange}
+            label={t("fields.logo")}
+            hint={t("hints.logo")}
+            chooseLabel={t("logo.choose")}
+            noFileLabel={t("logo.noFile")}
+          />
+          {initial?.logoUrl ? (
+            <Checkbox
+              name={fields.removeLogo.name}
+              value="true"
+              label={t("logo.remove")}
+              checked={picker.removing}
+              onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
+            />
+          ) : null}
+        </div>
+      </div>
       <div className="grid gap-5 md:grid-cols-2">
         <InputField
           meta={fields.name}

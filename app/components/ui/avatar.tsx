@@ -1,5 +1,11 @@
 import { cx } from "./cx";
 
+/**
+ * A text size among the classes given: it takes the place of the initials' own (text-xs), since
+ * two classes of one property do not give way to each other by their order in the attribute.
+ */
+const textSize = /(^|\s)text-(xs|sm|base|lg|\d*xl|\[)/;
+
 export function Avatar({
   src,
   fallback,
@@ -18,7 +24,8 @@ export function Avatar({
   return (
     <span
       className={cx(
-        "grid size-8 shrink-0 place-items-center overflow-hidden bg-accent-soft text-xs font-semibold text-accent",
+        "grid size-8 shrink-0 place-items-center overflow-hidden bg-accent-soft font-semibold text-accent",
+        textSize.test(className ?? "") ? null : "text-xs",
         shape === "circle" ? "rounded-full" : "rounded-control",
         className,
       )}

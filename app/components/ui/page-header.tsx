@@ -6,6 +6,7 @@ export function PageHeader({
   actions,
   breadcrumbs,
   leading,
+  image,
 }: {
   title: string;
   description?: string;
@@ -14,27 +15,41 @@ export function PageHeader({
   breadcrumbs?: ReactNode;
   /** A small mark before the title, such as a colour dot; decorative. */
   leading?: ReactNode;
+  /** A picture of what the page is about, such as a logo, before the title and its description. */
+  image?: ReactNode;
 }) {
+  const heading = (
+    <>
+      <div className="flex items-start gap-3">
+        {leading ? (
+          <span aria-hidden className="flex h-8 shrink-0 items-center">
+            {leading}
+          </span>
+        ) : null}
+        {/* Names that users typed can be one long word: they wrap anywhere rather than widen the page. */}
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-text [overflow-wrap:anywhere]">
+          {title}
+        </h1>
+      </div>
+      {description ? (
+        <p className="mt-1 line-clamp-3 text-sm text-text-muted [overflow-wrap:anywhere]">
+          {description}
+        </p>
+      ) : null}
+    </>
+  );
   return (
     <header className="mb-6 flex items-end justify-between gap-6">
       <div className="min-w-0 flex-1">
         {breadcrumbs}
-        <div className="flex items-start gap-3">
-          {leading ? (
-            <span aria-hidden className="flex h-8 shrink-0 items-center">
-              {leading}
-            </span>
-          ) : null}
-          {/* Names that users typed can be one long word: they wrap anywhere rather than widen the page. */}
-          <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-text [overflow-wrap:anywhere]">
-            {title}
-          </h1>
-        </div>
-        {description ? (
-          <p className="mt-1 line-clamp-3 text-sm text-text-muted [overflow-wrap:anywhere]">
-            {description}
-          </p>
-        ) : null}
+        {image ? (
+          <div className="flex items-center gap-4">
+            {image}
+            <div className="min-w-0 flex-1">{heading}</div>
+          </div>
+        ) : (
+          heading
+        )}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </header>

@@ -13,6 +13,7 @@ export function PageShell({
   actions,
   back,
   leading,
+  image,
   children,
 }: {
   title: string;
@@ -22,6 +23,8 @@ export function PageShell({
   /** The page above this one: an app path and its translated name. */
   back?: { to: string; label: string };
   leading?: ReactNode;
+  /** A picture of what the page is about (a client's logo), before the title. */
+  image?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +34,7 @@ export function PageShell({
         description={description}
         actions={actions}
         leading={leading}
+        image={image}
         breadcrumbs={
           back ? (
             <LocalizedLink

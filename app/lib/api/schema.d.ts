@@ -4850,6 +4850,211 @@ export interface paths {
     };
     trace?: never;
   };
+  "/clients/{id}/logo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a client's logo (clients.write)
+     * @description The logo is read like an avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels (422 INVALID_IMAGE, IMAGE_TOO_LARGE_DIMENSIONS on `logo`; 413 past 5 MB), stored as a WebP of at most 512×512 without its metadata. The logo it replaces is deleted. It moves `version` on without asking for it. 409 CLIENT_DELETED for a deleted client. Goes out as `client.updated`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "multipart/form-data": components["schemas"]["ClientLogo"];
+        };
+      };
+      responses: {
+        /** @description The client with its new logo */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Client"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Logo larger than 5 MB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Take a client's logo away (clients.write)
+     * @description Its file is deleted and `version` moves on; a client without a logo is left as it is. 409 CLIENT_DELETED for a deleted client. Goes out as `client.updated`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The client without a logo */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Client"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/clients/{id}/restore": {
     parameters: {
       query?: never;
@@ -7686,6 +7891,11 @@ export interface components {
         id: string;
         name: string;
       } | null;
+      /**
+       * @description Where GET /files serves the logo (PUT /clients/{id}/logo), a WebP
+       * @example /api/v1/files/avatars/0b0c5a53-8f43-4c4e-9a55-2e4f0d1c3b7a.webp
+       */
+      logoUrl: string | null;
       /** @description Send it back with a change (409 STALE_VERSION) */
       version: number;
       /** Format: date-time */
@@ -7817,6 +8027,13 @@ export interface components {
       ownerId?: string | null;
       /** Format: uuid */
       workspaceId?: string | null;
+    };
+    ClientLogo: {
+      /**
+       * Format: binary
+       * @description The image
+       */
+      logo: string;
     };
     ProjectList: {
       items: components["schemas"]["Project"][];

@@ -1,10 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { clients, documents, projects } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
+import { avatarUrlOf, saveAvatar } from "../../../api/services/avatars";
+import { createLocalStorage } from "../../../api/storage/local";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { pngImage } from "../test-images";
 
 let t: TestApi;
+const filesDir = mkdtempSync(join(tmpdir(), "qalam-purge-"));
+const storage = createLocalStorage(filesDir);
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -12,9 +20,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
 
-it("deletes for good what was deleted over 30 days ago, and nothing else, every night", async () => {
+it("deletes for good what was deleted over 30 days ago, logo files too, and nothing else, every night", async () => {
   const owner = await ownerWithSession(t);
   const post = (path: string, json: Record<string, unknown>) =>
     t.request("POST", path, { token: owner.token, json });
@@ -39,17 +48,34 @@ it("deletes for good what was deleted over 30 days ago, and nothing else, every 
     .update(clients)
     .set({ deletedAt: sql`now() - interval '31 days'` })
     .where(eq(clients.id, old.body.id));
+  const logos: Record<string, string> = {};
+  for (const client of [old, recent, kept]) {
+    const key = await saveAvatar(storage, await pngImage(32, 32), "logo");
+    await t.db
+      .update(clients)
+      .set({ logoUrl: avatarUrlOf(key) })
+      .where(eq(clients.id, client.body.id));
+    logos[client.body.id] = key;
+  }
+  const stored = async (client: { body: { id: string } }) =>
+    (await storage.get(logos[client.body.id] as string)) !== null;
   await t.db
     .update(projects)
     .set({ deletedAt: sql`now() - interval '40 days'` })
     .where(eq(projects.id, oldProject.body.id));
 
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 1, projects: 1, documents: 1 });
+  expect(await purgeDeleted(t.db, storage)).toEqual({ clients: 1, projects: 1, documents: 1 });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
+  // The purged client's logo file goes with it; the others' stay.
+  expect([await stored(old), await stored(recent), await stored(kept)]).toEqual([
+    false,
+    true,
+    true,
+  ]);
   const leftDocuments = await t.db.select({ title: documents.title }).from(documents);
   expect(leftDocuments.map((row) => row.title)).toEqual(["Recent document"]);
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 0, projects: 0, documents: 0 });
+  expect(await purgeDeleted(t.db, storage)).toEqual({ clients: 0, projects: 0, documents: 0 });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);
   expect(schedules).toEqual([

@@ -838,6 +838,10 @@ export const clientLabels = table(
     addTwo: "Add 2 clients",
     imported: "The clients are added.",
     exportCsv: "Export CSV",
+    logo: "Logo",
+    logoPreview: "The client's logo",
+    logoOf: (name: string) => `Logo of ${name}`,
+    removeLogo: "Remove the current logo",
   },
   {
     title: "العملاء",
@@ -874,6 +878,10 @@ export const clientLabels = table(
     addTwo: "أضف عميلين",
     imported: "أُضيف العملاء.",
     exportCsv: "تصدير CSV",
+    logo: "الشعار",
+    logoPreview: "شعار العميل",
+    logoOf: (name: string) => `شعار ${name}`,
+    removeLogo: "إزالة الشعار الحالي",
   },
 );
 

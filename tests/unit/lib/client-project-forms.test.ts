@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientFields, parseTags } from "../../../app/lib/clients";
+import { ClientFields, clientInitials, parseTags } from "../../../app/lib/clients";
 import { ProjectFields } from "../../../app/lib/projects";
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -34,6 +34,28 @@ describe("the client form", () => {
 
   it("reads tags separated by Latin or Arabic commas, once each", () => {
     expect(parseTags(" school، riyadh ,school,, vip ")).toEqual(["school", "riyadh", "vip"]);
+  });
+
+  it("refuses a logo the API would not take by its type or size, before anything is saved", () => {
+    const fields = { name: "Al Noor", kind: "company", status: "lead" };
+    const file = (size: number, type: string) => new File([new Uint8Array(size)], "logo", { type });
+    expect(ClientFields.safeParse({ ...fields, logo: file(100, "image/webp") }).success).toBe(true);
+    expect(messages(ClientFields.safeParse({ ...fields, logo: file(100, "image/gif") }))).toEqual({
+      logo: "invalidImage",
+    });
+    const large = ClientFields.safeParse({
+      ...fields,
+      logo: file(5 * 1024 * 1024 + 1, "image/png"),
+    });
+    expect(messages(large)).toEqual({ logo: "fileTooLarge" });
+  });
+
+  it("stands for a client without a logo by the first letters of two words", () => {
+    expect(clientInitials("al noor school")).toBe("A\u200cN");
+    expect(clientInitials("Acme")).toBe("A\u200cC");
+    // The article ال is left out, and the two letters kept apart.
+    expect(clientInitials("مدرسة النور")).toBe("م\u200cن");
+    expect(clientInitials("  ")).toBe("");
   });
 });
 
