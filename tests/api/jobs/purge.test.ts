@@ -44,12 +44,22 @@ it("deletes for good what was deleted over 30 days ago, and nothing else, every 
     .set({ deletedAt: sql`now() - interval '40 days'` })
     .where(eq(projects.id, oldProject.body.id));
 
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 1, projects: 1, documents: 1 });
+  expect(await purgeDeleted(t.db)).toEqual({
+    clients: 1,
+    projects: 1,
+    documents: 1,
+    threads: 0,
+  });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
   const leftDocuments = await t.db.select({ title: documents.title }).from(documents);
   expect(leftDocuments.map((row) => row.title)).toEqual(["Recent document"]);
-  expect(await purgeDeleted(t.db)).toEqual({ clients: 0, projects: 0, documents: 0 });
+  expect(await purgeDeleted(t.db)).toEqual({
+    clients: 0,
+    projects: 0,
+    documents: 0,
+    threads: 0,
+  });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);
   expect(schedules).toEqual([
