@@ -16,6 +16,7 @@ import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createProjectRoutes } from "./routes/projects";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
+import { createThreadRoutes } from "./routes/threads";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
 import { createWorkspaceRoutes } from "./routes/workspaces";
@@ -96,6 +97,7 @@ export function createApp({
   app.route("/", createClientRoutes());
   app.route("/", createProjectRoutes());
   app.route("/", createDocumentRoutes());
+  app.route("/", createThreadRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

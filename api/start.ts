@@ -99,6 +99,8 @@ export type ApiOptions = {
     sentenceEncoder?: boolean;
     /** Monthly limits per capability (aiQuotaDefaults(process.env)); unset: none. */
     quotas?: AiQuotaDefaults;
+    /** How long a streamed chat answer may take (ms); tests use a short one. */
+    chatDeadlineMs?: number;
   };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
@@ -191,6 +193,7 @@ export async function startApi(
       }),
       secretsKey,
       quotas: options.ai?.quotas,
+      chatDeadlineMs: options.ai?.chatDeadlineMs,
     }),
   });
   const broker = await createBroker({

@@ -63,11 +63,13 @@ export function offersOf(capability: Capability, provider: ProviderKind | null):
 export type AiRegistry = {
   /**
    * The model for a capability in an organization: the organization's own settings, then the
-   * environment's. Throws `AI_NOT_CONFIGURED` when neither has one.
+   * environment's. Throws `AI_NOT_CONFIGURED` when neither has one. `modelId` names another
+   * model of the same provider (a thread's own model); an embedded model has no other.
    */
   modelFor<C extends Capability>(
     capability: C,
     organization?: OrganizationAiSettings,
+    options?: { modelId?: string },
   ): ResolvedModel<C>;
   /** Whether a capability has a model, and from where, without building it. */
   sourceOf(capability: Capability, organization?: OrganizationAiSettings): ModelSource | null;
@@ -98,7 +100,7 @@ export function createAiRegistry(options: {
   }
 
   return {
-    modelFor(capability, organization) {
+    modelFor(capability, organization, options) {
       const picked = pick(capability, organization);
       const builtIn = embedded[capability];
       if (!picked && builtIn) {
@@ -121,12 +123,15 @@ export function createAiRegistry(options: {
         allowPrivateNetwork,
         publicOnlyFetch,
       });
+      const config = options?.modelId
+        ? { ...picked.config, model: options.modelId }
+        : picked.config;
       return {
         capability,
         source: picked.source,
-        provider: picked.config.provider,
-        modelId: picked.config.model,
-        model: createModel(capability, picked.config, fetch),
+        provider: config.provider,
+        modelId: config.model,
+        model: createModel(capability, config, fetch),
       };
     },
     sourceOf(capability, organization) {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -577,6 +578,130 @@ export const documentVersions = pgTable(
   ],
 );
 
+export const threadVisibilities = ["private", "organization"] as const;
+export type ThreadVisibility = (typeof threadVisibilities)[number];
+export const threadMessageRoles = ["user", "assistant"] as const;
+export const threadMessageStatuses = ["complete", "streaming", "stopped", "failed"] as const;
+export type ThreadMessageStatus = (typeof threadMessageStatuses)[number];
+export const feedbackRatings = ["up", "down"] as const;
+
+/**
+ * A chat with the organization's chat model, by one member (its author, the only one who writes
+ * in it), private or shared with the organization to read. Numeric ids (SPEC.md §2: digits only).
+ * Its messages form a tree (edits and regenerated answers are siblings); `currentMessageId` is
+ * the leaf of the branch shown. Restorable for 30 days once deleted; `search` holds the title, the
+ * messages have their own (docs/threads.md).
+ */
+export const threads = pgTable(
+  "threads",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** A member's chats go with their account. */
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Empty until the first answer gives it one, or its author does. */
+    title: text("title").notNull().default(""),
+    visibility: text("visibility", { enum: threadVisibilities }).notNull().default("private"),
+    /** The author's pin: their pinned threads come first in their list. */
+    pinned: boolean("pinned").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    /** A model id on the organization's chat provider in place of its model; null: its model. */
+    model: text("model"),
+    /** 0 to 2; null: the provider's default. */
+    temperature: real("temperature"),
+    systemPrompt: text("system_prompt").notNull().default(""),
+    // Circular with thread_messages.thread_id, hence the lazy reference.
+    currentMessageId: bigint("current_message_id", { mode: "number" }).references(
+      (): AnyPgColumn => threadMessages.id,
+      { onDelete: "set null" },
+    ),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search").notNull().generatedAlwaysAs(sql`qalam_search_vector(title)`),
+  },
+  (t) => [
+    index("threads_organization_activity_idx").on(t.organizationId, t.lastActivityAt),
+    index("threads_author_idx").on(t.authorId),
+    index("threads_search_idx").using("gin", t.search),
+    check(
+      "threads_visibility",
+      sql.raw(`visibility in (${threadVisibilities.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "threads_temperature",
+      sql`${t.temperature} is null or (${t.temperature} >= 0 and ${t.temperature} <= 2)`,
+    ),
+  ],
+);
+
+/**
+ * One message of a thread: the member's (`user`) or the model's (`assistant`). An answer is
+ * `streaming` while it is written, then `complete`, `stopped` (the reader went away or stopped
+ * it; the text so far is kept) or `failed` (with the AI error's code and message).
+ */
+export const threadMessages = pgTable(
+  "thread_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: bigint("thread_id", { mode: "number" })
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The message it follows; null for a thread's first messages. */
+    parentId: bigint("parent_id", { mode: "number" }).references(
+      (): AnyPgColumn => threadMessages.id,
+      { onDelete: "cascade" },
+    ),
+    role: text("role", { enum: threadMessageRoles }).notNull(),
+    content: text("content").notNull().default(""),
+    status: text("status", { enum: threadMessageStatuses }).notNull().default("complete"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    /** The model that answered. */
+    model: text("model"),
+    /** Who wrote a user message. */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** How many earlier messages were left out of the model's context for this answer. */
+    contextOmitted: integer("context_omitted").notNull().default(0),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    feedbackRating: text("feedback_rating", { enum: feedbackRatings }),
+    feedbackNote: text("feedback_note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector("search").notNull().generatedAlwaysAs(sql`qalam_search_vector(content)`),
+  },
+  (t) => [
+    index("thread_messages_thread_idx").on(t.threadId, t.id),
+    index("thread_messages_parent_idx").on(t.parentId),
+    index("thread_messages_search_idx").using("gin", t.search),
+    check(
+      "thread_messages_role",
+      sql.raw(`role in (${threadMessageRoles.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "thread_messages_status",
+      sql.raw(`status in (${threadMessageStatuses.map((value) => `'${value}'`).join(", ")})`),
+    ),
+    check(
+      "thread_messages_feedback",
+      sql.raw(
+        `feedback_rating is null or feedback_rating in (${feedbackRatings.map((value) => `'${value}'`).join(", ")})`,
+      ),
+    ),
+  ],
+);
+
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
@@ -629,6 +754,8 @@ export type Client = typeof clients.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Document = typeof documents.$inferSelect;
 export type DocumentVersion = typeof documentVersions.$inferSelect;
+export type Thread = typeof threads.$inferSelect;
+export type ThreadMessage = typeof threadMessages.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;

@@ -1,11 +1,12 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { clients, documents, projects } from "../db/schema";
+import { clients, documents, projects, threads } from "../db/schema";
 import { deleteAvatarFiles } from "../services/avatars";
 import { clientRestoreDays } from "../services/clients";
 import { documentRestoreDays } from "../services/documents";
 import { projectRestoreDays } from "../services/projects";
+import { threadRestoreDays } from "../services/threads";
 import type { Storage } from "../storage/storage";
 import { workQueue } from "./queue";
 
@@ -14,13 +15,18 @@ export const purgeQueue = "purge-deleted";
 
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
- * files), projects and documents after 30 days. Resolves with how many rows of each went.
+ * files), projects, documents and threads (with their messages) after 30 days. Resolves with how
+ * many rows of each went.
  */
 export async function purgeDeleted(
   db: Database,
   storage: Storage,
-): Promise<{ clients: number; projects: number; documents: number }> {
+): Promise<{ clients: number; projects: number; documents: number; threads: number }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const goneThreads = await db
+    .delete(threads)
+    .where(and(isNotNull(threads.deletedAt), lt(threads.deletedAt, older(threadRestoreDays))))
+    .returning({ id: threads.id });
   const goneDocuments = await db
     .delete(documents)
     .where(and(isNotNull(documents.deletedAt), lt(documents.deletedAt, older(documentRestoreDays))))
@@ -41,6 +47,7 @@ export async function purgeDeleted(
     clients: goneClients.length,
     projects: goneProjects.length,
     documents: goneDocuments.length,
+    threads: goneThreads.length,
   };
 }
 
@@ -50,10 +57,10 @@ export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
     const gone = await purgeDeleted(db, storage);
-    if (gone.clients || gone.projects || gone.documents) {
+    if (gone.clients || gone.projects || gone.documents || gone.threads) {
       console.log(
-        `Purged ${gone.clients} clients, ${gone.projects} projects and ${gone.documents} ` +
-          "documents deleted over 30 days ago",
+        `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +
+          `documents and ${gone.threads} threads deleted over 30 days ago`,
       );
     }
   });

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { documentVersionKinds } from "../db/schema";
 import { validationFailed } from "../errors";
+import { attachment } from "../http/attachment";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
@@ -439,14 +440,6 @@ const exportRoute = protectedRoute({
   },
   errors: [403, 404, 422],
 });
-
-/** `Content-Disposition` for a download named after the document, Arabic titles included. */
-function attachment(title: string, extension: string) {
-  const stem = title.replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, " ").trim() || "document";
-  const name = `${stem}.${extension}`;
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const fileRequired = (field: string) =>
   validationFailed({ [field]: { code: "REQUIRED", message: "Choose a file" } });

@@ -21,18 +21,31 @@ import {
   requirePermission,
 } from "./permissions";
 
-/** What the API needs of the AI layer: the registry, the box that seals keys, the quotas. */
-export type AiServices = { registry: AiRegistry; secrets: SecretBox; quotas: AiQuotaDefaults };
+/** How long a streamed chat answer may take, retries included, unless the API is told otherwise. */
+export const defaultChatDeadlineMs = 5 * 60_000;
+
+/**
+ * What the API needs of the AI layer: the registry, the box that seals keys, the quotas, and how
+ * long a streamed chat answer may take.
+ */
+export type AiServices = {
+  registry: AiRegistry;
+  secrets: SecretBox;
+  quotas: AiQuotaDefaults;
+  chatDeadlineMs: number;
+};
 
 export function createAiServices(options: {
   registry: AiRegistry;
   secretsKey: Buffer;
   quotas?: AiQuotaDefaults;
+  chatDeadlineMs?: number;
 }): AiServices {
   return {
     registry: options.registry,
     secrets: createSecretBox(options.secretsKey),
     quotas: options.quotas ?? {},
+    chatDeadlineMs: options.chatDeadlineMs ?? defaultChatDeadlineMs,
   };
 }
 

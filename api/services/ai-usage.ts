@@ -108,6 +108,29 @@ async function quotaOf(
   return { limit, used: Number(row?.used ?? 0) };
 }
 
+/**
+ * Throws 429 QUOTA_EXCEEDED when the organization has used this month's quota of a capability:
+ * for a feature that must refuse before it writes anything (a thread's message), ahead of the
+ * check runAiCall makes again.
+ */
+export async function checkAiQuota(
+  context: Pick<AiCallContext, "db" | "quotas" | "organizationId">,
+  capability: Capability,
+  now = new Date(),
+): Promise<void> {
+  const { limit, used } = await quotaOf(
+    context.db,
+    context.quotas,
+    context.organizationId,
+    capability,
+    now,
+  );
+  if (limit !== null && used >= limit) {
+    const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
+    throw new QuotaExceededError(capability, untilNextMonth);
+  }
+}
+
 /** How much one call used, in the capability's unit, with the tokens where there are some. */
 export type CallUsage = { units: number; inputTokens?: number; outputTokens?: number };
 
@@ -131,19 +154,7 @@ export async function runAiCall<C extends Capability, T>(
   call: () => Promise<{ value: T; usage: CallUsage }>,
 ): Promise<T> {
   const now = context.now?.() ?? new Date();
-  const { limit, used } = await quotaOf(
-    context.db,
-    context.quotas,
-    context.organizationId,
-    resolved.capability,
-    now,
-  );
-  if (limit !== null) {
-    if (used >= limit) {
-      const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
-      throw new QuotaExceededError(resolved.capability, untilNextMonth);
-    }
-  }
+  await checkAiQuota(context, resolved.capability, now);
   const started = performance.now();
   // The call and its month's counter in one statement: the counter never misses a call.
   const record = (outcome: string, usage: CallUsage) => {

@@ -6772,6 +6772,979 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/threads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The threads the caller may read: their own and those shared with them (threads.read)
+     * @description The caller's pinned threads first, then by last activity. `q` searches titles and the text of every message (English and normalised Arabic); `highlights` marks the matches. Changes go out as `thread.created`, `thread.updated`, `thread.deleted`, `thread.restored`, `message.created`, `message.completed` and `message.updated` events, whose `id` is the thread's, to its author's queue while it is private and to the organization's topic once it is shared.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          q?: string;
+          /** @description true: the archived threads only; false (default): the others */
+          archived?: "true" | "false";
+          /** @description true: the caller's deleted threads that can still be restored */
+          deleted?: "true" | "false";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of threads */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ThreadList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Start a thread (threads.write) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ThreadCreate"];
+        };
+      };
+      responses: {
+        /** @description The new thread */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Thread"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A thread with the messages of its current branch (threads.read)
+     * @description Another's private thread is 404, as is any thread of another organization. The author sees their deleted thread while it can be restored.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The thread */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Thread"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a thread, restorable for 30 days (threads.write, its author) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a thread, or pick the branch it shows (threads.write, its author)
+     * @description `currentMessageId` picks a variant: the thread then shows the branch through that message, down to its newest message (422 UNKNOWN_MESSAGE for a message of another thread). 409 THREAD_DELETED once deleted.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ThreadUpdate"];
+        };
+      };
+      responses: {
+        /** @description The thread as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Thread"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/threads/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring a deleted thread back (threads.write, its author) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The thread */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Thread"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask: add a message and stream the model's answer (threads.write, its author)
+     * @description At most 100,000 characters. 422 UNKNOWN_MESSAGE on `parentId` for a message of another thread.
+     *
+     *     The answer streams as Server-Sent Events in the AI SDK's UI message stream protocol
+     *     (version 1, header `x-vercel-ai-ui-message-stream: v1`): each event is `data: <JSON chunk>`, the
+     *     last one `data: [DONE]`, and lines starting with `:` keep the connection alive. The chunks, in order:
+     *     `start` (`messageId`: the answer's id as text; `messageMetadata`: `{ threadId, userMessageId,
+     *     assistantMessageId, contextOmitted, status: "streaming", error: null }`), `text-start`, one
+     *     `text-delta` per piece of text (`delta`), `text-end`, then `error` (`errorText`) when the answer
+     *     failed, `data-title` (`data: { title }`) when the answer gave the thread its title, and `finish`
+     *     whose `messageMetadata` carries how the answer ended: `status` complete, stopped or failed, and
+     *     `error` `{ code, message }`. The question and the answer are stored before the first chunk;
+     *     the answer's text is stored as it streams (every second) and in full at the end. Closing the request
+     *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
+     *     `failed` with its code (docs/ai.md); the question stays.
+     *
+     *     The model reads the system prompt, then the branch up to the question, newest last: failed answers
+     *     are left out, and past 60,000 characters the oldest messages are left out first
+     *     (`contextOmitted` says how many). A thread without a title gets one from the model after its first
+     *     complete answer (a second call of a few tokens, within 15 seconds), or, when that call fails,
+     *     the first words of the question.
+     *
+     *     Refused before anything is stored: 409 AI_NOT_CONFIGURED (no chat model is set up for the
+     *     organization), 429 QUOTA_EXCEEDED (its monthly chat quota is used; Retry-After), 409
+     *     ANSWER_IN_PROGRESS (another answer of the thread is being written), 409 THREAD_DELETED, 403 for a
+     *     thread shared by someone else (only its author writes in it).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ThreadMessageCreate"];
+        };
+      };
+      responses: {
+        /** @description The answer, as it is written */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/messages/{messageId}/regenerate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Write an answer again: a new variant beside it (threads.write, its author)
+     * @description The new answer follows the same question, and the thread shows it. 422 NOT_AN_ANSWER for a question.
+     *
+     *     The answer streams as Server-Sent Events in the AI SDK's UI message stream protocol
+     *     (version 1, header `x-vercel-ai-ui-message-stream: v1`): each event is `data: <JSON chunk>`, the
+     *     last one `data: [DONE]`, and lines starting with `:` keep the connection alive. The chunks, in order:
+     *     `start` (`messageId`: the answer's id as text; `messageMetadata`: `{ threadId, userMessageId,
+     *     assistantMessageId, contextOmitted, status: "streaming", error: null }`), `text-start`, one
+     *     `text-delta` per piece of text (`delta`), `text-end`, then `error` (`errorText`) when the answer
+     *     failed, `data-title` (`data: { title }`) when the answer gave the thread its title, and `finish`
+     *     whose `messageMetadata` carries how the answer ended: `status` complete, stopped or failed, and
+     *     `error` `{ code, message }`. The question and the answer are stored before the first chunk;
+     *     the answer's text is stored as it streams (every second) and in full at the end. Closing the request
+     *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
+     *     `failed` with its code (docs/ai.md); the question stays.
+     *
+     *     The model reads the system prompt, then the branch up to the question, newest last: failed answers
+     *     are left out, and past 60,000 characters the oldest messages are left out first
+     *     (`contextOmitted` says how many). A thread without a title gets one from the model after its first
+     *     complete answer (a second call of a few tokens, within 15 seconds), or, when that call fails,
+     *     the first words of the question.
+     *
+     *     Refused before anything is stored: 409 AI_NOT_CONFIGURED (no chat model is set up for the
+     *     organization), 429 QUOTA_EXCEEDED (its monthly chat quota is used; Retry-After), 409
+     *     ANSWER_IN_PROGRESS (another answer of the thread is being written), 409 THREAD_DELETED, 403 for a
+     *     thread shared by someone else (only its author writes in it).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          messageId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The answer, as it is written */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/messages/{messageId}/feedback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Rate an answer (threads.write, the thread's author)
+     * @description A null rating takes the rating back. 422 NOT_AN_ANSWER for a question.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          messageId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ThreadMessageFeedback"];
+        };
+      };
+      responses: {
+        /** @description The message */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ThreadMessage"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A thread as a Markdown or JSON file (threads.read)
+     * @description Markdown: the title, the system prompt and the current branch. JSON: `{ thread, messages }`, the thread's settings and every message of every branch, oldest first, each with its `parentId`, so that the tree can be rebuilt.
+     */
+    get: {
+      parameters: {
+        query: {
+          format: "md" | "json";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/markdown": string;
+            "application/json": components["schemas"]["ThreadExport"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -8350,6 +9323,231 @@ export interface components {
     };
     DocumentVersionRestore: {
       version?: number;
+    };
+    ThreadList: {
+      items: components["schemas"]["ThreadSummary"][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    ThreadSummary: {
+      /** @description Digits only in a path */
+      id: number;
+      /** @description Empty until the first complete answer gives the thread one */
+      title: string;
+      /**
+       * @description private: its author's alone; organization: members with threads.read read it (only its author writes in it)
+       * @enum {string}
+       */
+      visibility: "private" | "organization";
+      /** @description The author's pin */
+      pinned: boolean;
+      archived: boolean;
+      /** @description A model of the organization's chat provider in place of its model; null: its model */
+      model: string | null;
+      author: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      /** @description The caller wrote it, and so may write in it */
+      mine: boolean;
+      /** Format: date-time */
+      lastActivityAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      deletedAt: string | null;
+      highlights?: {
+        title:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+        /** @description Where the newest matching message matched, around the match */
+        message:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+      };
+    };
+    Thread: {
+      /** @description Digits only in a path */
+      id: number;
+      /** @description Empty until the first complete answer gives the thread one */
+      title: string;
+      /**
+       * @description private: its author's alone; organization: members with threads.read read it (only its author writes in it)
+       * @enum {string}
+       */
+      visibility: "private" | "organization";
+      /** @description The author's pin */
+      pinned: boolean;
+      archived: boolean;
+      /** @description A model of the organization's chat provider in place of its model; null: its model */
+      model: string | null;
+      author: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      /** @description The caller wrote it, and so may write in it */
+      mine: boolean;
+      /** Format: date-time */
+      lastActivityAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      deletedAt: string | null;
+      temperature: number | null;
+      systemPrompt: string;
+      /** @description The last message of the branch shown */
+      currentMessageId: number | null;
+      /** @description The current branch, oldest first */
+      messages: components["schemas"]["ThreadMessage"][];
+    };
+    ThreadMessage: {
+      id: number;
+      /** @description The message it follows */
+      parentId: number | null;
+      /** @enum {string} */
+      role: "user" | "assistant";
+      content: string;
+      /**
+       * @description complete; streaming while the model writes it; stopped: the reader went away or stopped it, the text so far kept; failed: see `error`
+       * @enum {string}
+       */
+      status: "complete" | "streaming" | "stopped" | "failed";
+      error: {
+        /**
+         * @description An AI error code (docs/ai.md) or QUOTA_EXCEEDED
+         * @example AI_PROVIDER_QUOTA
+         */
+        code: string;
+        /** @description The provider's words, or a plain message */
+        message: string;
+      } | null;
+      /** @description The model that answered */
+      model: string | null;
+      /** @description Earlier messages left out of the model's context for this answer */
+      contextOmitted: number;
+      /** @description An answer's tokens, when the provider said */
+      usage: {
+        inputTokens: number | null;
+        outputTokens: number | null;
+      } | null;
+      /** @description An answer's rating by the thread's author; null for a question */
+      feedback: {
+        /** @enum {string|null} */
+        rating: "up" | "down" | null;
+        note: string;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Messages of the same role after the same message (edits of a question, answers written again), oldest first, itself among them */
+      variants: {
+        /** @description Its place among its variants, from 0 */
+        index: number;
+        count: number;
+        ids: number[];
+      };
+    };
+    ThreadCreate: {
+      /**
+       * @description Empty: made after the first complete answer
+       * @default
+       * @example Campaign ideas
+       */
+      title?: string;
+      /**
+       * @default private
+       * @enum {string}
+       */
+      visibility?: "private" | "organization";
+      /**
+       * @default null
+       * @example gpt-4o-mini
+       */
+      model?: string | null;
+      /** @default null */
+      temperature?: number | null;
+      /** @default  */
+      systemPrompt?: string;
+    };
+    ThreadUpdate: {
+      /**
+       * @description Empty: made after the first complete answer
+       * @example Campaign ideas
+       */
+      title?: string;
+      /** @enum {string} */
+      visibility?: "private" | "organization";
+      /** @example gpt-4o-mini */
+      model?: string | null;
+      temperature?: number | null;
+      systemPrompt?: string;
+      pinned?: boolean;
+      archived?: boolean;
+      /** @description Shows the branch through this message (a variant of an answer or of a question), down to its newest message */
+      currentMessageId?: number;
+    };
+    ThreadMessageCreate: {
+      content: string;
+      /** @description The message it follows: left out, the current branch's last message; another message to branch from an earlier point (an edited question is a sibling of the question, after the same message); null, the thread's start */
+      parentId?: number | null;
+    };
+    ThreadMessageFeedback: {
+      /** @enum {string|null} */
+      rating: "up" | "down" | null;
+      /** @default  */
+      note?: string;
+    };
+    ThreadExport: {
+      thread: {
+        /** @description Digits only in a path */
+        id: number;
+        /** @description Empty until the first complete answer gives the thread one */
+        title: string;
+        /**
+         * @description private: its author's alone; organization: members with threads.read read it (only its author writes in it)
+         * @enum {string}
+         */
+        visibility: "private" | "organization";
+        /** @description The author's pin */
+        pinned: boolean;
+        archived: boolean;
+        /** @description A model of the organization's chat provider in place of its model; null: its model */
+        model: string | null;
+        author: {
+          /** Format: uuid */
+          id: string;
+          name: string;
+        };
+        /** @description The caller wrote it, and so may write in it */
+        mine: boolean;
+        /** Format: date-time */
+        lastActivityAt: string;
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        updatedAt: string;
+        /** Format: date-time */
+        deletedAt: string | null;
+        temperature: number | null;
+        systemPrompt: string;
+        /** @description The last message of the branch shown */
+        currentMessageId: number | null;
+      };
+      messages: components["schemas"]["ThreadMessage"][];
     };
     ProfileUpdate: {
       /** @example Sara */

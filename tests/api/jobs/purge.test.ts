@@ -64,7 +64,12 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     .set({ deletedAt: sql`now() - interval '40 days'` })
     .where(eq(projects.id, oldProject.body.id));
 
-  expect(await purgeDeleted(t.db, storage)).toEqual({ clients: 1, projects: 1, documents: 1 });
+  expect(await purgeDeleted(t.db, storage)).toEqual({
+    clients: 1,
+    projects: 1,
+    documents: 1,
+    threads: 0,
+  });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
   // The purged client's logo file goes with it; the others' stay.
@@ -75,7 +80,12 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
   ]);
   const leftDocuments = await t.db.select({ title: documents.title }).from(documents);
   expect(leftDocuments.map((row) => row.title)).toEqual(["Recent document"]);
-  expect(await purgeDeleted(t.db, storage)).toEqual({ clients: 0, projects: 0, documents: 0 });
+  expect(await purgeDeleted(t.db, storage)).toEqual({
+    clients: 0,
+    projects: 0,
+    documents: 0,
+    threads: 0,
+  });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);
   expect(schedules).toEqual([
