@@ -22,10 +22,10 @@ import {
   workspaces,
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, errorOnFields, notFound } from "../errors";
-import { publishEvent } from "../realtime/events";
+import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import type { Storage } from "../storage/storage";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
+import { publishChange } from "./changes";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted client can be restored (days). */
@@ -219,11 +219,6 @@ async function checkReferences(
   }
 }
 
-async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
-  const { organizationId } = actor;
-  await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
-}
-
 /** A new client (clients.write). */
 export async function createClient(
   db: Database,
@@ -238,7 +233,7 @@ export async function createClient(
       .values({ ...input, organizationId: actor.organizationId, createdBy: actor.userId })
       .returning({ id: clients.id });
     if (!client) throw new Error("insert into clients returned no row");
-    await publish(tx, actor, "client.created", client.id);
+    await publishChange(tx, actor, "client.created", client.id);
     return client.id;
   });
 }
@@ -256,13 +251,6 @@ async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
 
 const clientDeleted = () => conflict("CLIENT_DELETED", "This client was deleted.");
 
-function staleVersion() {
-  return conflict(
-    "STALE_VERSION",
-    "Someone changed this client since you opened it. Reload it to see their changes.",
-  );
-}
-
 /**
  * Changes a client (clients.write). `version` is the one the change was made on: another
  * change since then makes it 409 STALE_VERSION, and nothing is written.
@@ -278,13 +266,16 @@ export async function updateClient(
   await db.transaction(async (tx) => {
     const current = await lockClient(tx, actor, id);
     if (current.deletedAt) throw clientDeleted();
-    if (current.version !== version) throw staleVersion();
+    if (current.version !== version)
+      throw staleVersion(
+        "Someone changed this client since you opened it. Reload it to see their changes.",
+      );
     await checkReferences(tx, actor, changes);
     await tx
       .update(clients)
       .set({ ...changes, version: sql`${clients.version} + 1` })
       .where(eq(clients.id, id));
-    await publish(tx, actor, "client.updated", id);
+    await publishChange(tx, actor, "client.updated", id);
   });
 }
 
@@ -324,7 +315,7 @@ export async function setClientLogo(
         .set({ logoUrl, version: sql`${clients.version} + 1` })
         .where(eq(clients.id, id));
       replaced = current.logoUrl;
-      await publish(tx, actor, "client.updated", id);
+      await publishChange(tx, actor, "client.updated", id);
     });
   } catch (error) {
     if (newKey) await storage.delete(newKey).catch(() => {});
@@ -343,7 +334,7 @@ export async function deleteClient(db: Database, actor: Actor, id: string): Prom
       .update(clients)
       .set({ deletedAt: new Date(), version: sql`${clients.version} + 1` })
       .where(eq(clients.id, id));
-    await publish(tx, actor, "client.deleted", id);
+    await publishChange(tx, actor, "client.deleted", id);
   });
 }
 
@@ -367,7 +358,7 @@ export async function restoreClient(db: Database, actor: Actor, id: string): Pro
       if (!current.deletedAt) return; // Not deleted: nothing to do.
       throw notFound("This client can no longer be restored.");
     }
-    await publish(tx, actor, "client.restored", id);
+    await publishChange(tx, actor, "client.restored", id);
   });
 }
 
@@ -430,7 +421,7 @@ export async function importClients(
         })),
       )
       .returning({ id: clients.id });
-    await publish(tx, actor, "client.imported", created[0]?.id ?? actor.organizationId);
+    await publishChange(tx, actor, "client.imported", created[0]?.id ?? actor.organizationId);
     return created.length;
   });
 }

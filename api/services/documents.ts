@@ -27,9 +27,9 @@ import {
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
-import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { reencodeImage, storedFilesPath } from "./avatars";
+import { publishChange } from "./changes";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
@@ -208,30 +208,46 @@ export async function listDocuments(
 /** One document of the actor's organization with its text, a deleted one too while restorable. */
 export async function getDocument(db: Database, actor: Actor, id: string): Promise<DocumentView> {
   requirePermission(actor, "documents.read");
-  const [row] = await selectSummaries(db).where(
-    and(
-      eq(documents.id, id),
-      eq(documents.organizationId, actor.organizationId),
-      sql`(${documents.deletedAt} is null or ${documents.deletedAt} >= ${restorableSince()})`,
-    ),
-  );
-  if (!row) throw notFound("No such document.");
-  const [extra] = await db
+  const [row] = await db
     .select({
+      ...summaryColumns(),
       content: documents.content,
       createdById: documents.createdBy,
       createdByName: fullName(creators),
     })
     .from(documents)
+    .leftJoin(clients, eq(clients.id, documents.clientId))
+    .leftJoin(projects, eq(projects.id, documents.projectId))
+    .leftJoin(workspaces, eq(workspaces.id, documents.workspaceId))
+    .leftJoin(editors, eq(editors.id, documents.updatedBy))
     .leftJoin(creators, eq(creators.id, documents.createdBy))
-    .where(eq(documents.id, id));
-  if (!extra) throw notFound("No such document.");
+    .where(and(eq(documents.id, id), readableBy(actor)));
+  if (!row) throw notFound("No such document.");
+  const { content, createdById, createdByName, ...summary } = row;
   return {
-    ...toSummary(row),
-    text: row.text,
-    content: extra.content,
-    createdBy: extra.createdById ? { id: extra.createdById, name: extra.createdByName } : null,
+    ...toSummary(summary),
+    text: summary.text,
+    content,
+    createdBy: createdById ? { id: createdById, name: createdByName } : null,
   };
+}
+
+/** The actor's organization's documents, the deleted ones too while they can be restored. */
+function readableBy(actor: OrganizationActor) {
+  return and(
+    eq(documents.organizationId, actor.organizationId),
+    sql`(${documents.deletedAt} is null or ${documents.deletedAt} >= ${restorableSince()})`,
+  );
+}
+
+/** 404 unless the actor may read the document; reads nothing else of it (documents.read). */
+async function requireDocument(db: Database, actor: Actor, id: string) {
+  requirePermission(actor, "documents.read");
+  const [found] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, id), readableBy(actor)));
+  if (!found) throw notFound("No such document.");
 }
 
 /** The client, project and workspace must be the organization's: 422 on the field otherwise. */
@@ -292,11 +308,6 @@ async function checkReferences(
   }
 }
 
-async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
-  const { organizationId } = actor;
-  await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
-}
-
 /** The stored form of a text: sanitised HTML, at most 1,000,000 characters, and its words. */
 function contentColumns(content: string | undefined) {
   if (content === undefined) return {};
@@ -325,7 +336,7 @@ export async function createDocument(
       })
       .returning({ id: documents.id });
     if (!document) throw new Error("insert into documents returned no row");
-    await publish(tx, actor, "document.created", document.id);
+    await publishChange(tx, actor, "document.created", document.id);
     return document.id;
   });
 }
@@ -426,7 +437,7 @@ export async function updateDocument(
         version: sql`${documents.version} + 1`,
       })
       .where(eq(documents.id, id));
-    await publish(tx, actor, "document.updated", id);
+    await publishChange(tx, actor, "document.updated", id);
     return false;
   });
   if (stale) {
@@ -447,7 +458,7 @@ export async function deleteDocument(db: Database, actor: Actor, id: string): Pr
       .update(documents)
       .set({ deletedAt: new Date(), version: sql`${documents.version} + 1` })
       .where(eq(documents.id, id));
-    await publish(tx, actor, "document.deleted", id);
+    await publishChange(tx, actor, "document.deleted", id);
   });
 }
 
@@ -471,7 +482,7 @@ export async function restoreDocument(db: Database, actor: Actor, id: string): P
       if (!current.deletedAt) return;
       throw notFound("This document can no longer be restored.");
     }
-    await publish(tx, actor, "document.restored", id);
+    await publishChange(tx, actor, "document.restored", id);
   });
 }
 
@@ -522,7 +533,7 @@ export async function listDocumentVersions(
   id: string,
   page: { page: number; pageSize: number },
 ): Promise<{ items: DocumentVersionSummary[]; total: number }> {
-  await getDocument(db, actor, id);
+  await requireDocument(db, actor, id);
   const where = eq(documentVersions.documentId, id);
   const [rows, [totals]] = await Promise.all([
     db
@@ -545,7 +556,7 @@ export async function getDocumentVersion(
   id: string,
   versionId: string,
 ): Promise<DocumentVersionView> {
-  await getDocument(db, actor, id);
+  await requireDocument(db, actor, id);
   const [row] = await db
     .select({
       ...versionColumns(),
@@ -572,7 +583,7 @@ export async function saveDocumentVersion(
     const current = await lockDocument(tx, actor, id);
     if (current.deletedAt) throw conflict("DOCUMENT_DELETED", "This document was deleted.");
     const versionId = await keepVersion(tx, current, "manual", actor.userId, name);
-    await publish(tx, actor, "document.version_saved", id);
+    await publishChange(tx, actor, "document.version_saved", id);
     return versionId;
   });
 }
@@ -611,7 +622,7 @@ export async function restoreDocumentVersion(
         version: sql`${documents.version} + 1`,
       })
       .where(eq(documents.id, id));
-    await publish(tx, actor, "document.updated", id);
+    await publishChange(tx, actor, "document.updated", id);
   });
 }
 

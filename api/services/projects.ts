@@ -23,8 +23,8 @@ import {
   workspaces,
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, errorOnFields, notFound } from "../errors";
-import { publishEvent } from "../realtime/events";
+import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
+import { publishChange } from "./changes";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted project can be restored (days). */
@@ -284,11 +284,6 @@ async function setMembers(tx: Database, projectId: string, memberIds: string[]) 
   }
 }
 
-async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
-  const { organizationId } = actor;
-  await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
-}
-
 function checkDates(input: { startDate?: string | null; dueDate?: string | null }) {
   if (input.startDate && input.dueDate && input.dueDate < input.startDate) {
     throw errorOnFields("invalid", "DUE_BEFORE_START", "The due date is before the start.", {
@@ -319,7 +314,7 @@ export async function createProject(
       .returning({ id: projects.id });
     if (!project) throw new Error("insert into projects returned no row");
     await setMembers(tx, project.id, memberIds);
-    await publish(tx, actor, "project.created", project.id);
+    await publishChange(tx, actor, "project.created", project.id);
     return project.id;
   });
 }
@@ -355,8 +350,7 @@ export async function updateProject(
     const current = await lockProject(tx, actor, id);
     if (current.deletedAt) throw conflict("PROJECT_DELETED", "This project was deleted.");
     if (current.version !== version) {
-      throw conflict(
-        "STALE_VERSION",
+      throw staleVersion(
         "Someone changed this project since you opened it. Reload it to see their changes.",
       );
     }
@@ -371,7 +365,7 @@ export async function updateProject(
       .set({ ...rest, ...budgetColumns(budget), version: sql`${projects.version} + 1` })
       .where(eq(projects.id, id));
     if (memberIds) await setMembers(tx, id, memberIds);
-    await publish(tx, actor, "project.updated", id);
+    await publishChange(tx, actor, "project.updated", id);
   });
 }
 
@@ -385,7 +379,7 @@ export async function deleteProject(db: Database, actor: Actor, id: string): Pro
       .update(projects)
       .set({ deletedAt: new Date(), version: sql`${projects.version} + 1` })
       .where(eq(projects.id, id));
-    await publish(tx, actor, "project.deleted", id);
+    await publishChange(tx, actor, "project.deleted", id);
   });
 }
 
@@ -409,6 +403,6 @@ export async function restoreProject(db: Database, actor: Actor, id: string): Pr
       if (!current.deletedAt) return;
       throw notFound("This project can no longer be restored.");
     }
-    await publish(tx, actor, "project.restored", id);
+    await publishChange(tx, actor, "project.restored", id);
   });
 }

@@ -11,7 +11,7 @@ import {
 } from "../db/schema";
 import { containsPattern } from "../db/search";
 import { errorOnFields, notFound } from "../errors";
-import { publishEvent } from "../realtime/events";
+import { publishChange } from "./changes";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 export type WorkspaceColor = (typeof workspaceColors)[number];
@@ -114,11 +114,6 @@ export async function getWorkspace(
   return { ...workspace, members };
 }
 
-async function publish(tx: Database, actor: OrganizationActor, type: string, id: string) {
-  const { organizationId } = actor;
-  await publishEvent(tx, { organizationId }, { type, id, organizationId, actor: actor.userId });
-}
-
 /** A new workspace (workspaces.write); whoever creates it is its first member. */
 export async function createWorkspace(
   db: Database,
@@ -139,7 +134,7 @@ export async function createWorkspace(
       .returning();
     if (!workspace) throw new Error("insert into workspaces returned no row");
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: actor.userId });
-    await publish(tx, actor, "workspace.created", workspace.id);
+    await publishChange(tx, actor, "workspace.created", workspace.id);
     return workspace;
   });
 }
@@ -165,7 +160,7 @@ export async function updateWorkspace(
     await lockWorkspace(tx, actor, workspaceId);
     if (Object.values(changes).every((value) => value === undefined)) return;
     await tx.update(workspaces).set(changes).where(eq(workspaces.id, workspaceId));
-    await publish(tx, actor, "workspace.updated", workspaceId);
+    await publishChange(tx, actor, "workspace.updated", workspaceId);
   });
 }
 
@@ -174,7 +169,7 @@ export async function deleteWorkspace(db: Database, actor: Actor, workspaceId: s
   await db.transaction(async (tx) => {
     await lockWorkspace(tx, actor, workspaceId);
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
-    await publish(tx, actor, "workspace.deleted", workspaceId);
+    await publishChange(tx, actor, "workspace.deleted", workspaceId);
   });
 }
 
@@ -200,7 +195,7 @@ export async function addWorkspaceMember(
       });
     }
     await tx.insert(workspaceMembers).values({ workspaceId, userId }).onConflictDoNothing();
-    await publish(tx, actor, "workspace.updated", workspaceId);
+    await publishChange(tx, actor, "workspace.updated", workspaceId);
   });
 }
 
@@ -220,7 +215,7 @@ export async function removeWorkspaceMember(
       )
       .returning({ userId: workspaceMembers.userId });
     if (removed.length === 0) throw notFound("Not a member of this workspace.");
-    await publish(tx, actor, "workspace.updated", workspaceId);
+    await publishChange(tx, actor, "workspace.updated", workspaceId);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ApiClient } from "./api/client";
 import { isApiError, isUserError } from "./api/errors";
 import { type Document, documentErrorKeys, type SaveAnswer } from "./documents";
+import { projectChoices } from "./projects.server";
 import { badRequest, rethrowAsPageError } from "./responses.server";
 
 type Account = {
@@ -10,19 +11,37 @@ type Account = {
 /** The clients and projects a document can be linked to, as choices (the first 100 of each). */
 export async function documentChoices(api: ApiClient, user: Account) {
   const permissions = user.account.currentOrganizationPermissions;
-  const [clients, projects] = await Promise.all([
-    permissions.includes("clients.read")
-      ? api.get("/clients", { query: { pageSize: 100 } }).catch(rethrowAsPageError)
-      : { items: [] },
+  const [{ clients, clientsTotal }, projects] = await Promise.all([
+    projectChoices(api, permissions.includes("clients.read")),
     permissions.includes("projects.read")
       ? api.get("/projects", { query: { pageSize: 100 } }).catch(rethrowAsPageError)
-      : { items: [] },
+      : { items: [], total: 0 },
   ]);
   return {
-    clients: clients.items.map((client) => ({ value: client.id, label: client.name })),
-    clientsTotal: "total" in clients ? clients.total : 0,
+    clients,
+    clientsTotal,
     projects: projects.items.map((project) => ({ value: project.id, label: project.name })),
-    projectsTotal: "total" in projects ? projects.total : 0,
+    projectsTotal: projects.total,
+  };
+}
+
+/**
+ * The document's fields as the API takes them, from a document form: its text is the editor's
+ * `content` HTML, else the `markdown` field of the page without the editor (neither: the text is
+ * left as it is).
+ */
+export function documentBody(form: FormData) {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const content = field("content");
+  const markdown = field("markdown");
+  return {
+    title: (field("title") ?? "").trim(),
+    clientId: field("clientId") || null,
+    projectId: field("projectId") || null,
+    ...(content !== null ? { content } : markdown !== null ? { markdown } : {}),
   };
 }
 
@@ -38,22 +57,10 @@ export async function saveDocumentForm(
   id: string,
   form: FormData,
 ): Promise<{ answer: SaveAnswer; status: number }> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : null;
-  };
-  const title = (text("title") ?? "").trim();
-  const content = text("content");
-  const markdown = content === null ? text("markdown") : null;
-  const version = Number(text("version"));
+  const version = Number(form.get("version"));
   if (!Number.isInteger(version) || version < 1) throw badRequest();
-  const body = {
-    version,
-    title,
-    clientId: text("clientId") || null,
-    projectId: text("projectId") || null,
-    ...(content !== null ? { content } : markdown !== null ? { markdown } : {}),
-  };
+  const fields = documentBody(form);
+  const body = { ...fields, version };
   try {
     const saved = await api.patch("/documents/{id}", { path: { id }, body });
     return {
@@ -65,7 +72,14 @@ export async function saveDocumentForm(
       return {
         answer: {
           intent: "save",
-          stale: { current: error.details.current as Document, mine: { title, content, markdown } },
+          stale: {
+            current: error.details.current as Document,
+            mine: {
+              title: fields.title,
+              content: "content" in fields ? fields.content : null,
+              markdown: "markdown" in fields ? fields.markdown : null,
+            },
+          },
         },
         status: 409,
       };

@@ -24,7 +24,12 @@ import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { requireClientsPermission } from "~/lib/clients.server";
 import type { SaveAnswer } from "~/lib/documents";
-import { documentChoices, maxDocumentFormBytes, saveDocumentForm } from "~/lib/documents.server";
+import {
+  documentBody,
+  documentChoices,
+  maxDocumentFormBytes,
+  saveDocumentForm,
+} from "~/lib/documents.server";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
@@ -49,7 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const canWrite = user.account.currentOrganizationPermissions.includes("documents.write");
   const [document, markdown, choices, versions, comparison] = await Promise.all([
     api.get("/documents/{id}", { path: { id } }),
-    api.get("/documents/{id}/export", { path: { id }, query: { format: "md" } }),
+    api.file("/documents/{id}/export", { path: { id }, query: { format: "md" } }),
     canWrite
       ? documentChoices(api, user)
       : { clients: [], clientsTotal: 0, projects: [], projectsTotal: 0 },
@@ -69,7 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     document,
     // The Markdown field holds the text; the title has a field of its own.
-    markdown: (markdown as unknown as string).replace(/^# .*\n\n?/, ""),
+    markdown: markdown.text.replace(/^# .*\n\n?/, ""),
     ...choices,
     versions,
     comparison,
@@ -106,22 +111,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data(answer, { status });
     }
     case "copy": {
-      const title = String(form.get("title") ?? "").trim();
-      const content = form.get("content");
-      const markdown = form.get("markdown");
+      const { title, ...rest } = documentBody(form);
       const copy = await api
-        .post("/documents", {
-          body: {
-            title: title.slice(0, 200) || "—",
-            clientId: String(form.get("clientId") ?? "") || null,
-            projectId: String(form.get("projectId") ?? "") || null,
-            ...(typeof content === "string"
-              ? { content }
-              : typeof markdown === "string"
-                ? { markdown }
-                : {}),
-          },
-        })
+        .post("/documents", { body: { ...rest, title: title.slice(0, 200) || "—" } })
         .catch(rethrowAsPageError);
       return safeRedirect(
         `${localizedPath(`/documents/${copy.id}`, language)}?notice=document-copied`,

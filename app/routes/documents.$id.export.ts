@@ -7,22 +7,19 @@ import { requireUser } from "~/lib/session.server";
 
 const Format = z.enum(["md", "html"]).catch("md");
 
-/** A document as a Markdown or HTML download (GET /documents/{id}/export), named by its title. */
+/** A document as a Markdown or HTML download (GET /documents/{id}/export), named as the API names it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "documents.read");
   const id = requireUuidParam(params);
   const format = Format.parse(new URL(request.url).searchParams.get("format"));
-  const api = getApiClient(request, context, token);
-  const [file, document] = await Promise.all([
-    api.get("/documents/{id}/export", { path: { id }, query: { format } }),
-    api.get("/documents/{id}", { path: { id } }),
-  ]).catch(rethrowAsPageError);
-  const name = `${document.title.replace(/[\\/:*?"<>|\p{Cc}\s]+/gu, " ").trim() || "document"}.${format}`;
-  return new Response(file as unknown as string, {
+  const file = await getApiClient(request, context, token)
+    .file("/documents/{id}/export", { path: { id }, query: { format } })
+    .catch(rethrowAsPageError);
+  return new Response(file.text, {
     headers: {
-      "Content-Type": `${format === "md" ? "text/markdown" : "text/html"}; charset=utf-8`,
-      "Content-Disposition": `attachment; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Type": file.contentType,
+      "Content-Disposition": file.disposition ?? "attachment",
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -13,6 +13,7 @@ import {
 import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
+import type { Choice } from "../form/choice-search";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";
@@ -20,7 +21,7 @@ import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 
-export type Choice = { value: string; label: string };
+export type { Choice };
 
 /**
  * Every field of a client, its logo first: the create form on /clients/new and the edit form of

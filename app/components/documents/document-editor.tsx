@@ -2,7 +2,7 @@ import type { Editor } from "@tiptap/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLoaderData } from "react-router";
-import { SearchableSelectField } from "~/components/form/choice-search";
+import { type Choice, SearchableSelectField } from "~/components/form/choice-search";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -21,8 +21,6 @@ const autosaveDelayMs = 1200;
 const retryDelayMs = 5000;
 
 type Status = "saved" | "unsaved" | "saving" | "offline" | "failed" | "conflict";
-
-type Choice = { value: string; label: string };
 
 export type DocumentEditorProps = {
   document: Document;

@@ -140,7 +140,8 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
-  async function call(method: string, template: string, request: RawRequest): Promise<unknown> {
+  /** The API's successful answer, retried where that is safe; an error status throws ApiError. */
+  async function respond(method: string, template: string, request: RawRequest) {
     const path = substitute(template, request.path ?? {});
     for (let retries = 0; ; retries++) {
       let response: Response;
@@ -151,18 +152,21 @@ export function createApiClient(options: ApiClientOptions) {
           cause: error,
         });
       }
-      if (response.ok) {
-        if (response.status === 204) return undefined;
-        // A file (CSV) comes as its text; everything else is JSON.
-        if (!response.headers.get("content-type")?.includes("json")) return await response.text();
-        return await response.json();
-      }
+      if (response.ok) return response;
       if (shouldRetry(method, response.status, retries)) {
         response.body?.cancel().catch(() => {});
         continue;
       }
       throw await readApiError(response);
     }
+  }
+
+  async function call(method: string, template: string, request: RawRequest): Promise<unknown> {
+    const response = await respond(method, template, request);
+    if (response.status === 204) return undefined;
+    // A file (CSV) comes as its text; everything else is JSON.
+    if (!response.headers.get("content-type")?.includes("json")) return await response.text();
+    return await response.json();
   }
 
   function operation<M extends Method>(method: M) {
@@ -176,6 +180,18 @@ export function createApiClient(options: ApiClientOptions) {
     put: operation("put"),
     patch: operation("patch"),
     delete: operation("delete"),
+    /** A file the API serves (an export): its text, with the type and name the API gave it. */
+    file: async <P extends ApiPath<"get">>(
+      path: P,
+      ...[request]: RequestArgs<ApiRequest<P, "get">>
+    ) => {
+      const response = await respond("GET", path, (request ?? {}) as RawRequest);
+      return {
+        text: await response.text(),
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+        disposition: response.headers.get("content-disposition"),
+      };
+    },
   };
 }
 
