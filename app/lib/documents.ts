@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import { optionalText, requiredText } from "./validation";
 
 export type Document = ApiSchema<"Document">;
 export type DocumentSummary = ApiSchema<"DocumentSummary">;
@@ -32,3 +34,10 @@ export const documentErrorKeys: Record<string, string> = {
   INVALID_TEXT: "invalidText",
   REQUIRED: "chooseFile",
 };
+
+/** The form of /documents/new: a title, and the client and project it is for. */
+export const NewDocumentFields = z.object({
+  title: requiredText(200),
+  clientId: optionalText(36),
+  projectId: optionalText(36),
+});

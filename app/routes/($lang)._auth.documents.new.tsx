@@ -1,3 +1,5 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
@@ -8,20 +10,23 @@ import {
   useLoaderData,
 } from "react-router";
 import { SearchableSelectField } from "~/components/form/choice-search";
+import { InputField } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { PageShell } from "~/components/ui/page-shell";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { requireClientsPermission } from "~/lib/clients.server";
-import { documentErrorKeys } from "~/lib/documents";
+import { documentErrorKeys, NewDocumentFields } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
 import { readMultipartForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
@@ -47,7 +52,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type Answer = { intent: "create" | "import"; error: string };
+type Answer =
+  | { intent: "create"; result: SubmissionResult<string[]> }
+  | { intent: "import"; error: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
@@ -60,21 +67,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const { form } = read;
   const intent = form.get("intent");
-  const link = {
-    clientId: String(form.get("clientId") ?? "") || null,
-    projectId: String(form.get("projectId") ?? "") || null,
-  };
   const opened = (id: string, notice: string) =>
     safeRedirect(`${localizedPath(`/documents/${id}`, language)}?notice=${notice}`);
   if (intent === "create") {
-    const title = String(form.get("title") ?? "").trim();
-    if (!title || title.length > 200) {
-      return data<Answer>({ intent: "create", error: "title" }, { status: 422 });
+    const submission = parseWithZod(form, { schema: NewDocumentFields });
+    if (submission.status !== "success") {
+      return data<Answer>({ intent: "create", result: submission.reply() }, { status: 422 });
     }
-    const created = await api
-      .post("/documents", { body: { title, ...link } })
-      .catch(rethrowAsPageError);
-    return opened(created.id, "document-created");
+    const { title, clientId, projectId } = submission.value;
+    try {
+      const created = await api.post("/documents", {
+        body: { title, clientId: clientId || null, projectId: projectId || null },
+      });
+      return opened(created.id, "document-created");
+    } catch (error) {
+      if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+      const result = replyWithApiError(submission, error, {
+        codes: { UNKNOWN_CLIENT: "invalid", UNKNOWN_PROJECT: "invalid" },
+      });
+      return data<Answer>({ intent: "create", result }, { status: error.status });
+    }
   }
   if (intent === "import") {
     const file = form.get("file");
@@ -83,8 +95,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     const body = new FormData();
     body.set("file", file, file.name);
-    if (link.clientId) body.set("clientId", link.clientId);
-    if (link.projectId) body.set("projectId", link.projectId);
+    for (const name of ["clientId", "projectId"]) {
+      const value = form.get(name);
+      if (typeof value === "string" && value) body.set(name, value);
+    }
     try {
       const imported = await api.post("/documents/import", { body: body as never });
       return opened(imported.id, "document-imported");
@@ -107,8 +121,12 @@ export default function NewDocumentPage() {
   const { t } = useTranslation("documents");
   const creating = useIsPending({ intent: "create" });
   const importing = useIsPending({ intent: "import" });
-  const error = (intent: Answer["intent"]) =>
-    answer?.intent === intent ? t(`errors.${answer.error}`) : undefined;
+  const [form, fields] = useAppForm(NewDocumentFields, {
+    id: "new-document-form",
+    lastResult: answer?.intent === "create" ? answer.result : undefined,
+    defaultValue: { clientId: defaultClientId, projectId: defaultProjectId },
+  });
+  const importError = answer?.intent === "import" ? t(`errors.${answer.error}`) : undefined;
 
   const links = (prefix: string) => (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -140,27 +158,10 @@ export default function NewDocumentPage() {
   return (
     <PageShell title={t("new.title")} back={{ to: "/documents", label: t("title") }}>
       <Card className="space-y-4 p-6">
-        <Form method="post" className="space-y-4">
+        <FormErrors errors={form.errors} />
+        <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
           <input type="hidden" name="intent" value="create" />
-          <div className="space-y-1.5">
-            <label htmlFor="new-document-title" className="text-sm font-medium">
-              {t("fields.title")}
-            </label>
-            <Input
-              id="new-document-title"
-              name="title"
-              dir="auto"
-              required
-              maxLength={200}
-              aria-invalid={error("create") ? true : undefined}
-              aria-describedby={error("create") ? "new-document-title-error" : undefined}
-            />
-            {error("create") ? (
-              <p id="new-document-title-error" className="text-sm text-danger">
-                {error("create")}
-              </p>
-            ) : null}
-          </div>
+          <InputField meta={fields.title} label={t("fields.title")} dir="auto" autoComplete="off" />
           {links("new-document")}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={creating}>
@@ -181,7 +182,7 @@ export default function NewDocumentPage() {
           </h2>
           <p className="text-sm text-text-muted">{t("new.importDescription")}</p>
         </div>
-        {error("import") ? <FormAlert tone="error">{error("import")}</FormAlert> : null}
+        {importError ? <FormAlert tone="error">{importError}</FormAlert> : null}
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <input type="hidden" name="intent" value="import" />
           <div className="space-y-1.5">

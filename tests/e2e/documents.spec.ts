@@ -52,6 +52,12 @@ for (const [prefix, l] of documentLabels) {
       await expect(
         page.getByRole("combobox", { name: l.project, exact: true }).first(),
       ).toHaveValue(projectId);
+      // A document needs a title: the form says so, in the page's language, and keeps the rest.
+      await page.getByRole("button", { name: l.create }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(
+        page.getByRole("combobox", { name: l.project, exact: true }).first(),
+      ).toHaveValue(projectId);
       await page.getByRole("textbox", { name: l.titleField, exact: true }).fill("خطة الزيارة");
       await page.getByRole("button", { name: l.create }).click();
       await expect(notice(page)).toHaveText(l.created);
