@@ -12,17 +12,40 @@ function localesHash() {
   const hash = createHash("sha256");
   for (const lng of readdirSync("locales").sort()) {
     for (const file of readdirSync(join("locales", lng)).sort()) {
-      hash.update(`${lng}/${file}`).update(readFileSync(join("locales", lng, file)));
+      hash
+        .update(`${lng}/${file}`)
+        .update(readFileSync(join("locales", lng, file)));
     }
   }
   return hash.digest("hex").slice(0, 12);
 }
 
-export default defineConfig({
+const frameworkModules =
+  /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+const formKitModules =
+  /\/app\/components\/(ui\/(input|textarea)|form\/fields)\.tsx$/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     "import.meta.env.VITE_LOCALES_HASH": JSON.stringify(localesHash()),
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: Number(process.env.PORT ?? 3000) },
   plugins: [tailwindcss(), guardRouteModuleReload(), reactRouter()],
-});
+  build: {
+    rollupOptions: {
+      output: {
+        // Two scripts nearly every page loads, named so that they stay cached while pages change:
+        // the framework, and the form kit's fields with Conform, zod and the validation messages
+        // (which Rollup would otherwise cut into many small chunks by the pages that share them).
+        // docs/performance.md has the figures.
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id: string) => {
+              if (frameworkModules.test(id)) return "framework";
+              if (formKitModules.test(id)) return "forms";
+            },
+      },
+    },
+  },
+}));

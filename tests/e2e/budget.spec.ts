@@ -7,8 +7,9 @@ import { expect, test } from "./fixtures";
  * the page lighter. The goal is 100 kB (docs/performance.md). Raised once, from 156 kB, when the
  * client and project pages came: three small components they share with the sign-in page (a
  * select, segmented links, the pending state) became chunks of their own, 0.3 kB more in all.
+ * Lowered from 157 kB when the framework and the form kit became two named chunks (151.0 kB).
  */
-const firstLoadBudgetBytes = 157_000;
+const firstLoadBudgetBytes = 152_000;
 
 test("a first visit to the sign-in page stays within its JavaScript budget", async ({ page }) => {
   const scripts: Response[] = [];
