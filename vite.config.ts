@@ -12,9 +12,7 @@ function localesHash() {
   const hash = createHash("sha256");
   for (const lng of readdirSync("locales").sort()) {
     for (const file of readdirSync(join("locales", lng)).sort()) {
-      hash
-        .update(`${lng}/${file}`)
-        .update(readFileSync(join("locales", lng, file)));
+      hash.update(`${lng}/${file}`).update(readFileSync(join("locales", lng, file)));
     }
   }
   return hash.digest("hex").slice(0, 12);
@@ -22,8 +20,7 @@ function localesHash() {
 
 const frameworkModules =
   /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-const formKitModules =
-  /\/app\/components\/(ui\/(input|textarea)|form\/fields)\.tsx$/;
+const formKitModules = /\/app\/components\/(ui\/(input|textarea)|form\/fields)\.tsx$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {

@@ -578,6 +578,53 @@ export const documentVersions = pgTable(
   ],
 );
 
+export const clientActivitySubjects = ["client", "project", "document"] as const;
+export const clientActivityActions = [
+  "created",
+  "imported",
+  "updated",
+  "linked",
+  "unlinked",
+  "deleted",
+  "restored",
+] as const;
+
+/**
+ * What happened to a client and to its projects and documents, newest first on the client's page:
+ * who did it, to what (its name as it was then), and for a change the fields it touched. A
+ * document's text is not here (its versions are): a title, a move or a deletion is. Goes with the
+ * client.
+ */
+export const clientActivity = pgTable(
+  "client_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    subjectType: text("subject_type", { enum: clientActivitySubjects }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    subjectName: text("subject_name").notNull(),
+    action: text("action", { enum: clientActivityActions }).notNull(),
+    fields: text("fields").array().notNull().default(sql`'{}'::text[]`),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("client_activity_client_created_idx").on(t.clientId, t.createdAt),
+    check(
+      "client_activity_subject_type",
+      sql.raw(
+        `subject_type in (${clientActivitySubjects.map((value) => `'${value}'`).join(", ")})`,
+      ),
+    ),
+    check(
+      "client_activity_action",
+      sql.raw(`action in (${clientActivityActions.map((value) => `'${value}'`).join(", ")})`),
+    ),
+  ],
+);
+
 export const threadVisibilities = ["private", "organization"] as const;
 export type ThreadVisibility = (typeof threadVisibilities)[number];
 export const threadMessageRoles = ["user", "assistant"] as const;

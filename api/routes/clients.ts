@@ -1,13 +1,19 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { clientKinds, clientStatuses } from "../db/schema";
+import {
+  clientActivityActions,
+  clientActivitySubjects,
+  clientKinds,
+  clientStatuses,
+} from "../db/schema";
 import { AppError, validationFailed } from "../errors";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
 import { maxAvatarBytes } from "../services/avatars";
+import { listClientActivity } from "../services/client-activity";
 import {
   type ClientView,
   clientCsvColumns,
@@ -244,6 +250,42 @@ const getRoute = protectedRoute({
   summary: "A client, a deleted one too while it can be restored (clients.read)",
   request: { params: idParams },
   responses: { 200: jsonResponse("The client", ClientSchema) },
+  errors: [403, 404, 422],
+});
+
+const ClientActivitySchema = z
+  .object({
+    id: z.uuid(),
+    action: z.enum(clientActivityActions).openapi({
+      description:
+        "What happened to the subject: `linked` and `unlinked` are a project or document " +
+        "given to the client or taken to another",
+    }),
+    subject: z.object({
+      type: z.enum(clientActivitySubjects),
+      id: z.uuid(),
+      name: z.string().openapi({ description: "Its name when it happened" }),
+    }),
+    fields: z.array(z.string()).openapi({
+      description: "For `updated`: the fields changed (`logo`, `budget`, `members` among them)",
+      example: ["status", "tags"],
+    }),
+    actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("ClientActivity");
+
+const activityRoute = protectedRoute({
+  method: "get",
+  path: "/clients/{id}/activity",
+  tags,
+  summary: "What happened to a client and its projects and documents, newest first (clients.read)",
+  description:
+    "Changes, moves, deletions and restores; the text of a document is its versions' to tell.",
+  request: { params: idParams, query: pagedQuery() },
+  responses: {
+    200: jsonResponse("One page of activity", pageOf(ClientActivitySchema, "ClientActivityList")),
+  },
   errors: [403, 404, 422],
 });
 
@@ -510,6 +552,13 @@ export function createClientRoutes() {
     .openapi(getRoute, async (c) => {
       const { id } = c.req.valid("param");
       return c.json(toJson(await getClient(c.var.db, c.var.auth.actor, id)), 200);
+    })
+    .openapi(activityRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const page = c.req.valid("query");
+      const { items, total } = await listClientActivity(c.var.db, c.var.auth.actor, id, page);
+      const json = items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() }));
+      return c.json({ items: json, total, ...page }, 200);
     })
     .openapi(updateRoute, async (c) => {
       const { id } = c.req.valid("param");

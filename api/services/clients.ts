@@ -26,6 +26,7 @@ import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import type { Storage } from "../storage/storage";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
 import { publishChange } from "./changes";
+import { changedFields, recordClientActivity, recordClientsImported } from "./client-activity";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted client can be restored (days). */
@@ -233,6 +234,8 @@ export async function createClient(
       .values({ ...input, organizationId: actor.organizationId, createdBy: actor.userId })
       .returning({ id: clients.id });
     if (!client) throw new Error("insert into clients returned no row");
+    const subject = { type: "client", id: client.id, name: input.name } as const;
+    await recordClientActivity(tx, actor, client.id, "created", subject);
     await publishChange(tx, actor, "client.created", client.id);
     return client.id;
   });
@@ -241,7 +244,7 @@ export async function createClient(
 /** Locks a client of the actor's organization for a change: 404, or 409 once deleted. */
 async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
   const [client] = await tx
-    .select({ version: clients.version, deletedAt: clients.deletedAt, logoUrl: clients.logoUrl })
+    .select()
     .from(clients)
     .where(and(eq(clients.id, id), eq(clients.organizationId, actor.organizationId)))
     .for("update");
@@ -275,6 +278,8 @@ export async function updateClient(
       .update(clients)
       .set({ ...changes, version: sql`${clients.version} + 1` })
       .where(eq(clients.id, id));
+    const subject = { type: "client", id, name: changes.name ?? current.name } as const;
+    await recordClientActivity(tx, actor, id, "updated", subject, changedFields(current, changes));
     await publishChange(tx, actor, "client.updated", id);
   });
 }
@@ -315,6 +320,8 @@ export async function setClientLogo(
         .set({ logoUrl, version: sql`${clients.version} + 1` })
         .where(eq(clients.id, id));
       replaced = current.logoUrl;
+      const subject = { type: "client", id, name: current.name } as const;
+      await recordClientActivity(tx, actor, id, "updated", subject, ["logo"]);
       await publishChange(tx, actor, "client.updated", id);
     });
   } catch (error) {
@@ -334,6 +341,8 @@ export async function deleteClient(db: Database, actor: Actor, id: string): Prom
       .update(clients)
       .set({ deletedAt: new Date(), version: sql`${clients.version} + 1` })
       .where(eq(clients.id, id));
+    const subject = { type: "client", id, name: current.name } as const;
+    await recordClientActivity(tx, actor, id, "deleted", subject);
     await publishChange(tx, actor, "client.deleted", id);
   });
 }
@@ -352,12 +361,14 @@ export async function restoreClient(db: Database, actor: Actor, id: string): Pro
           gte(clients.deletedAt, restorableSince()),
         ),
       )
-      .returning({ id: clients.id });
+      .returning({ id: clients.id, name: clients.name });
     if (!restored) {
       const current = await lockClient(tx, actor, id);
       if (!current.deletedAt) return; // Not deleted: nothing to do.
       throw notFound("This client can no longer be restored.");
     }
+    const subject = { type: "client", id, name: restored.name } as const;
+    await recordClientActivity(tx, actor, id, "restored", subject);
     await publishChange(tx, actor, "client.restored", id);
   });
 }
@@ -420,7 +431,8 @@ export async function importClients(
           createdBy: actor.userId,
         })),
       )
-      .returning({ id: clients.id });
+      .returning({ id: clients.id, name: clients.name });
+    await recordClientsImported(tx, actor, created);
     await publishChange(tx, actor, "client.imported", created[0]?.id ?? actor.organizationId);
     return created.length;
   });

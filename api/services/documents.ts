@@ -30,6 +30,7 @@ import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import type { Storage } from "../storage/storage";
 import { reencodeImage, storedFilesPath } from "./avatars";
 import { publishChange } from "./changes";
+import { changedFields, recordClientActivity, recordMove } from "./client-activity";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
@@ -336,6 +337,8 @@ export async function createDocument(
       })
       .returning({ id: documents.id });
     if (!document) throw new Error("insert into documents returned no row");
+    const subject = { type: "document", id: document.id, name: input.title } as const;
+    await recordClientActivity(tx, actor, input.clientId, "created", subject);
     await publishChange(tx, actor, "document.created", document.id);
     return document.id;
   });
@@ -437,6 +440,11 @@ export async function updateDocument(
         version: sql`${documents.version} + 1`,
       })
       .where(eq(documents.id, id));
+    // The text's changes are the versions' to tell; the activity tells a new title or a move.
+    const fields = changedFields(current, rest).filter((field) => field === "title");
+    const subject = { type: "document", id, name: rest.title ?? current.title } as const;
+    const clientId = rest.clientId === undefined ? current.clientId : rest.clientId;
+    await recordMove(tx, actor, current.clientId, clientId, subject, fields);
     await publishChange(tx, actor, "document.updated", id);
     return false;
   });
@@ -458,6 +466,8 @@ export async function deleteDocument(db: Database, actor: Actor, id: string): Pr
       .update(documents)
       .set({ deletedAt: new Date(), version: sql`${documents.version} + 1` })
       .where(eq(documents.id, id));
+    const subject = { type: "document", id, name: current.title } as const;
+    await recordClientActivity(tx, actor, current.clientId, "deleted", subject);
     await publishChange(tx, actor, "document.deleted", id);
   });
 }
@@ -476,12 +486,14 @@ export async function restoreDocument(db: Database, actor: Actor, id: string): P
           gte(documents.deletedAt, restorableSince()),
         ),
       )
-      .returning({ id: documents.id });
+      .returning({ id: documents.id, title: documents.title, clientId: documents.clientId });
     if (!restored) {
       const current = await lockDocument(tx, actor, id);
       if (!current.deletedAt) return;
       throw notFound("This document can no longer be restored.");
     }
+    const subject = { type: "document", id, name: restored.title } as const;
+    await recordClientActivity(tx, actor, restored.clientId, "restored", subject);
     await publishChange(tx, actor, "document.restored", id);
   });
 }

@@ -25,6 +25,7 @@ import {
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import { publishChange } from "./changes";
+import { changedFields, recordClientActivity, recordMove } from "./client-activity";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted project can be restored (days). */
@@ -276,12 +277,18 @@ function budgetColumns(budget: ProjectInput["budget"] | undefined) {
   };
 }
 
+/** Sets a project's members; true when they are not the ones it had. */
 async function setMembers(tx: Database, projectId: string, memberIds: string[]) {
-  await tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId));
+  const removed = await tx
+    .delete(projectMembers)
+    .where(eq(projectMembers.projectId, projectId))
+    .returning({ userId: projectMembers.userId });
   const unique = [...new Set(memberIds)];
   if (unique.length) {
     await tx.insert(projectMembers).values(unique.map((userId) => ({ projectId, userId })));
   }
+  const before = new Set(removed.map((member) => member.userId));
+  return before.size !== unique.length || unique.some((userId) => !before.has(userId));
 }
 
 function checkDates(input: { startDate?: string | null; dueDate?: string | null }) {
@@ -314,6 +321,8 @@ export async function createProject(
       .returning({ id: projects.id });
     if (!project) throw new Error("insert into projects returned no row");
     await setMembers(tx, project.id, memberIds);
+    const subject = { type: "project", id: project.id, name: input.name } as const;
+    await recordClientActivity(tx, actor, input.clientId, "created", subject);
     await publishChange(tx, actor, "project.created", project.id);
     return project.id;
   });
@@ -321,12 +330,7 @@ export async function createProject(
 
 async function lockProject(tx: Database, actor: OrganizationActor, id: string) {
   const [project] = await tx
-    .select({
-      version: projects.version,
-      deletedAt: projects.deletedAt,
-      startDate: projects.startDate,
-      dueDate: projects.dueDate,
-    })
+    .select()
     .from(projects)
     .where(and(eq(projects.id, id), eq(projects.organizationId, actor.organizationId)))
     .for("update");
@@ -360,11 +364,20 @@ export async function updateProject(
     });
     await checkReferences(tx, actor, changes);
     const { budget, memberIds, ...rest } = changes;
+    const budgetChanged = changedFields(current, budgetColumns(budget)).length > 0;
     await tx
       .update(projects)
       .set({ ...rest, ...budgetColumns(budget), version: sql`${projects.version} + 1` })
       .where(eq(projects.id, id));
-    if (memberIds) await setMembers(tx, id, memberIds);
+    const membersChanged = memberIds ? await setMembers(tx, id, memberIds) : false;
+    const fields = [
+      ...changedFields(current, rest).filter((field) => field !== "clientId"),
+      ...(budgetChanged ? ["budget"] : []),
+      ...(membersChanged ? ["members"] : []),
+    ];
+    const subject = { type: "project", id, name: rest.name ?? current.name } as const;
+    const clientId = rest.clientId === undefined ? current.clientId : rest.clientId;
+    await recordMove(tx, actor, current.clientId, clientId, subject, fields);
     await publishChange(tx, actor, "project.updated", id);
   });
 }
@@ -379,6 +392,8 @@ export async function deleteProject(db: Database, actor: Actor, id: string): Pro
       .update(projects)
       .set({ deletedAt: new Date(), version: sql`${projects.version} + 1` })
       .where(eq(projects.id, id));
+    const subject = { type: "project", id, name: current.name } as const;
+    await recordClientActivity(tx, actor, current.clientId, "deleted", subject);
     await publishChange(tx, actor, "project.deleted", id);
   });
 }
@@ -397,12 +412,14 @@ export async function restoreProject(db: Database, actor: Actor, id: string): Pr
           gte(projects.deletedAt, restorableSince()),
         ),
       )
-      .returning({ id: projects.id });
+      .returning({ id: projects.id, name: projects.name, clientId: projects.clientId });
     if (!restored) {
       const current = await lockProject(tx, actor, id);
       if (!current.deletedAt) return;
       throw notFound("This project can no longer be restored.");
     }
+    const subject = { type: "project", id, name: restored.name } as const;
+    await recordClientActivity(tx, actor, restored.clientId, "restored", subject);
     await publishChange(tx, actor, "project.restored", id);
   });
 }

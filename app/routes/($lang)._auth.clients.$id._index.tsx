@@ -5,7 +5,13 @@ import {
   type LoaderFunctionArgs,
   useLoaderData,
 } from "react-router";
+import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
+import {
+  activityPageParam,
+  activityPageSize,
+  ClientActivitySection,
+} from "~/components/clients/client-activity";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -31,13 +37,18 @@ import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "clients:detail.title" };
 
+const PageNumber = z.coerce.number().int().min(1).max(10_000).catch(1);
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context, params);
   requireClientsPermission(user, "clients.read");
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const permissions = user.account.currentOrganizationPermissions;
-  const [client, projects, documents] = await Promise.all([
+  const activityPage = PageNumber.parse(
+    new URL(request.url).searchParams.get(activityPageParam) ?? undefined,
+  );
+  const [client, projects, documents, activity] = await Promise.all([
     api.get("/clients/{id}", { path: { id } }).catch(rethrowAsPageError),
     permissions.includes("projects.read")
       ? api
@@ -47,11 +58,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     permissions.includes("documents.read")
       ? api.get("/documents", { query: { clientId: id, pageSize: 5 } }).catch(rethrowAsPageError)
       : null,
+    api
+      .get("/clients/{id}/activity", {
+        path: { id },
+        query: { page: activityPage, pageSize: activityPageSize },
+      })
+      .catch(rethrowAsPageError),
   ]);
   return {
     client,
     projects,
     documents,
+    activity,
     canWriteDocuments: permissions.includes("documents.write"),
     now: Date.now(),
     canWrite: permissions.includes("clients.write"),
@@ -85,8 +103,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const restoreDays = 30;
 
 export default function ClientPage() {
-  const { client, projects, documents, canWriteDocuments, now, canWrite, canStartProject } =
-    useLoaderData<typeof loader>();
+  const {
+    client,
+    projects,
+    documents,
+    activity,
+    canWriteDocuments,
+    now,
+    canWrite,
+    canStartProject,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("clients");
   const language = useLanguage();
   const date = (value: string) =>
@@ -266,6 +292,8 @@ export default function ClientPage() {
           now={now}
         />
       ) : null}
+
+      <ClientActivitySection activity={activity} now={now} />
 
       {canWrite && !client.deletedAt ? (
         <SettingsSection

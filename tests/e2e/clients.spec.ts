@@ -45,7 +45,7 @@ for (const [prefix, l] of clientLabels) {
       context,
     }) => {
       test.setTimeout(120_000);
-      await signIn(page);
+      const account = await signIn(page);
       await page.goto(`${prefix}/clients`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
       const empty = page.getByRole("region", { name: l.emptyTitle });
@@ -124,6 +124,13 @@ for (const [prefix, l] of clientLabels) {
       await page.getByRole("button", { name: l.undo }).click();
       await expect(notice(page)).toHaveText(l.restored);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
+
+      // Its page tells what happened to it, newest first.
+      await page.goto(clientUrl);
+      const activity = page.getByRole("region", { name: l.activity }).getByRole("listitem");
+      const actor = `${account.firstName} ${account.lastName}`;
+      await expect(activity.first()).toContainText(l.activityRestored(actor));
+      await expect(activity.filter({ hasText: l.activityTags(actor) })).toHaveCount(1);
     });
 
     test("gives a client a logo, shows it on its page and in the list, and takes it away", async ({

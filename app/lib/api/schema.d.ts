@@ -4850,6 +4850,95 @@ export interface paths {
     };
     trace?: never;
   };
+  "/clients/{id}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What happened to a client and its projects and documents, newest first (clients.read)
+     * @description Changes, moves, deletions and restores; the text of a document is its versions' to tell.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of activity */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ClientActivityList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/clients/{id}/logo": {
     parameters: {
       query?: never;
@@ -8979,6 +9068,44 @@ export interface components {
       csv: string;
       /** @default false */
       dryRun?: boolean;
+    };
+    ClientActivityList: {
+      items: components["schemas"]["ClientActivity"][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    ClientActivity: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description What happened to the subject: `linked` and `unlinked` are a project or document given to the client or taken to another
+       * @enum {string}
+       */
+      action: "created" | "imported" | "updated" | "linked" | "unlinked" | "deleted" | "restored";
+      subject: {
+        /** @enum {string} */
+        type: "client" | "project" | "document";
+        /** Format: uuid */
+        id: string;
+        /** @description Its name when it happened */
+        name: string;
+      };
+      /**
+       * @description For `updated`: the fields changed (`logo`, `budget`, `members` among them)
+       * @example [
+       *       "status",
+       *       "tags"
+       *     ]
+       */
+      fields: string[];
+      actor: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
     };
     ClientUpdate: {
       /** @description The version the change is made on */

@@ -842,6 +842,9 @@ export const clientLabels = table(
     logoPreview: "The client's logo",
     logoOf: (name: string) => `Logo of ${name}`,
     removeLogo: "Remove the current logo",
+    activity: "Activity",
+    activityRestored: (actor: string) => `${actor} restored the client`,
+    activityTags: (actor: string) => `${actor} changed Tags`,
   },
   {
     title: "العملاء",
@@ -882,6 +885,9 @@ export const clientLabels = table(
     logoPreview: "شعار العميل",
     logoOf: (name: string) => `شعار ${name}`,
     removeLogo: "إزالة الشعار الحالي",
+    activity: "النشاط",
+    activityRestored: (actor: string) => `استعاد ${actor} العميل`,
+    activityTags: (actor: string) => `غيّر ${actor} الوسوم`,
   },
 );
 
