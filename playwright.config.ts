@@ -16,8 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  // Journeys that keep screenshots in both colour modes and run axe take a while on 2 cores.
-  timeout: 60_000,
+  // Journeys that keep screenshots in both colour modes and run axe take a while on 2 cores, where
+  // two browsers and the server share the machine: a form's answer can take seconds to show.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   // Runs on other ports (side by side) keep their own results: a run empties its folder first.
   outputDir: process.env.E2E_PORT ? `test-results-${process.env.E2E_PORT}` : "test-results",

@@ -44,7 +44,6 @@ for (const [prefix, l] of clientLabels) {
       page,
       context,
     }) => {
-      test.setTimeout(120_000);
       const account = await signIn(page);
       await page.goto(`${prefix}/clients`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
@@ -136,7 +135,6 @@ for (const [prefix, l] of clientLabels) {
     test("gives a client a logo, shows it on its page and in the list, and takes it away", async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       await signIn(page);
       const name = "مدرسة النور";
       await page.goto(`${prefix}/clients/new`);
@@ -233,7 +231,6 @@ test("a colleague's list and a client's page change as others change the clients
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const owner = await registerAccount(page.request);
   const colleague = await registerAccount(page.request, { firstName: "Rami" });
   await joinOrganization(page.request, owner, colleague);
@@ -281,7 +278,6 @@ test.describe("client logos that will not do", () => {
     test("the server refuses them on the logo field, and the other fields keep what was typed", async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       await signIn(page);
       const invalidImage = page.getByText("Choose a PNG, JPEG or WebP image.", { exact: true });
 

@@ -38,7 +38,6 @@ for (const [prefix, l] of documentLabels) {
     test("writes a document in a project, saves as it goes, and finds all three in Arabic", async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       const account = await signIn(page);
       const { projectId } = await clientWithProject(page.request, account);
 
@@ -107,7 +106,6 @@ test("two people save one document: the second sees both texts and keeps theirs 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const owner = await registerAccount(page.request);
   const colleague = await registerAccount(page.request, { firstName: "Huda" });
   await joinOrganization(page.request, owner, colleague);
@@ -174,7 +172,6 @@ test("two people save one document: the second sees both texts and keeps theirs 
 });
 
 test("keeps versions, shows what changed, and restores one", async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signIn(page);
   const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
   const created = await page.request.post("/api/v1/documents", {
@@ -218,7 +215,6 @@ test("keeps versions, shows what changed, and restores one", async ({ page }) =>
 });
 
 test("imports a Markdown file and exports it back, and deletes with undo", async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page);
   await page.goto("/documents/new");
   await page.getByLabel("File", { exact: true }).setInputFiles({

@@ -47,7 +47,6 @@ for (const [prefix, l] of invitationLabels) {
       page,
       browser,
     }) => {
-      test.setTimeout(60_000);
       const owner = await registerAccount(page.request, { locale: prefix ? "ar" : "en" });
       await signIn(page, owner);
       await openOwnOrganization(page, prefix, l.settingsOf);
@@ -128,7 +127,6 @@ test.describe("invitations", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
     const guest = await newBrowserPage(browser);
     // Signed up and verified by phone: the email beside it is the account's, but unproven.
     const member = await registerAccount(guest.request, {
@@ -195,7 +193,6 @@ test.describe("invitations", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
     const guest = await newBrowserPage(browser);
     const member: Account = await registerAccount(guest.request, { firstName: "Huda" });
     const { link } = await invited(page, member.email, "admin");
@@ -268,7 +265,6 @@ for (const [prefix, l] of invitationLinkLabels) {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
     await signIn(page, await registerAccount(page.request, { locale: prefix ? "ar" : "en" }));
     await openOwnOrganization(page, prefix, l.settingsOf);
     const invitations = page.getByRole("region", { name: l.invitations });

@@ -17,7 +17,6 @@ for (const [index, [prefix, l]] of projectLabels.entries()) {
     test("starts a project from its client's page, and moves it across the board", async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       await signIn(page);
       await page.goto(`${prefix}/clients/new`);
       await page.getByLabel(c.name, { exact: true }).fill("Al Noor School");
@@ -79,7 +78,6 @@ for (const [index, [prefix, l]] of projectLabels.entries()) {
 }
 
 test("the client picker finds clients past the first hundred", async ({ page }) => {
-  test.setTimeout(60_000);
   const account = await signIn(page);
   const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
   const names = Array.from(

@@ -16,7 +16,6 @@ const notice = (page: Page) => page.getByRole("status");
 for (const [prefix, l] of workspaceLabels) {
   test.describe(`workspaces ${prefix || "(en)"}`, () => {
     test("creates, finds, edits and deletes a workspace", async ({ page }) => {
-      test.setTimeout(90_000);
       await signIn(page);
       await page.goto(`${prefix}/workspaces`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
@@ -126,7 +125,6 @@ test.describe("workspace members", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
     const owner = await registerAccount(page.request);
     const colleague = await registerAccount(page.request, { firstName: "Rami" });
     await joinOrganization(page.request, owner, colleague);
@@ -193,7 +191,6 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("creates, adds and takes out a member, edits and deletes a workspace", async ({ page }) => {
-    test.setTimeout(60_000);
     const owner = await registerAccount(page.request);
     const colleague = await registerAccount(page.request, { firstName: "Rami" });
     await joinOrganization(page.request, owner, colleague);
