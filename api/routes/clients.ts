@@ -33,6 +33,7 @@ import {
 import { normalizePhone } from "../services/users";
 import {
   codedIssue,
+  countedPageOf,
   jsonBody,
   jsonResponse,
   optionalString,
@@ -227,7 +228,9 @@ const listRoute = protectedRoute({
     "alef and hamza forms or taa marbuta, so المدرسة finds مدرسه. Changes go out as " +
     "`client.created`, `client.updated`, `client.deleted` and `client.restored` events.",
   request: { query: listQuery },
-  responses: { 200: jsonResponse("One page of clients", pageOf(ClientSchema, "ClientList")) },
+  responses: {
+    200: jsonResponse("One page of clients", countedPageOf(ClientSchema, "ClientList")),
+  },
   errors: [403, 422],
 });
 
@@ -484,9 +487,9 @@ export function createClientRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listClients(c.var.db, c.var.auth.actor, query);
+      const { items, ...counted } = await listClients(c.var.db, c.var.auth.actor, query);
       return c.json(
-        { items: items.map(toJson), total, page: query.page, pageSize: query.pageSize },
+        { items: items.map(toJson), ...counted, page: query.page, pageSize: query.pageSize },
         200,
       );
     })

@@ -37,6 +37,7 @@ import {
 } from "../services/documents";
 import {
   codedIssue,
+  countedPageOf,
   jsonBody,
   jsonResponse,
   optionalString,
@@ -231,7 +232,10 @@ const listRoute = protectedRoute({
     "`document.deleted`, `document.restored` and `document.version_saved` events.",
   request: { query: listQuery },
   responses: {
-    200: jsonResponse("One page of documents", pageOf(DocumentSummarySchema, "DocumentList")),
+    200: jsonResponse(
+      "One page of documents",
+      countedPageOf(DocumentSummarySchema, "DocumentList"),
+    ),
   },
   errors: [403, 422],
 });
@@ -448,9 +452,9 @@ export function createDocumentRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listDocuments(c.var.db, c.var.auth.actor, query);
+      const { items, ...counted } = await listDocuments(c.var.db, c.var.auth.actor, query);
       return c.json(
-        { items: items.map(summaryJson), total, page: query.page, pageSize: query.pageSize },
+        { items: items.map(summaryJson), ...counted, page: query.page, pageSize: query.pageSize },
         200,
       );
     })

@@ -16,11 +16,11 @@ import {
 } from "../services/projects";
 import {
   codedIssue,
+  countedPageOf,
   jsonBody,
   jsonResponse,
   optionalString,
   pagedQuery,
-  pageOf,
   protectedRoute,
   requiredString,
   text,
@@ -164,7 +164,9 @@ const listRoute = protectedRoute({
     "Search as for clients (English and normalised Arabic). Changes go out as `project.created`, " +
     "`project.updated`, `project.deleted` and `project.restored` events.",
   request: { query: listQuery },
-  responses: { 200: jsonResponse("One page of projects", pageOf(ProjectSchema, "ProjectList")) },
+  responses: {
+    200: jsonResponse("One page of projects", countedPageOf(ProjectSchema, "ProjectList")),
+  },
   errors: [403, 422],
 });
 
@@ -226,9 +228,9 @@ export function createProjectRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listProjects(c.var.db, c.var.auth.actor, query);
+      const { items, ...counted } = await listProjects(c.var.db, c.var.auth.actor, query);
       return c.json(
-        { items: items.map(toJson), total, page: query.page, pageSize: query.pageSize },
+        { items: items.map(toJson), ...counted, page: query.page, pageSize: query.pageSize },
         200,
       );
     })

@@ -6,6 +6,7 @@ import { requireAuth } from "../http/auth";
 import type { AppEnv } from "../http/env";
 import { type DocumentedErrorStatus, type ErrorResponse, errorResponses } from "../http/errors";
 import { loginTypes } from "../services/auth";
+import { countedTotalLimit } from "../services/paging";
 import { passwordLength, passwordMaxLength, passwordMinLength } from "../services/password-policy";
 import { permissions } from "../services/permissions";
 
@@ -164,6 +165,24 @@ export const rateLimitedNote =
 export function pageOf<T extends z.ZodType>(item: T, name: string) {
   return z
     .object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() })
+    .openapi(name);
+}
+
+/**
+ * A page of a list whose total is counted only so far (`countUpTo`): beyond it, `total` is where
+ * the count stopped and `totalCapped` says there are more.
+ */
+export function countedPageOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      items: z.array(item),
+      total: z.int().openapi({
+        description: `Exact up to ${countedTotalLimit.toLocaleString("en")} (or to the end of the page asked for); where the count stopped beyond that`,
+      }),
+      totalCapped: z.boolean().openapi({ description: "True when there are more than `total`" }),
+      page: z.int(),
+      pageSize: z.int(),
+    })
     .openapi(name);
 }
 

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   type Client,
@@ -27,6 +15,7 @@ import type { Storage } from "../storage/storage";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordClientsImported } from "./client-activity";
+import { type CountedTotal, countUpTo } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted client can be restored (days). */
@@ -119,7 +108,7 @@ export async function listClients(
   db: Database,
   actor: Actor,
   query: ClientQuery,
-): Promise<{ items: ClientView[]; total: number }> {
+): Promise<{ items: ClientView[] } & CountedTotal> {
   requirePermission(actor, "clients.read");
   const q = query.q?.trim() || undefined;
   const matches = q ? sql`${clients.search} @@ qalam_search_query(${q})` : undefined;
@@ -146,7 +135,7 @@ export async function listClients(
       ? [desc(sql`ts_rank(${clients.search}, qalam_search_query(${q}))`), ...byName]
       : byName,
   }[sort];
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(viewColumns())
       .from(clients)
@@ -156,9 +145,9 @@ export async function listClients(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(clients).where(where),
+    countUpTo(db, clients, where, query),
   ]);
-  return { items: rows.map((row) => toView(row, q)), total: totals?.total ?? 0 };
+  return { items: rows.map((row) => toView(row, q)), ...counted };
 }
 
 /** One client of the actor's organization, a deleted one while it can be restored; else 404. */

@@ -32,6 +32,7 @@ import { reencodeImage, storedFilesPath } from "./avatars";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
+import { type CountedTotal, countUpTo } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted document can be restored (days). */
@@ -155,7 +156,7 @@ export async function listDocuments(
   db: Database,
   actor: Actor,
   query: DocumentQuery,
-): Promise<{ items: DocumentSummary[]; total: number }> {
+): Promise<{ items: DocumentSummary[] } & CountedTotal> {
   requirePermission(actor, "documents.read");
   const q = query.q?.trim() || undefined;
   const where = and(
@@ -186,7 +187,7 @@ export async function listDocuments(
   // The page's ids first, from the documents alone, then the 20 rows with their joins and text:
   // sorting every match with its joins and text before the limit grows with the matches
   // (docs/performance.md, "Data at scale").
-  const [page, [totals]] = await Promise.all([
+  const [page, counted] = await Promise.all([
     db
       .select({ id: documents.id })
       .from(documents)
@@ -194,7 +195,7 @@ export async function listDocuments(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(documents).where(where),
+    countUpTo(db, documents, where, query),
   ]);
   const ids = page.map((row) => row.id);
   const rows = ids.length ? await selectSummaries(db, text).where(inArray(documents.id, ids)) : [];
@@ -203,7 +204,7 @@ export async function listDocuments(
     const row = byId.get(id);
     return row ? [toSummary(row, q)] : [];
   });
-  return { items, total: totals?.total ?? 0 };
+  return { items, ...counted };
 }
 
 /** One document of the actor's organization with its text, a deleted one too while restorable. */

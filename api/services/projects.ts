@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   clients,
@@ -26,6 +14,7 @@ import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
+import { type CountedTotal, countUpTo } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted project can be restored (days). */
@@ -142,7 +131,7 @@ export async function listProjects(
   db: Database,
   actor: Actor,
   query: ProjectQuery,
-): Promise<{ items: ProjectView[]; total: number }> {
+): Promise<{ items: ProjectView[] } & CountedTotal> {
   requirePermission(actor, "projects.read");
   const q = query.q?.trim() || undefined;
   const conditions: (SQL | undefined)[] = [
@@ -169,7 +158,7 @@ export async function listProjects(
       ? [desc(sql`ts_rank(${projects.search}, qalam_search_query(${q}))`), ...byName]
       : byName,
   }[sort];
-  const [rows, [totals]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(viewColumns())
       .from(projects)
@@ -179,7 +168,7 @@ export async function listProjects(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(projects).where(where),
+    countUpTo(db, projects, where, query),
   ]);
   const members = await membersOf(
     db,
@@ -187,7 +176,7 @@ export async function listProjects(
   );
   return {
     items: rows.map((row) => toView(row, members.get(row.project.id) ?? [], q)),
-    total: totals?.total ?? 0,
+    ...counted,
   };
 }
 

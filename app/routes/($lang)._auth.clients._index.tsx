@@ -354,6 +354,7 @@ export default function ClientsPage() {
         page={clients.page}
         pageSize={clients.pageSize}
         total={clients.total}
+        totalCapped={clients.totalCapped}
         label={t("pages")}
       />
 

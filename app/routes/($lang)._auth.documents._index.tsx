@@ -383,6 +383,7 @@ export default function DocumentsPage() {
         page={documents.page}
         pageSize={documents.pageSize}
         total={documents.total}
+        totalCapped={documents.totalCapped}
         label={t("pages")}
       />
 

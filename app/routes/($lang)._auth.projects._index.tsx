@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .get("/projects", {
             query: { status: [status], q, pageSize: boardColumnSize, sort: "due" },
           })
-          .then((page) => ({ status, items: page.items, total: page.total }))
+          .then(({ items, total, totalCapped }) => ({ status, items, total, totalCapped }))
           .catch(unavailable),
       ),
     );
@@ -244,7 +244,9 @@ export default function ProjectsPage() {
                 className="flex items-center justify-between px-1 text-sm font-medium"
               >
                 <span>{t(`statuses.${column.status}`)}</span>
-                <Badge tone={projectStatusTones[column.status]}>{column.total}</Badge>
+                <Badge tone={projectStatusTones[column.status]}>
+                  {column.totalCapped ? `${column.total}+` : column.total}
+                </Badge>
               </h2>
               {column.items.length === 0 ? (
                 <p className="px-1 text-xs text-text-muted">{t("emptyColumn")}</p>
@@ -270,7 +272,9 @@ export default function ProjectsPage() {
                   to={`/projects?status=${column.status}${listing.q ? `&q=${encodeURIComponent(listing.q)}` : ""}`}
                   className="px-1 text-xs text-accent hover:underline"
                 >
-                  {t("boardMore", { count: column.total - column.items.length })}
+                  {t(column.totalCapped ? "boardMoreCapped" : "boardMore", {
+                    count: column.total - column.items.length,
+                  })}
                 </LocalizedLink>
               ) : null}
             </section>
@@ -374,6 +378,7 @@ export default function ProjectsPage() {
           page={projects.page}
           pageSize={projects.pageSize}
           total={projects.total}
+          totalCapped={projects.totalCapped}
           label={t("pages")}
         />
       ) : null}

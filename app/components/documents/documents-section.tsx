@@ -14,7 +14,7 @@ export function DocumentsSection({
   canWrite,
   now,
 }: {
-  documents: { items: DocumentSummary[]; total: number };
+  documents: { items: DocumentSummary[]; total: number; totalCapped: boolean };
   /** The list's query for this client or project: `clientId=…` or `projectId=…`. */
   filter: string;
   canWrite: boolean;
@@ -53,7 +53,9 @@ export function DocumentsSection({
             <Button asChild variant="secondary" size="sm">
               <LocalizedLink to={`/documents?${filter}`}>
                 <Icon name="file-text" />
-                {t("section.all", { count: documents.total })}
+                {documents.totalCapped
+                  ? t("section.allCapped", { count: documents.total })
+                  : t("section.all", { count: documents.total })}
               </LocalizedLink>
             </Button>
           ) : null}

@@ -12,6 +12,7 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   label,
   param = "page",
   hash = "",
@@ -20,6 +21,8 @@ export function Pagination({
   page: number;
   pageSize: number;
   total: number;
+  /** The API stopped counting at `total`: there are more pages than it makes. */
+  totalCapped?: boolean;
   /** What is paged, for the navigation landmark: "Pages of members". */
   label: string;
   /** The query parameter of the page, where a page shows several lists. */
@@ -31,7 +34,8 @@ export function Pagination({
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
+  const more = totalCapped || page < pages;
+  if (pages <= 1 && !more) return null;
   const linkTo = (target: number) => {
     const next = new URLSearchParams(searchParams);
     next.delete("notice");
@@ -50,8 +54,10 @@ export function Pagination({
       ) : (
         <span />
       )}
-      <p className="text-sm text-text-muted">{t("pagination.pageOf", { page, pages })}</p>
-      {page < pages ? (
+      <p className="text-sm text-text-muted">
+        {t(totalCapped ? "pagination.pageOfMore" : "pagination.pageOf", { page, pages })}
+      </p>
+      {more ? (
         <Button variant="secondary" size="sm" asChild>
           <a href={linkTo(page + 1)}>
             {t("pagination.next")}

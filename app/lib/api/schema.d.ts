@@ -8923,7 +8923,10 @@ export interface components {
     };
     ClientList: {
       items: components["schemas"]["Client"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
       total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
       page: number;
       pageSize: number;
     };
@@ -9137,7 +9140,10 @@ export interface components {
     };
     ProjectList: {
       items: components["schemas"]["Project"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
       total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
       page: number;
       pageSize: number;
     };
@@ -9253,7 +9259,10 @@ export interface components {
     };
     DocumentList: {
       items: components["schemas"]["DocumentSummary"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
       total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
       page: number;
       pageSize: number;
     };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations } from "../../../api/db/schema";
+import { clients, documents, invitations } from "../../../api/db/schema";
 import { createOrganization } from "../../../api/services/organizations";
 import { createSession, hashSessionToken } from "../../../api/services/sessions";
 import { createTestApi, ownerWithSession, type TestApi, uniqueEmail } from "../helpers";
@@ -155,5 +155,43 @@ describe("GET /organizations/{id}/invitations", () => {
     ]);
     const found = await t.request("GET", `${path}?search=FINDME`, { token: owner.token });
     expect(found.body).toMatchObject({ total: 1, items: [{ email: addresses[2] }] });
+  });
+});
+
+describe("lists of what an organization keeps in any number", () => {
+  it("count to 1,000, or to the end of the page asked for, and say when there are more", async () => {
+    const owner = await ownerWithSession(t);
+    const organizationId = owner.organizationId as string;
+    const rows = (count: number, status: "lead" | "active") =>
+      Array.from({ length: count }, (_, index) => ({
+        organizationId,
+        name: `${status} ${String(index).padStart(4, "0")}`,
+        status,
+      }));
+    await t.db.insert(clients).values([...rows(1_002, "lead"), ...rows(3, "active")]);
+    await t.db.insert(documents).values(
+      Array.from({ length: 1_001 }, (_, index) => ({
+        organizationId,
+        title: `Note ${index}`,
+        content: "",
+        text: "",
+      })),
+    );
+    const get = async (path: string) => {
+      const response = await t.request("GET", path, { token: owner.token });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body;
+    };
+
+    expect(await get("/clients")).toMatchObject({ total: 1_000, totalCapped: true, page: 1 });
+    // The page past the first thousand counts to its own end, and finds the last rows.
+    const last = await get("/clients?page=51&pageSize=20");
+    expect(last).toMatchObject({ total: 1_005, totalCapped: false });
+    expect(last.items).toHaveLength(5);
+    // Under the limit, the count is exact.
+    expect(await get("/clients?status=active")).toMatchObject({ total: 3, totalCapped: false });
+    expect(await get("/documents")).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(await get("/documents?q=nothing")).toMatchObject({ total: 0, totalCapped: false });
+    expect(await get("/projects")).toMatchObject({ total: 0, totalCapped: false });
   });
 });

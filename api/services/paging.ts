@@ -1,0 +1,35 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+
+/**
+ * The lists of what an organization keeps in any number (clients, projects, documents) count
+ * their matches up to this many, or to the end of the page asked for: an exact count reads every
+ * matching row, whatever the page shows (docs/performance.md, "Data at scale").
+ */
+export const countedTotalLimit = 1000;
+
+export type CountedTotal = {
+  total: number;
+  /** True when there are more than `total`: the count stopped there. */
+  totalCapped: boolean;
+};
+
+/** The rows of `table` matching `where`, counted up to the limit or past the page's end. */
+export async function countUpTo(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  page: { page: number; pageSize: number },
+): Promise<CountedTotal> {
+  const cap = Math.max(countedTotalLimit, page.page * page.pageSize);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as("matching");
+  const [row] = await db.select({ total: count() }).from(matching);
+  const counted = row?.total ?? 0;
+  return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
+}
