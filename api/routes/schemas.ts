@@ -177,7 +177,7 @@ export function countedPageOf<T extends z.ZodType>(item: T, name: string) {
     .object({
       items: z.array(item),
       total: z.int().openapi({
-        description: `Exact up to ${countedTotalLimit.toLocaleString("en")} (or to the end of the page asked for); where the count stopped beyond that`,
+        description: `Exact up to ${countedTotalLimit.toLocaleString("en")} (or to the end of the page asked for) and for a search; where the count stopped beyond that`,
       }),
       totalCapped: z.boolean().openapi({ description: "True when there are more than `total`" }),
       page: z.int(),

@@ -15,7 +15,12 @@ export type CountedTotal = {
   totalCapped: boolean;
 };
 
-/** The rows of `table` matching `where`, counted up to the limit or past the page's end. */
+/**
+ * The rows of `table` matching `where`, counted up to the limit or to the page's end. Not for a
+ * full-text search: with a limit, PostgreSQL may read the table in order rather than go through
+ * the search's index, which for a common word is slower than counting every match
+ * (docs/performance.md, "Data at scale"); `countAll` counts those.
+ */
 export async function countUpTo(
   db: Database,
   table: PgTable,
@@ -32,4 +37,14 @@ export async function countUpTo(
   const [row] = await db.select({ total: count() }).from(matching);
   const counted = row?.total ?? 0;
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
+}
+
+/** Every row of `table` matching `where`: for searches, whose count grows with what they find. */
+export async function countAll(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<CountedTotal> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return { total: row?.total ?? 0, totalCapped: false };
 }

@@ -14,7 +14,7 @@ import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
-import { type CountedTotal, countUpTo } from "./paging";
+import { type CountedTotal, countAll, countUpTo } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted project can be restored (days). */
@@ -168,7 +168,7 @@ export async function listProjects(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    countUpTo(db, projects, where, query),
+    q ? countAll(db, projects, where) : countUpTo(db, projects, where, query),
   ]);
   const members = await membersOf(
     db,

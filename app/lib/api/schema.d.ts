@@ -8923,7 +8923,7 @@ export interface components {
     };
     ClientList: {
       items: components["schemas"]["Client"][];
-      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
       /** @description True when there are more than `total` */
       totalCapped: boolean;
@@ -9140,7 +9140,7 @@ export interface components {
     };
     ProjectList: {
       items: components["schemas"]["Project"][];
-      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
       /** @description True when there are more than `total` */
       totalCapped: boolean;
@@ -9259,7 +9259,7 @@ export interface components {
     };
     DocumentList: {
       items: components["schemas"]["DocumentSummary"][];
-      /** @description Exact up to 1,000 (or to the end of the page asked for); where the count stopped beyond that */
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
       /** @description True when there are more than `total` */
       totalCapped: boolean;

@@ -192,6 +192,8 @@ describe("lists of what an organization keeps in any number", () => {
     expect(await get("/clients?status=active")).toMatchObject({ total: 3, totalCapped: false });
     expect(await get("/documents")).toMatchObject({ total: 1_000, totalCapped: true });
     expect(await get("/documents?q=nothing")).toMatchObject({ total: 0, totalCapped: false });
+    // A search counts every match.
+    expect(await get("/documents?q=note")).toMatchObject({ total: 1_001, totalCapped: false });
     expect(await get("/projects")).toMatchObject({ total: 0, totalCapped: false });
   });
 });
