@@ -6,6 +6,7 @@ import { handleError, handleNotFound, validationHook } from "./http/errors";
 import type { Messenger } from "./mail/messenger";
 import { createAiModelRoutes } from "./routes/ai-models";
 import { createAuthRoutes } from "./routes/auth";
+import { createCharacterRoutes } from "./routes/characters";
 import { createClientRoutes } from "./routes/clients";
 import { createDocumentRoutes } from "./routes/documents";
 import { createFileRoutes } from "./routes/files";
@@ -98,6 +99,7 @@ export function createApp({
   app.route("/", createProjectRoutes());
   app.route("/", createDocumentRoutes());
   app.route("/", createThreadRoutes());
+  app.route("/", createCharacterRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

@@ -40,6 +40,7 @@ import {
   countedPageOf,
   jsonBody,
   jsonResponse,
+  multipartFile,
   optionalString,
   pagedQuery,
   pageOf,
@@ -204,14 +205,6 @@ const listQuery = pagedQuery().extend({
 
 const idParams = z.object({ id: z.uuid("Not a document id") });
 const versionParams = idParams.extend({ versionId: z.uuid("Not a version id") });
-
-const multipartFile = (field: string) =>
-  z
-    .custom<File | "">(
-      (value) => value instanceof File || value === "",
-      codedIssue("INVALID_TYPE", "Must be a file"),
-    )
-    .openapi({ type: "string", format: "binary", description: field });
 
 /** `markdown`, when sent, is the content. */
 function withMarkdown<T extends { content?: string; markdown?: string }>(input: T) {

@@ -186,6 +186,16 @@ export function countedPageOf<T extends z.ZodType>(item: T, name: string) {
     .openapi(name);
 }
 
+/** A file part of a multipart form (an empty part: none chosen). */
+export function multipartFile(description: string) {
+  return z
+    .custom<File | "">(
+      (value) => value instanceof File || value === "",
+      codedIssue("INVALID_TYPE", "Must be a file"),
+    )
+    .openapi({ type: "string", format: "binary", description });
+}
+
 /** The query of a paged list: page from 1, up to 100 a page (20 by default). */
 export function pagedQuery() {
   return z.object({

@@ -7834,6 +7834,977 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/characters": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The characters the caller may see: their own and those shared (characters.read) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Full-text search of names, tags, descriptions and notes, English and Arabic */
+          q?: string;
+          tag?: string;
+          /** @description Only the caller's own */
+          mine?: "true" | "false";
+          /** @description The caller's deleted characters, while restorable */
+          deleted?: "true" | "false";
+          /** @description Default: relevance with a search, else name */
+          sort?: "name" | "-updated";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of characters */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CharacterList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** A new character of the caller's (characters.write) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CharacterCreate"];
+        };
+      };
+      responses: {
+        /** @description The new character */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/characters/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new private character from a Character Card V2, JSON or PNG (characters.write)
+     * @description At most 5 MB (413 FILE_TOO_LARGE). A PNG carries the card in its `chara` text chunk, and its picture becomes the avatar. 422 on `file`: NO_CARD for a PNG without a card, UNSUPPORTED_CARD_VERSION for another spec than chara_card_v2 2.0, INVALID_CARD for a file that is not a card or a card whose fields are not valid.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "multipart/form-data": components["schemas"]["CharacterImport"];
+        };
+      };
+      responses: {
+        /** @description The new character */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Larger than the limit */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/characters/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A character the caller may see (characters.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The character */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a character of the caller's, restorable for 30 days (characters.write) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a character of the caller's (characters.write)
+     * @description 403 for someone else's shared character (clone it instead); 409 STALE_VERSION when it changed since `version`; 409 CHARACTER_DELETED.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CharacterUpdate"];
+        };
+      };
+      responses: {
+        /** @description The character as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/characters/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring a deleted character of the caller's back (characters.write) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The character */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/characters/{id}/clone": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A private copy for the caller of a character they may see (characters.write) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["CharacterClone"];
+        };
+      };
+      responses: {
+        /** @description The copy */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/characters/{id}/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a character's avatar (characters.write)
+     * @description Read like a user's avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512 without its metadata.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "multipart/form-data": components["schemas"]["CharacterAvatar"];
+        };
+      };
+      responses: {
+        /** @description The character with its avatar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Larger than 5 MB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Take a character's avatar away (characters.write) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The character without an avatar */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Character"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/characters/{id}/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A character as a Character Card V2, JSON or PNG (characters.read)
+     * @description The PNG is the avatar (or a plain square) with the card in its `chara` text chunk. The default model and voice travel in the card's `extensions.qalam`.
+     */
+    get: {
+      parameters: {
+        query: {
+          format: "json" | "png";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The card */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              [key: string]: unknown;
+            };
+            "image/png": string;
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -9684,6 +10655,285 @@ export interface components {
         currentMessageId: number | null;
       };
       messages: components["schemas"]["ThreadMessage"][];
+    };
+    CharacterList: {
+      items: components["schemas"]["Character"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
+      total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
+      page: number;
+      pageSize: number;
+    };
+    Character: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      description: string;
+      personality: string;
+      scenario: string;
+      /** @description The greeting a chat starts with (first_mes) */
+      firstMessage: string;
+      alternateGreetings: string[];
+      /** @description Example dialogue (mes_example) */
+      exampleMessages: string;
+      systemPrompt: string;
+      postHistoryInstructions: string;
+      tags: string[];
+      creator: string;
+      creatorNotes: string;
+      characterVersion: string;
+      /** @description The card's lorebook (character_book), with the spec's own field names */
+      characterBook: {
+        name?: string;
+        description?: string;
+        scan_depth?: number;
+        token_budget?: number;
+        recursive_scanning?: boolean;
+        /** @default {} */
+        extensions?: {
+          [key: string]: unknown;
+        };
+        entries: {
+          keys: string[];
+          content: string;
+          /** @default {} */
+          extensions?: {
+            [key: string]: unknown;
+          };
+          /** @default true */
+          enabled?: boolean;
+          /** @default 0 */
+          insertion_order?: number;
+          case_sensitive?: boolean;
+          name?: string;
+          priority?: number;
+          id?: number;
+          comment?: string;
+          selective?: boolean;
+          secondary_keys?: string[];
+          constant?: boolean;
+          /** @enum {string} */
+          position?: "before_char" | "after_char";
+        }[];
+      } | null;
+      /** @description The card's extensions, kept as they came */
+      extensions: {
+        [key: string]: unknown;
+      };
+      /** @description A model of the organization's chat provider for the character's chats */
+      defaultModel: string | null;
+      /** @description A voice of the audio creator */
+      defaultVoice: string | null;
+      /**
+       * @description private: its author's alone; organization: every member with characters.read sees it (only its author changes it; others may clone it)
+       * @enum {string}
+       */
+      visibility: "private" | "organization";
+      author: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      /** @description The caller wrote it, and may change it */
+      mine: boolean;
+      avatarUrl: string | null;
+      /** @description Send it back with a change (409 STALE_VERSION) */
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /**
+       * Format: date-time
+       * @description Set while deleted; restorable for 30 days
+       */
+      deletedAt: string | null;
+      /** @description With a search: where it matched */
+      highlights?: {
+        name:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+        description:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+      };
+    };
+    CharacterCreate: {
+      /** @example مرشدة المتحف */
+      name: string;
+      /** @default  */
+      description?: string;
+      /** @default  */
+      personality?: string;
+      /** @default  */
+      scenario?: string;
+      /** @default  */
+      firstMessage?: string;
+      /** @default [] */
+      alternateGreetings?: string[];
+      /** @default  */
+      exampleMessages?: string;
+      /** @default  */
+      systemPrompt?: string;
+      /** @default  */
+      postHistoryInstructions?: string;
+      /** @default [] */
+      tags?: string[];
+      /** @default  */
+      creator?: string;
+      /** @default  */
+      creatorNotes?: string;
+      /** @default  */
+      characterVersion?: string;
+      /** @default null */
+      characterBook?: {
+        name?: string;
+        description?: string;
+        scan_depth?: number;
+        token_budget?: number;
+        recursive_scanning?: boolean;
+        /** @default {} */
+        extensions?: {
+          [key: string]: unknown;
+        };
+        entries: {
+          keys: string[];
+          content: string;
+          /** @default {} */
+          extensions?: {
+            [key: string]: unknown;
+          };
+          /** @default true */
+          enabled?: boolean;
+          /** @default 0 */
+          insertion_order?: number;
+          case_sensitive?: boolean;
+          name?: string;
+          priority?: number;
+          id?: number;
+          comment?: string;
+          selective?: boolean;
+          secondary_keys?: string[];
+          constant?: boolean;
+          /** @enum {string} */
+          position?: "before_char" | "after_char";
+        }[];
+      } | null;
+      /** @default {} */
+      extensions?: {
+        [key: string]: unknown;
+      };
+      /** @default null */
+      defaultModel?: string | null;
+      /** @default null */
+      defaultVoice?: string | null;
+      /**
+       * @default private
+       * @enum {string}
+       */
+      visibility?: "private" | "organization";
+    };
+    CharacterImport: {
+      /**
+       * Format: binary
+       * @description The card, .json or .png
+       */
+      file: string;
+    };
+    CharacterUpdate: {
+      /** @example مرشدة المتحف */
+      name?: string;
+      /** @default  */
+      description?: string;
+      /** @default  */
+      personality?: string;
+      /** @default  */
+      scenario?: string;
+      /** @default  */
+      firstMessage?: string;
+      /** @default [] */
+      alternateGreetings?: string[];
+      /** @default  */
+      exampleMessages?: string;
+      /** @default  */
+      systemPrompt?: string;
+      /** @default  */
+      postHistoryInstructions?: string;
+      /** @default [] */
+      tags?: string[];
+      /** @default  */
+      creator?: string;
+      /** @default  */
+      creatorNotes?: string;
+      /** @default  */
+      characterVersion?: string;
+      /** @default null */
+      characterBook?: {
+        name?: string;
+        description?: string;
+        scan_depth?: number;
+        token_budget?: number;
+        recursive_scanning?: boolean;
+        /** @default {} */
+        extensions?: {
+          [key: string]: unknown;
+        };
+        entries: {
+          keys: string[];
+          content: string;
+          /** @default {} */
+          extensions?: {
+            [key: string]: unknown;
+          };
+          /** @default true */
+          enabled?: boolean;
+          /** @default 0 */
+          insertion_order?: number;
+          case_sensitive?: boolean;
+          name?: string;
+          priority?: number;
+          id?: number;
+          comment?: string;
+          selective?: boolean;
+          secondary_keys?: string[];
+          constant?: boolean;
+          /** @enum {string} */
+          position?: "before_char" | "after_char";
+        }[];
+      } | null;
+      /** @default {} */
+      extensions?: {
+        [key: string]: unknown;
+      };
+      /** @default null */
+      defaultModel?: string | null;
+      /** @default null */
+      defaultVoice?: string | null;
+      /**
+       * @default private
+       * @enum {string}
+       */
+      visibility?: "private" | "organization";
+      /** @description The version the change is made on */
+      version: number;
+    };
+    CharacterClone: {
+      /** @description Default: the original's name */
+      name?: string;
+    };
+    CharacterAvatar: {
+      /**
+       * Format: binary
+       * @description The image
+       */
+      avatar: string;
     };
     ProfileUpdate: {
       /** @example Sara */
