@@ -1,8 +1,9 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { clients, documents, projects, threads } from "../db/schema";
+import { characters, clients, documents, projects, threads } from "../db/schema";
 import { deleteAvatarFiles } from "../services/avatars";
+import { characterRestoreDays } from "../services/characters";
 import { clientRestoreDays } from "../services/clients";
 import { documentRestoreDays } from "../services/documents";
 import { projectRestoreDays } from "../services/projects";
@@ -15,18 +16,30 @@ export const purgeQueue = "purge-deleted";
 
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
- * files), projects, documents and threads (with their messages) after 30 days. Resolves with how
- * many rows of each went.
+ * files), projects, documents, threads (with their messages) and characters (and their avatar
+ * files) after 30 days. Resolves with how many rows of each went.
  */
 export async function purgeDeleted(
   db: Database,
   storage: Storage,
-): Promise<{ clients: number; projects: number; documents: number; threads: number }> {
+): Promise<{
+  clients: number;
+  projects: number;
+  documents: number;
+  threads: number;
+  characters: number;
+}> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
   const goneThreads = await db
     .delete(threads)
     .where(and(isNotNull(threads.deletedAt), lt(threads.deletedAt, older(threadRestoreDays))))
     .returning({ id: threads.id });
+  const goneCharacters = await db
+    .delete(characters)
+    .where(
+      and(isNotNull(characters.deletedAt), lt(characters.deletedAt, older(characterRestoreDays))),
+    )
+    .returning({ avatarUrl: characters.avatarUrl });
   const goneDocuments = await db
     .delete(documents)
     .where(and(isNotNull(documents.deletedAt), lt(documents.deletedAt, older(documentRestoreDays))))
@@ -39,15 +52,16 @@ export async function purgeDeleted(
     .delete(clients)
     .where(and(isNotNull(clients.deletedAt), lt(clients.deletedAt, older(clientRestoreDays))))
     .returning({ id: clients.id, logoUrl: clients.logoUrl });
-  await deleteAvatarFiles(
-    storage,
-    goneClients.map((client) => client.logoUrl),
-  );
+  await deleteAvatarFiles(storage, [
+    ...goneClients.map((client) => client.logoUrl),
+    ...goneCharacters.map((character) => character.avatarUrl),
+  ]);
   return {
     clients: goneClients.length,
     projects: goneProjects.length,
     documents: goneDocuments.length,
     threads: goneThreads.length,
+    characters: goneCharacters.length,
   };
 }
 
@@ -57,10 +71,11 @@ export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
     const gone = await purgeDeleted(db, storage);
-    if (gone.clients || gone.projects || gone.documents || gone.threads) {
+    if (Object.values(gone).some(Boolean)) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +
-          `documents and ${gone.threads} threads deleted over 30 days ago`,
+          `documents, ${gone.threads} threads and ${gone.characters} characters deleted over 30 ` +
+          "days ago",
       );
     }
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
+  characters,
   clients,
   memberships,
   type Organization,
@@ -342,6 +343,10 @@ export async function deleteOrganization(
       .select({ logoUrl: clients.logoUrl })
       .from(clients)
       .where(and(eq(clients.organizationId, organizationId), isNotNull(clients.logoUrl)));
+    const characterAvatars = await tx
+      .select({ avatarUrl: characters.avatarUrl })
+      .from(characters)
+      .where(and(eq(characters.organizationId, organizationId), isNotNull(characters.avatarUrl)));
     await moveCurrentOrganization(tx, organizationId);
     await tx.delete(organizations).where(eq(organizations.id, organizationId));
     for (const { userId } of members) {
@@ -351,7 +356,11 @@ export async function deleteOrganization(
         { type: "organization.deleted", id: organizationId, organizationId, actor: actor.userId },
       );
     }
-    return [organization.logoUrl, ...clientLogos.map((client) => client.logoUrl)];
+    return [
+      organization.logoUrl,
+      ...clientLogos.map((client) => client.logoUrl),
+      ...characterAvatars.map((character) => character.avatarUrl),
+    ];
   });
   await deleteAvatarFiles(storage, logoUrls);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clients, documents, projects } from "../../../api/db/schema";
+import { characters, clients, documents, projects } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
 import { avatarUrlOf, saveAvatar } from "../../../api/services/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
@@ -63,12 +63,20 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     .update(projects)
     .set({ deletedAt: sql`now() - interval '40 days'` })
     .where(eq(projects.id, oldProject.body.id));
+  const oldCharacter = await post("/characters", { name: "Old character" });
+  const avatarKey = await saveAvatar(storage, await pngImage(32, 32));
+  await t.db
+    .update(characters)
+    .set({ avatarUrl: avatarUrlOf(avatarKey), deletedAt: sql`now() - interval '31 days'` })
+    .where(eq(characters.id, oldCharacter.body.id));
+  await post("/characters", { name: "Kept character" });
 
   expect(await purgeDeleted(t.db, storage)).toEqual({
     clients: 1,
     projects: 1,
     documents: 1,
     threads: 0,
+    characters: 1,
   });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
@@ -78,6 +86,9 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     true,
     true,
   ]);
+  expect(await storage.get(avatarKey)).toBeNull();
+  const leftCharacters = await t.db.select({ name: characters.name }).from(characters);
+  expect(leftCharacters.map((row) => row.name)).toEqual(["Kept character"]);
   const leftDocuments = await t.db.select({ title: documents.title }).from(documents);
   expect(leftDocuments.map((row) => row.title)).toEqual(["Recent document"]);
   expect(await purgeDeleted(t.db, storage)).toEqual({
@@ -85,6 +96,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     projects: 0,
     documents: 0,
     threads: 0,
+    characters: 0,
   });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);

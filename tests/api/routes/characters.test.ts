@@ -458,3 +458,29 @@ describe("Character Card V2", () => {
     expect(bad.body.error.fields.avatar).toBeTruthy();
   });
 });
+
+describe("an organization deleted", () => {
+  it("takes its characters' avatar files with it", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const created = await t.request("POST", "/characters", {
+      token: owner.token,
+      json: { name: "Goes with it" },
+    });
+    const set = await t.request("PUT", `/characters/${created.body.id}/avatar`, {
+      token: owner.token,
+      body: fileForm(new Uint8Array(await pngImage(64, 64)), "a.png", "image/png", "avatar"),
+    });
+    const avatar = () => t.api.fetch(new Request(`http://qalam.test${set.body.avatarUrl}`));
+    expect((await avatar()).status).toBe(200);
+    const organization = await t.request("GET", `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+    });
+    const deleted = await t.request(
+      "DELETE",
+      `/organizations/${owner.organizationId}?confirmName=${encodeURIComponent(organization.body.name)}`,
+      { token: owner.token },
+    );
+    expect(deleted.status).toBe(204);
+    expect((await avatar()).status).toBe(404);
+  });
+});
