@@ -749,6 +749,8 @@ export const threads = pgTable(
     /** 0 to 2; null: the provider's default. */
     temperature: real("temperature"),
     systemPrompt: text("system_prompt").notNull().default(""),
+    /** The character it was started with ("Chat with"); its instructions are in systemPrompt. */
+    characterId: uuid("character_id").references(() => characters.id, { onDelete: "set null" }),
     // Circular with thread_messages.thread_id, hence the lazy reference.
     currentMessageId: bigint("current_message_id", { mode: "number" }).references(
       (): AnyPgColumn => threadMessages.id,

@@ -13,6 +13,7 @@ import {
   characterCardPng,
   characterRestoreDays,
   characterSorts,
+  chatWithCharacter,
   cloneCharacter,
   createCharacter,
   deleteCharacter,
@@ -43,6 +44,7 @@ const idParams = z.object({ id: z.uuid("Not a character id") });
 const longText = () => optionalString({ max: cardLimits.text, multiline: true });
 const modelId = () =>
   optionalString({ max: 200 })
+    .regex(/^[\w.:/@+-]*$/, "Letters, digits and . _ : / @ + - only")
     .nullable()
     .transform((value) => value || null);
 
@@ -248,6 +250,38 @@ const cloneRoute = protectedRoute({
   errors: [400, 403, 404, 422],
 });
 
+const chatRoute = protectedRoute({
+  method: "post",
+  path: "/characters/{id}/chat",
+  tags,
+  summary: "Chat with a character: a new thread of the caller's (threads.write)",
+  description:
+    "The thread takes the character's instructions (its system prompt, description, " +
+    "personality, scenario and example dialogue, with {{char}} and {{user}} filled in) and its " +
+    "default model, and opens with its greeting: `greeting` 0 is the first message, 1 and on " +
+    "the alternate greetings (422 UNKNOWN_GREETING past them).",
+  request: {
+    params: idParams,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z
+            .object({ greeting: z.int().min(0, "At least 0").optional() })
+            .openapi("CharacterChat"),
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonResponse(
+      "The new thread",
+      z.object({ threadId: z.int().openapi({ description: "GET /threads/{id}" }) }),
+    ),
+  },
+  errors: [400, 403, 404, 422],
+});
+
 const avatarRoute = protectedRoute({
   method: "put",
   path: "/characters/{id}/avatar",
@@ -408,6 +442,13 @@ export function createCharacterRoutes() {
       const name = c.req.valid("json")?.name || source.name;
       const copy = await cloneCharacter(c.var.db, c.var.storage, actor, id, name);
       return c.json(toJson(await getCharacter(c.var.db, actor, copy)), 201);
+    })
+    .openapi(chatRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor, user } = c.var.auth;
+      const greeting = c.req.valid("json")?.greeting;
+      const threadId = await chatWithCharacter(c.var.db, actor, id, user.firstName, greeting);
+      return c.json({ threadId }, 201);
     })
     .openapi(avatarRoute, async (c) => {
       const { id } = c.req.valid("param");

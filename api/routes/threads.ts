@@ -158,6 +158,10 @@ const ThreadSchema = z
       .int()
       .nullable()
       .openapi({ description: "The last message of the branch shown" }),
+    character: z
+      .object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The character it was started with (POST /characters/{id}/chat)" }),
     messages: z.array(MessageSchema).openapi({ description: "The current branch, oldest first" }),
   })
   .openapi("Thread");
@@ -193,6 +197,7 @@ const threadJson = (thread: ThreadView) => {
     temperature: thread.temperature,
     systemPrompt: thread.systemPrompt,
     currentMessageId: thread.currentMessageId,
+    character: thread.character,
     messages: thread.messages.map(messageJson),
   };
 };

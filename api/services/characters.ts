@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from "d
 import type { Database } from "../db/client";
 import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, forbidden, notFound, staleVersion } from "../errors";
+import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
 import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
@@ -17,6 +17,7 @@ import {
 } from "./character-cards";
 import { type CountedTotal, countAll, countUpTo } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+import { createThread, maxSystemPrompt } from "./threads";
 
 /** How long a deleted character can be restored (days). */
 export const characterRestoreDays = 30;
@@ -397,4 +398,79 @@ export async function characterCardPng(
   const key = avatarKeyOf(character.avatarUrl);
   const avatar = key ? await storage.get(key) : null;
   return { name: character.name, png: await cardPng(toCard(character), avatar?.body ?? null) };
+}
+
+// --- Chat with ----------------------------------------------------------------------------------
+
+/** `{{char}}` and `{{user}}` (and the older `<BOT>`, `<USER>`) as card texts write the two names. */
+export function fillNames(text: string, names: { char: string; user: string }): string {
+  return text
+    .replace(/\{\{char\}\}|<BOT>/gi, names.char)
+    .replace(/\{\{user\}\}|<USER>/gi, names.user);
+}
+
+/**
+ * What a chat with a character tells the model first: the card's system prompt (or a plain
+ * one), its description, personality, scenario and example dialogue, then its post-history
+ * instructions, with the names filled in (docs/characters.md).
+ */
+export function characterInstructions(
+  character: Pick<
+    Character,
+    | "name"
+    | "systemPrompt"
+    | "description"
+    | "personality"
+    | "scenario"
+    | "exampleMessages"
+    | "postHistoryInstructions"
+  >,
+  userName: string,
+): string {
+  const parts = [
+    character.systemPrompt ||
+      "You are {{char}}. Stay in character, and answer {{user}} as {{char}} would.",
+    character.description && `{{char}}: ${character.description}`,
+    character.personality && `{{char}}'s personality: ${character.personality}`,
+    character.scenario && `Scenario: ${character.scenario}`,
+    character.exampleMessages && `Example dialogue:\n${character.exampleMessages}`,
+    character.postHistoryInstructions,
+  ].filter(Boolean);
+  return fillNames(parts.join("\n\n"), { char: character.name, user: userName });
+}
+
+/**
+ * Opens a new thread of the actor's with a character they may see: its instructions as the
+ * thread's, its default model, its greeting as the first message. Resolves with the thread's id.
+ */
+export async function chatWithCharacter(
+  db: Database,
+  actor: Actor,
+  id: string,
+  userName: string,
+  greeting: number | undefined,
+): Promise<number> {
+  requirePermission(actor, "threads.write");
+  const [character] = await db
+    .select()
+    .from(characters)
+    .where(and(eq(characters.id, id), readableBy(actor), isNull(characters.deletedAt)));
+  if (!character) throw notFound("No such character.");
+  const greetings = [character.firstMessage, ...character.alternateGreetings];
+  const chosen = greeting === undefined ? greetings[0] : greetings[greeting];
+  if (chosen === undefined) {
+    throw errorOnFields("invalid", "UNKNOWN_GREETING", "No such greeting.", {
+      greeting: `From 0 to ${greetings.length - 1}`,
+    });
+  }
+  const names = { char: character.name, user: userName };
+  return createThread(db, actor, {
+    title: "",
+    visibility: "private",
+    model: character.defaultModel,
+    temperature: null,
+    systemPrompt: characterInstructions(character, userName).slice(0, maxSystemPrompt),
+    characterId: character.id,
+    greeting: fillNames(chosen, names),
+  });
 }

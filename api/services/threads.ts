@@ -15,6 +15,7 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
+  characters,
   type Thread,
   type ThreadMessage,
   type ThreadMessageStatus,
@@ -88,6 +89,8 @@ export type ThreadView = ThreadSummary & {
   temperature: number | null;
   systemPrompt: string;
   currentMessageId: number | null;
+  /** The character it was started with, while the character is there. */
+  character: { id: string; name: string; avatarUrl: string | null } | null;
   /** The current branch, oldest first. */
   messages: MessageView[];
 };
@@ -246,7 +249,10 @@ export async function listThreads(
 }
 
 type ThreadRow = SummaryRow &
-  Pick<Thread, "temperature" | "systemPrompt" | "currentMessageId" | "organizationId">;
+  Pick<
+    Thread,
+    "temperature" | "systemPrompt" | "currentMessageId" | "organizationId" | "characterId"
+  >;
 
 /**
  * A thread the actor may read, or 404: their own (deleted too, while it can be restored), or one
@@ -260,6 +266,7 @@ async function readableThread(db: Database, actor: OrganizationActor, id: number
       temperature: threads.temperature,
       systemPrompt: threads.systemPrompt,
       currentMessageId: threads.currentMessageId,
+      characterId: threads.characterId,
     })
     .from(threads)
     .innerJoin(authors, eq(authors.id, threads.authorId))
@@ -461,11 +468,18 @@ export async function getThread(db: Database, actor: Actor, id: number): Promise
   const tree = await messageTree(db, id);
   const variants = siblingsByParent(tree);
   const messages = await messagesOf(db, id, branchOf(tree, row.currentMessageId));
+  const [character] = row.characterId
+    ? await db
+        .select({ id: characters.id, name: characters.name, avatarUrl: characters.avatarUrl })
+        .from(characters)
+        .where(eq(characters.id, row.characterId))
+    : [];
   return {
     ...toSummary(row, actor),
     temperature: row.temperature,
     systemPrompt: row.systemPrompt,
     currentMessageId: row.currentMessageId,
+    character: character ?? null,
     messages: messages.map((message) => toMessageView(message, variants)),
   };
 }
@@ -484,19 +498,39 @@ export async function getThreadMessage(
   return toMessageView(message, siblingsByParent(await messageTree(db, threadId)));
 }
 
-/** A new thread of the actor's (threads.write). */
+/**
+ * A new thread of the actor's (threads.write); started with a character, it may open with the
+ * character's greeting, an answer that no question came before.
+ */
 export async function createThread(
   db: Database,
   actor: Actor,
-  input: ThreadInput,
+  input: ThreadInput & { characterId?: string | null; greeting?: string },
 ): Promise<number> {
   requirePermission(actor, "threads.write");
+  const { greeting, ...values } = input;
   return db.transaction(async (tx) => {
     const [thread] = await tx
       .insert(threads)
-      .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
+      .values({ ...values, organizationId: actor.organizationId, authorId: actor.userId })
       .returning({ id: threads.id });
     if (!thread) throw new Error("insert into threads returned no row");
+    if (greeting) {
+      const [opening] = await tx
+        .insert(threadMessages)
+        .values({
+          threadId: thread.id,
+          organizationId: actor.organizationId,
+          parentId: null,
+          role: "assistant",
+          content: greeting,
+        })
+        .returning({ id: threadMessages.id });
+      await tx
+        .update(threads)
+        .set({ currentMessageId: opening?.id ?? null })
+        .where(eq(threads.id, thread.id));
+    }
     await publishThreadEvent(tx, actor, "thread.created", thread.id);
     return thread.id;
   });

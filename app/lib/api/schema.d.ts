@@ -8512,6 +8512,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/characters/{id}/chat": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Chat with a character: a new thread of the caller's (threads.write)
+     * @description The thread takes the character's instructions (its system prompt, description, personality, scenario and example dialogue, with {{char}} and {{user}} filled in) and its default model, and opens with its greeting: `greeting` 0 is the first message, 1 and on the alternate greetings (422 UNKNOWN_GREETING past them).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["CharacterChat"];
+        };
+      };
+      responses: {
+        /** @description The new thread */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description GET /threads/{id} */
+              threadId: number;
+            };
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/characters/{id}/avatar": {
     parameters: {
       query?: never;
@@ -10517,6 +10619,13 @@ export interface components {
       systemPrompt: string;
       /** @description The last message of the branch shown */
       currentMessageId: number | null;
+      /** @description The character it was started with (POST /characters/{id}/chat) */
+      character: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+        avatarUrl: string | null;
+      } | null;
       /** @description The current branch, oldest first */
       messages: components["schemas"]["ThreadMessage"][];
     };
@@ -10653,6 +10762,13 @@ export interface components {
         systemPrompt: string;
         /** @description The last message of the branch shown */
         currentMessageId: number | null;
+        /** @description The character it was started with (POST /characters/{id}/chat) */
+        character: {
+          /** Format: uuid */
+          id: string;
+          name: string;
+          avatarUrl: string | null;
+        } | null;
       };
       messages: components["schemas"]["ThreadMessage"][];
     };
@@ -10927,6 +11043,9 @@ export interface components {
     CharacterClone: {
       /** @description Default: the original's name */
       name?: string;
+    };
+    CharacterChat: {
+      greeting?: number;
     };
     CharacterAvatar: {
       /**

@@ -484,3 +484,75 @@ describe("an organization deleted", () => {
     expect((await avatar()).status).toBe(404);
   });
 });
+
+describe("Chat with", () => {
+  it("opens a thread with the character's instructions, model and greeting, names filled in", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const created = await t.request("POST", "/characters", {
+      token: owner.token,
+      json: {
+        name: "Layla",
+        description: "A guide who knows {{user}}'s city.",
+        personality: "Warm.",
+        scenario: "{{user}} arrives in Doha.",
+        firstMessage: "Hello {{user}}, I am {{char}}.",
+        alternateGreetings: ["<USER>! Welcome back."],
+        postHistoryInstructions: "Keep answers short.",
+        defaultModel: "deployment-chat",
+        visibility: "organization",
+      },
+    });
+    const chat = await t.request("POST", `/characters/${created.body.id}/chat`, {
+      token: owner.token,
+    });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(201);
+    const thread = await t.request("GET", `/threads/${chat.body.threadId}`, { token: owner.token });
+    expect(thread.body).toMatchObject({
+      visibility: "private",
+      model: "deployment-chat",
+      character: { id: created.body.id, name: "Layla", avatarUrl: null },
+    });
+    expect(thread.body.systemPrompt).toContain("You are Layla.");
+    expect(thread.body.systemPrompt).toContain("Layla: A guide who knows Test's city.");
+    expect(thread.body.systemPrompt).toContain("Scenario: Test arrives in Doha.");
+    expect(thread.body.systemPrompt).toContain("Keep answers short.");
+    expect(thread.body.messages).toHaveLength(1);
+    expect(thread.body.messages[0]).toMatchObject({
+      role: "assistant",
+      content: "Hello Test, I am Layla.",
+    });
+    expect(thread.body.currentMessageId).toBe(thread.body.messages[0].id);
+
+    // Another member chats with a shared character; an alternate greeting by its number.
+    const member = await memberWithSession(t, owner.organizationId, "member", {
+      firstName: "Omar",
+    });
+    const second = await t.request("POST", `/characters/${created.body.id}/chat`, {
+      token: member.token,
+      json: { greeting: 1 },
+    });
+    const theirs = await t.request("GET", `/threads/${second.body.threadId}`, {
+      token: member.token,
+    });
+    expect(theirs.body.messages[0].content).toBe("Omar! Welcome back.");
+    const past = await t.request("POST", `/characters/${created.body.id}/chat`, {
+      token: member.token,
+      json: { greeting: 2 },
+    });
+    expect(past.status).toBe(422);
+    expect(past.body.error.code).toBe("UNKNOWN_GREETING");
+
+    // A viewer reads characters but starts no threads; a deleted character is gone for chats,
+    // and the threads it started stay, without it.
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    expect(
+      (await t.request("POST", `/characters/${created.body.id}/chat`, { token: viewer.token }))
+        .status,
+    ).toBe(403);
+    await t.request("DELETE", `/characters/${created.body.id}`, { token: owner.token });
+    expect(
+      (await t.request("POST", `/characters/${created.body.id}/chat`, { token: owner.token }))
+        .status,
+    ).toBe(404);
+  });
+});
