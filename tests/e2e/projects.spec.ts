@@ -67,11 +67,20 @@ for (const [index, [prefix, l]] of projectLabels.entries()) {
       ).toBeVisible();
       await expect(planned.getByRole("link")).toHaveCount(0);
 
-      // The client's page lists it.
+      // The client's page lists it, and tells in its activity that it was started.
       await page.goto(`${prefix}/clients`);
       await page.getByRole("link", { name: "Al Noor School" }).click();
       await expect(
-        page.getByRole("main").getByRole("link", { name: "Ramadan campaign" }),
+        page
+          .getByRole("region", { name: l.clientProjects, exact: true })
+          .getByRole("link", { name: "Ramadan campaign" }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: l.activity, exact: true })
+          .getByRole("listitem")
+          .filter({ hasText: l.started })
+          .getByRole("link", { name: "Ramadan campaign" }),
       ).toBeVisible();
     });
   });

@@ -894,6 +894,9 @@ export const clientLabels = table(
 /** projects.spec.ts */
 export const projectLabels = table(
   {
+    clientProjects: "Projects",
+    activity: "Activity",
+    started: "started the project",
     startForClient: "Start a project for this client",
     newTitle: "New project",
     name: "Name",
@@ -915,6 +918,9 @@ export const projectLabels = table(
     clientName: "Client",
   },
   {
+    clientProjects: "المشاريع",
+    activity: "النشاط",
+    started: "بدأ",
     startForClient: "ابدأ مشروعًا لهذا العميل",
     newTitle: "مشروع جديد",
     name: "الاسم",
