@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { fullName } from "../db/names";
 import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
@@ -55,7 +56,7 @@ function readableBy(actor: OrganizationActor) {
   );
 }
 
-const authorName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const authorName = fullName(users);
 
 function toView(
   row: { character: Character; authorName: string },

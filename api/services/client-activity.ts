@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { fullName } from "../db/names";
 import {
   clientActivity,
   type clientActivityActions,
@@ -129,7 +130,7 @@ export async function listClientActivity(
         subjectName: clientActivity.subjectName,
         fields: clientActivity.fields,
         actorId: clientActivity.actorId,
-        actorName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        actorName: fullName(users),
         createdAt: clientActivity.createdAt,
       })
       .from(clientActivity)

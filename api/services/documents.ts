@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  type AnyColumn,
   and,
   asc,
   count,
@@ -15,6 +14,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
+import { fullName } from "../db/names";
 import {
   clients,
   type Document,
@@ -90,8 +90,6 @@ const excerptLength = 200;
 
 const creators = alias(users, "creators");
 const editors = alias(users, "editors");
-const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
 /** A document's columns for lists, `text` being as much of its text as the list needs. */
 function summaryColumns(text: SQL.Aliased<string> | typeof documents.text = documents.text) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { fullName } from "../db/names";
 import {
   clients,
   memberships,
@@ -90,7 +91,7 @@ async function membersOf(db: Database, ids: string[]) {
     .select({
       projectId: projectMembers.projectId,
       id: users.id,
-      name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+      name: fullName(users),
     })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))

@@ -1,19 +1,7 @@
-import {
-  type AnyColumn,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
+import { fullName } from "../db/names";
 import {
   characters,
   type Thread,
@@ -121,8 +109,6 @@ export type ThreadQuery = {
 const restorableSince = () => sql`now() - make_interval(days => ${threadRestoreDays})`;
 
 const authors = alias(users, "thread_authors");
-const fullName = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
-  sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
 /** Threads the actor may read: their own, and those shared with the organization. */
 function readableBy(actor: OrganizationActor) {
