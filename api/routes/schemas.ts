@@ -169,7 +169,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
 }
 
 /**
- * A page of a list whose total is counted only so far (`countUpTo`): beyond it, `total` is where
+ * A page of a list whose total is counted only so far (`countMatches`): beyond it, `total` is where
  * the count stopped and `totalCapped` says there are more.
  */
 export function countedPageOf<T extends z.ZodType>(item: T, name: string) {

@@ -16,7 +16,7 @@ import {
   readCardFile,
   toCard,
 } from "./character-cards";
-import { type CountedTotal, countAll, countUpTo } from "./paging";
+import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 import { createThread, maxSystemPrompt } from "./threads";
 
@@ -121,7 +121,7 @@ export async function listCharacters(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    q ? countAll(db, characters, where) : countUpTo(db, characters, where, query),
+    countMatches(db, characters, where, { ...query, q }),
   ]);
   return { items: rows.map((row) => toView(row, actor, q)), ...counted };
 }

@@ -15,7 +15,7 @@ import type { Storage } from "../storage/storage";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "./avatars";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordClientsImported } from "./client-activity";
-import { type CountedTotal, countAll, countUpTo } from "./paging";
+import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted client can be restored (days). */
@@ -145,7 +145,7 @@ export async function listClients(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    q ? countAll(db, clients, where) : countUpTo(db, clients, where, query),
+    countMatches(db, clients, where, { ...query, q }),
   ]);
   return { items: rows.map((row) => toView(row, q)), ...counted };
 }

@@ -32,7 +32,7 @@ import { reencodeImage, storedFilesPath } from "./avatars";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
-import { type CountedTotal, countAll, countUpTo } from "./paging";
+import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted document can be restored (days). */
@@ -193,7 +193,7 @@ export async function listDocuments(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    q ? countAll(db, documents, where) : countUpTo(db, documents, where, query),
+    countMatches(db, documents, where, { ...query, q }),
   ]);
   const ids = page.map((row) => row.id);
   const rows = ids.length ? await selectSummaries(db, text).where(inArray(documents.id, ids)) : [];

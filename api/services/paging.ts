@@ -16,18 +16,22 @@ export type CountedTotal = {
 };
 
 /**
- * The rows of `table` matching `where`, counted up to the limit or to the page's end. Not for a
- * full-text search: with a limit, PostgreSQL may read the table in order rather than go through
+ * The rows of `table` matching `where`, counted up to the limit or to the page's end; a search's
+ * (`q`) every match. With a limit, PostgreSQL may read the table in order rather than go through
  * the search's index, which for a common word is slower than counting every match
- * (docs/performance.md, "Data at scale"); `countAll` counts those.
+ * (docs/performance.md, "Data at scale"); a search's count grows with what it finds anyway.
  */
-export async function countUpTo(
+export async function countMatches(
   db: Database,
   table: PgTable,
   where: SQL | undefined,
-  page: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; q?: string },
 ): Promise<CountedTotal> {
-  const cap = Math.max(countedTotalLimit, page.page * page.pageSize);
+  if (query.q) {
+    const [row] = await db.select({ total: count() }).from(table).where(where);
+    return { total: row?.total ?? 0, totalCapped: false };
+  }
+  const cap = Math.max(countedTotalLimit, query.page * query.pageSize);
   const matching = db
     .select({ one: sql`1` })
     .from(table)
@@ -37,14 +41,4 @@ export async function countUpTo(
   const [row] = await db.select({ total: count() }).from(matching);
   const counted = row?.total ?? 0;
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
-}
-
-/** Every row of `table` matching `where`: for searches, whose count grows with what they find. */
-export async function countAll(
-  db: Database,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<CountedTotal> {
-  const [row] = await db.select({ total: count() }).from(table).where(where);
-  return { total: row?.total ?? 0, totalCapped: false };
 }

@@ -15,7 +15,7 @@ import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import { publishChange } from "./changes";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
-import { type CountedTotal, countAll, countUpTo } from "./paging";
+import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted project can be restored (days). */
@@ -169,7 +169,7 @@ export async function listProjects(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    q ? countAll(db, projects, where) : countUpTo(db, projects, where, query),
+    countMatches(db, projects, where, { ...query, q }),
   ]);
   const members = await membersOf(
     db,
