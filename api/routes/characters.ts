@@ -438,8 +438,7 @@ export function createCharacterRoutes() {
     .openapi(cloneRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      const source = await getCharacter(c.var.db, actor, id);
-      const name = c.req.valid("json")?.name || source.name;
+      const name = c.req.valid("json")?.name;
       const copy = await cloneCharacter(c.var.db, c.var.storage, actor, id, name);
       return c.json(toJson(await getCharacter(c.var.db, actor, copy)), 201);
     })

@@ -151,14 +151,12 @@ async function publishCharacterEvent(
   character: Pick<Character, "id" | "visibility" | "authorId" | "organizationId">,
   before?: Pick<Character, "visibility">,
 ) {
-  const audiences = [character.visibility, before?.visibility]
-    .filter((value, index, all) => value && all.indexOf(value) === index)
-    .map((visibility) =>
+  const visibilities = new Set([character.visibility, before?.visibility ?? character.visibility]);
+  for (const visibility of visibilities) {
+    const to =
       visibility === "organization"
         ? { organizationId: character.organizationId }
-        : { userId: character.authorId },
-    );
-  for (const to of audiences) {
+        : { userId: character.authorId };
     await publishEvent(tx, to, {
       type,
       id: character.id,
@@ -187,15 +185,20 @@ export async function createCharacter(
 }
 
 /**
- * The actor's own character, locked for a change: 404 when they cannot see it, 403 when it is
- * someone else's shared one (only its author changes it).
+ * The actor's own character, locked for a change (in a transaction): 404 when they cannot see
+ * it, 403 when it is someone else's shared one (only its author changes it).
  */
-async function lockOwnCharacter(tx: Database, actor: OrganizationActor, id: string) {
-  const [character] = await tx
+async function lockOwnCharacter(
+  tx: Database,
+  actor: OrganizationActor,
+  id: string,
+  { lock = true } = {},
+) {
+  const query = tx
     .select()
     .from(characters)
-    .where(and(eq(characters.id, id), readableBy(actor)))
-    .for("update");
+    .where(and(eq(characters.id, id), readableBy(actor)));
+  const [character] = lock ? await query.for("update") : await query;
   if (!character || !visible(character, actor)) throw notFound("No such character.");
   if (character.authorId !== actor.userId) {
     throw forbidden("Only the author of a character changes it; you may clone it.");
@@ -243,10 +246,8 @@ export async function setCharacterAvatar(
 ): Promise<void> {
   requirePermission(actor, "characters.write");
   // Refused before an image is decoded and stored for it.
-  await db.transaction(async (tx) => {
-    const current = await lockOwnCharacter(tx, actor, id);
-    if (current.deletedAt) throw characterDeleted();
-  });
+  const found = await lockOwnCharacter(db, actor, id, { lock: false });
+  if (found.deletedAt) throw characterDeleted();
   const newKey = avatar ? await saveAvatar(storage, avatar) : null;
   let replaced: string | null = null;
   try {
@@ -300,13 +301,16 @@ export async function restoreCharacter(db: Database, actor: Actor, id: string): 
   });
 }
 
-/** A copy, the actor's and private, of a character they may read (characters.write). */
+/**
+ * A copy, the actor's and private, of a character they may read (characters.write), named `name`
+ * or as the original.
+ */
 export async function cloneCharacter(
   db: Database,
   storage: Storage,
   actor: Actor,
   id: string,
-  name: string,
+  name?: string,
 ): Promise<string> {
   requirePermission(actor, "characters.write");
   const [source] = await db
@@ -318,7 +322,7 @@ export async function cloneCharacter(
   try {
     return await createCharacter(db, actor, {
       ...cardFieldsOf(source),
-      name,
+      name: name || source.name,
       visibility: "private",
       avatarUrl,
     });
@@ -385,7 +389,7 @@ export async function importCharacter(
 /** A character the actor may read as a Card V2. */
 export async function characterCard(db: Database, actor: Actor, id: string): Promise<CardV2> {
   const character = await getCharacter(db, actor, id);
-  return toCard({ ...character, characterBook: character.characterBook });
+  return toCard(character);
 }
 
 /** A character the actor may read as a PNG with its card, on its avatar when it has one. */
