@@ -41,7 +41,17 @@ export async function recordClientActivity(
 ): Promise<void> {
   if (!clientId) return;
   if (action === "updated" && fields.length === 0) return;
-  await tx.insert(clientActivity).values({
+  await tx.insert(clientActivity).values(entry(actor, clientId, action, subject, fields));
+}
+
+function entry(
+  actor: OrganizationActor,
+  clientId: string,
+  action: ClientActivityAction,
+  subject: ActivitySubject,
+  fields: string[] = [],
+) {
+  return {
     clientId,
     subjectType: subject.type,
     subjectId: subject.id,
@@ -49,7 +59,7 @@ export async function recordClientActivity(
     action,
     fields,
     actorId: actor.userId,
-  });
+  };
 }
 
 /** Each client of an import starts its activity with it, in one statement. */
@@ -59,16 +69,13 @@ export async function recordClientsImported(
   imported: { id: string; name: string }[],
 ): Promise<void> {
   if (imported.length === 0) return;
-  await tx.insert(clientActivity).values(
-    imported.map((client) => ({
-      clientId: client.id,
-      subjectType: "client" as const,
-      subjectId: client.id,
-      subjectName: client.name,
-      action: "imported" as const,
-      actorId: actor.userId,
-    })),
-  );
+  await tx
+    .insert(clientActivity)
+    .values(
+      imported.map((client) =>
+        entry(actor, client.id, "imported", { type: "client", id: client.id, name: client.name }),
+      ),
+    );
 }
 
 /**
