@@ -82,7 +82,14 @@ export function createWebServer(options: WebServerOptions) {
     });
   }
 
-  app.use(compression());
+  // A streamed answer goes out event by event: compressing it would hold events back.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

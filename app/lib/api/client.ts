@@ -174,9 +174,54 @@ export function createApiClient(options: ApiClientOptions) {
       call(method.toUpperCase(), path, (request ?? {}) as RawRequest) as Promise<ApiBody<P, M>>;
   }
 
+  /**
+   * A streamed answer (Server-Sent Events): the API's response once its headers arrive, never
+   * retried. The deadline covers only the wait for the headers; the page request's abort reaches
+   * the API for as long as the body flows, so that a reader who leaves stops the work behind it.
+   */
+  async function stream(template: string, request: RawRequest): Promise<Response> {
+    const path = substitute(template, request.path ?? {});
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onCallerAbort();
+    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const timer = setTimeout(
+      () => controller.abort(new DOMException("The API did not answer in time", "TimeoutError")),
+      timeoutMs,
+    );
+    const sent = new Request(buildRequest("POST", path, request), { signal: controller.signal });
+    sent.headers.set("Accept", "text/event-stream");
+    let response: Response;
+    try {
+      response = await new Promise<Response>((resolve, reject) => {
+        const onAbort = () => reject(controller.signal.reason);
+        if (controller.signal.aborted) return onAbort();
+        controller.signal.addEventListener("abort", onAbort, { once: true });
+        send(sent).then(resolve, reject);
+      });
+    } catch (error) {
+      options.signal?.removeEventListener("abort", onCallerAbort);
+      throw new ApiUnavailableError(`POST ${path} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) {
+      options.signal?.removeEventListener("abort", onCallerAbort);
+      throw await readApiError(response);
+    }
+    return response;
+  }
+
   return {
     get: operation("get"),
     post: operation("post"),
+    /** POST to an operation that answers with a stream of events (an AI answer). */
+    stream: <P extends ApiPath<"post">>(
+      path: P,
+      ...[request]: RequestArgs<ApiRequest<P, "post">>
+    ) => stream(path, (request ?? {}) as RawRequest),
     put: operation("put"),
     patch: operation("patch"),
     delete: operation("delete"),
