@@ -12,6 +12,7 @@ export const namespaces = [
   "clients",
   "projects",
   "documents",
+  "threads",
   "validation",
   "legal",
 ] as const;

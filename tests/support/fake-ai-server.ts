@@ -17,7 +17,9 @@ import { silence } from "../../api/ai/probe";
  * - `stalled`: a chat stream that sends one token and then nothing, until the client gives up;
  * - `malformed`: a chat stream whose second event is not JSON;
  * - `failing-video`: a video job that ends as failed;
- * - `slow-…`: any answer, after `slowMs` (6 s by default).
+ * - `slow-…`: any answer, after `slowMs` (6 s by default);
+ * - `paced`: a chat stream of a Markdown answer (a heading with the call's number, a list, code and
+ *   a table) at a reader's pace, one token every 100 ms, for a reader to watch and to stop.
  *
  * A request without `Authorization: Bearer <apiKey>` gets 401.
  */
@@ -77,6 +79,30 @@ export function fakeEmbedding(text: string): number[] {
   const norm = Math.hypot(...vector) || 1;
   return vector.map((value) => value / norm);
 }
+
+/** The `paced` model's answer: Markdown that a thread renders, numbered by the call. */
+const pacedReply = (call: number) =>
+  [
+    `## Answer ${call}`,
+    "",
+    "Here is a plan in three steps:",
+    "",
+    "1. Draft the outline",
+    "2. Write the **first** section",
+    "3. Review it with the team",
+    "",
+    "```js",
+    'const greeting = "hello";',
+    "console.log(greeting);",
+    "```",
+    "",
+    "| Step | Owner |",
+    "| --- | --- |",
+    "| Outline | Nadia |",
+    "| Review | Omar |",
+    "",
+    "That is all for now, and the rest follows once the outline is agreed by everyone involved.",
+  ].join("\n");
 
 export async function startFakeAiServer(
   options: { apiKey?: string; port?: number } = {},
@@ -171,7 +197,8 @@ export async function startFakeAiServer(
         choices: [{ index: 0, delta, finish_reason: finishReason }],
         ...(usage ? { usage } : {}),
       })}\n\n`;
-    const tokens = state.reply.split(/(?= )/);
+    const paced = model === "paced";
+    const tokens = (paced ? pacedReply(calls.get(model) ?? 1) : state.reply).split(/(?= )/);
     const usage = { prompt_tokens: 12, completion_tokens: tokens.length, total_tokens: 0 };
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
 
@@ -236,8 +263,9 @@ export async function startFakeAiServer(
       response.write(chunk({}, "tool_calls", usage));
     } else {
       for (const token of tokens) {
-        if (state.tokenDelayMs > 0) {
-          await new Promise((resolve) => setTimeout(resolve, state.tokenDelayMs));
+        const delayMs = paced ? 100 : state.tokenDelayMs;
+        if (delayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (response.destroyed) return;
         }
         response.write(chunk({ content: token }));

@@ -1,0 +1,170 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { ApiClient, ApiSchema } from "~/lib/api/client";
+import { isApiError } from "~/lib/api/errors";
+import { type Language, localizedPath } from "~/lib/i18n";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest } from "~/lib/responses.server";
+import { serviceUnavailable } from "~/lib/session.server";
+import { maxFeedbackNote, maxSystemPrompt, maxThreadTitle } from "~/lib/threads";
+import { AnswerRequest, readWholeAnswer, requestAnswer, threadIdParam } from "~/lib/threads.server";
+
+const messageId = z.coerce.number().int().min(1);
+
+/** The thread page's forms, by intent; every one works without JavaScript. */
+export const ThreadIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("variant"), messageId }),
+  z.object({
+    intent: z.literal("rename"),
+    title: z.string().trim().min(1, "required").max(maxThreadTitle, "tooLong"),
+  }),
+  z.object({ intent: z.enum(["pin", "unpin", "archive", "unarchive", "share", "unshare"]) }),
+  z.object({
+    intent: z.literal("settings"),
+    model: z
+      .string()
+      .trim()
+      .max(200, "tooLong")
+      .regex(/^[\w.:/@+-]*$/, "invalidModel"),
+    temperature: z.union([
+      z.literal("").transform(() => null),
+      z.coerce
+        .number("invalidTemperature")
+        .min(0, "invalidTemperature")
+        .max(2, "invalidTemperature"),
+    ]),
+    systemPrompt: z.string().max(maxSystemPrompt, "tooLong"),
+  }),
+  z.object({
+    intent: z.literal("feedback"),
+    messageId,
+    rating: z.enum(["up", "down", ""]).transform((value) => value || null),
+    note: z.string().trim().max(maxFeedbackNote, "tooLong").default(""),
+  }),
+  z.object({ intent: z.literal("to-document"), messageId }),
+]);
+
+type Change = ApiSchema<"ThreadUpdate">;
+
+const toggles = {
+  pin: { pinned: true },
+  unpin: { pinned: false },
+  archive: { archived: true },
+  unarchive: { archived: false },
+  share: { visibility: "organization" },
+  unshare: { visibility: "private" },
+} as const;
+
+/** An answer the browser waited for whole: the question, or the answer written again. */
+export async function answerWhole(
+  api: ApiClient,
+  threadId: number | null,
+  form: FormData,
+  language: Language,
+) {
+  const parsed = AnswerRequest.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]?.message;
+    return data(
+      { intent: "ask" as const, error: issue === "tooLong" ? "TOO_LONG" : "REQUIRED" },
+      { status: 422 },
+    );
+  }
+  try {
+    const id = threadId ?? (await api.post("/threads", { body: {} })).id;
+    await readWholeAnswer(await requestAnswer(api, id, parsed.data));
+    return safeRedirect(localizedPath(`/threads/${id}`, language));
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) throw serviceUnavailable(error);
+    return data({ intent: "ask" as const, error: error.code }, { status: error.status });
+  }
+}
+
+/** Every other form of the page, on the thread of the page. */
+export async function changeThread(
+  api: ApiClient,
+  threadId: number,
+  form: FormData,
+  language: Language,
+) {
+  const parsed = ThreadIntent.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const intent = String(form.get("intent"));
+    if (intent !== "rename" && intent !== "settings" && intent !== "feedback") throw badRequest();
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    return data({ intent, fields }, { status: 422 });
+  }
+  const request = parsed.data;
+  const path = { id: String(threadId) };
+  const patch = (body: Change) => api.patch("/threads/{id}", { path, body });
+  try {
+    switch (request.intent) {
+      case "variant":
+        await patch({ currentMessageId: request.messageId });
+        break;
+      case "rename":
+        await patch({ title: request.title });
+        break;
+      case "settings":
+        await patch({
+          model: request.model || null,
+          temperature: request.temperature,
+          systemPrompt: request.systemPrompt,
+        });
+        return data({ intent: request.intent, saved: true as const });
+      case "feedback":
+        await api.put("/threads/{id}/messages/{messageId}/feedback", {
+          path: { ...path, messageId: String(request.messageId) },
+          body: { rating: request.rating, note: request.note },
+        });
+        break;
+      case "to-document": {
+        const thread = await api.get("/threads/{id}", { path });
+        const message = thread.messages.find((each) => each.id === request.messageId);
+        if (!message) throw badRequest();
+        const title = (thread.title || message.content.trim().split("\n")[0] || "").slice(0, 200);
+        const document = await api.post("/documents", {
+          body: { title: title.trim() || "—", markdown: message.content },
+        });
+        return safeRedirect(
+          `${localizedPath(`/documents/${document.id}`, language)}?notice=document-created`,
+        );
+      }
+      default:
+        await patch(toggles[request.intent]);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isApiError(error) || error.status >= 500 || error.status === 404) {
+      throw isApiError(error, 404)
+        ? new Response("Not Found", { status: 404 })
+        : serviceUnavailable(error);
+    }
+    return data(
+      { intent: request.intent, error: error.code, fields: error.fields },
+      { status: error.status },
+    );
+  }
+  return data({ intent: request.intent, saved: true as const });
+}
+
+/** Deletes the thread; the list then offers to bring it back. */
+export async function deleteThread(api: ApiClient, threadId: number, language: Language) {
+  await api.delete("/threads/{id}", { path: { id: String(threadId) } }).catch((error: unknown) => {
+    throw serviceUnavailable(error);
+  });
+  return safeRedirect(`${localizedPath("/threads", language)}?deleted=${threadId}`);
+}
+
+export async function restoreThread(api: ApiClient, form: FormData, language: Language) {
+  const id = threadIdParam(String(form.get("id") ?? ""));
+  if (id === null) throw badRequest();
+  await api.post("/threads/{id}/restore", { path: { id: String(id) } }).catch((error: unknown) => {
+    throw isApiError(error, 404)
+      ? new Response("Not Found", { status: 404 })
+      : serviceUnavailable(error);
+  });
+  return safeRedirect(localizedPath(`/threads/${id}`, language));
+}

@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import { threadLabels } from "./support/labels";
+
+// The deployment's chat model is the fake provider's (playwright.config.ts): it answers "Hello
+// from the fake model." at once, and its model `paced` streams a Markdown answer slowly enough
+// to watch and to stop.
+
+const conversation = (page: Page, name: string) => page.getByRole("list", { name });
+const lastMessage = (page: Page, name: string) =>
+  conversation(page, name).getByRole("article").last();
+
+for (const [prefix, l] of threadLabels) {
+  const question = prefix ? "ما الذي تتضمنه خطة الإطلاق؟" : "What should the launch plan hold?";
+  const searchWord = prefix ? "خطة" : "launch";
+
+  test.describe(`threads ${prefix || "(en)"}`, () => {
+    test("streams answers, stops one, writes it again as a version, and finds the thread", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto(`${prefix}/threads`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.startTitle);
+      await expectNoAxeViolations(page);
+
+      // The first question starts the thread; its answer streams in and gives it a title.
+      const box = page.getByRole("textbox", { name: l.message });
+      await box.fill(question);
+      await box.press("Enter");
+      await expect(page).toHaveURL(/\/threads\/\d+$/);
+      await expect(lastMessage(page, l.conversation)).toContainText("Hello from the fake model.");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Hello from the fake model/);
+      const threadUrl = page.url();
+
+      // Another tab of the same thread shows new messages as they come (STOMP events).
+      const other = await page.context().newPage();
+      await other.goto(threadUrl);
+      await expect(lastMessage(other, l.conversation)).toContainText("Hello from the fake model.");
+
+      // The thread's own model: one that writes slowly.
+      await page.getByText(l.settings, { exact: true }).click();
+      await page.getByLabel(l.model, { exact: true }).fill("paced");
+      await page.getByRole("button", { name: l.saveSettings }).click();
+      await expect(page.getByText(l.settingsSaved)).toBeVisible();
+
+      // Stop keeps what was written, marked as stopped.
+      await box.fill(prefix ? "اكتب الخطة" : "Write the plan");
+      await page.getByRole("button", { name: l.send }).click();
+      await expect(lastMessage(page, l.conversation)).toContainText("Here is a plan");
+      await page.getByRole("button", { name: l.stop }).click();
+      await expect(lastMessage(page, l.conversation)).toContainText(l.stopped);
+      await expect(page.getByRole("button", { name: l.send })).toBeVisible();
+      const stoppedText = await lastMessage(page, l.conversation).innerText();
+      expect(stoppedText).not.toContain("That is all for now");
+      await expect(conversation(other, l.conversation)).toContainText(
+        prefix ? "اكتب الخطة" : "Write the plan",
+      );
+      await expect(lastMessage(other, l.conversation)).toContainText(l.stopped);
+
+      // Written again: a second version, whole, with its table and highlighted code.
+      await lastMessage(page, l.conversation).getByRole("button", { name: l.regenerate }).click();
+      const answer = lastMessage(page, l.conversation);
+      await expect(answer).toContainText("That is all for now", { timeout: 30_000 });
+      await expect(answer.getByRole("table")).toContainText("Omar");
+      await expect(answer.locator("pre code.hljs")).toContainText("console.log(greeting)");
+      await expect(answer).toContainText(l.versionOf("2", "2") as string);
+      await expect(answer).not.toContainText(l.stopped);
+      await screenshotBothModes(page, "thread");
+      await expectNoAxeViolations(page);
+
+      // The earlier version is still there, and the choice is kept.
+      await answer.getByRole("button", { name: l.previousVersion }).click();
+      await expect(lastMessage(page, l.conversation)).toContainText(
+        l.versionOf("1", "2") as string,
+      );
+      await expect(lastMessage(page, l.conversation)).toContainText(l.stopped);
+      await page.reload();
+      await expect(lastMessage(page, l.conversation)).toContainText(l.stopped);
+
+      // Renamed and pinned, it heads the sidebar; a search finds it by its question.
+      await page.getByText(l.rename, { exact: true }).click();
+      await page.getByLabel(l.titleField).fill(prefix ? "خطة الإطلاق" : "Launch plan");
+      await page.getByRole("button", { name: l.save, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        prefix ? "خطة الإطلاق" : "Launch plan",
+      );
+      await page.getByRole("button", { name: l.pin, exact: true }).click();
+      const sidebar = page.getByRole("complementary");
+      await expect(sidebar.getByRole("region", { name: l.pinned })).toContainText(
+        prefix ? "خطة الإطلاق" : "Launch plan",
+      );
+      await sidebar.getByRole("searchbox", { name: l.search }).fill(searchWord);
+      await sidebar.getByRole("searchbox", { name: l.search }).press("Enter");
+      const results = sidebar.getByRole("region", { name: l.results });
+      await expect(results.locator("mark").first()).toHaveText(searchWord);
+      await screenshotBothModes(page, "thread-search");
+      await other.close();
+    });
+  });
+}
+
+test.describe("threads without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the question posts, the whole answer comes back, and a deleted thread can be undone", async ({
+    page,
+  }) => {
+    const [, l] = threadLabels[0];
+    await signIn(page);
+    await page.goto("/threads");
+    await expect(page.getByText(l.contextNote)).toBeVisible();
+    await page.getByRole("textbox", { name: l.message }).fill("Hello without scripts");
+    await page.getByRole("button", { name: l.send }).click();
+    await expect(page).toHaveURL(/\/threads\/\d+$/);
+    await expect(lastMessage(page, l.conversation)).toContainText("Hello from the fake model.");
+
+    await lastMessage(page, l.conversation).getByRole("button", { name: l.regenerate }).click();
+    await expect(lastMessage(page, l.conversation)).toContainText(l.versionOf("2", "2") as string);
+
+    // Deleting asks first, in the page; the list then offers to undo it.
+    await page.getByRole("button", { name: l.delete, exact: true }).click();
+    await page.getByRole("button", { name: l.deleteConfirm }).click();
+    await expect(page).toHaveURL(/\/threads\?deleted=\d+$/);
+    await page.getByRole("button", { name: l.undo }).click();
+    await expect(page).toHaveURL(/\/threads\/\d+$/);
+    await expect(lastMessage(page, l.conversation)).toContainText("Hello from the fake model.");
+  });
+});
