@@ -24,12 +24,14 @@ describe("the context of an answer", () => {
       message("user", "Two"),
     ]);
     expect(context).toEqual({
+      instructions: ["Be brief."],
       messages: [
         { role: "user", content: "One" },
         { role: "assistant", content: "Half an answer" },
         { role: "user", content: "Two" },
       ],
       omitted: 0,
+      attachments: [],
     });
   });
 
