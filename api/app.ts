@@ -17,6 +17,7 @@ import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createProjectRoutes } from "./routes/projects";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
+import { createThreadAttachmentRoutes } from "./routes/thread-attachments";
 import { createThreadRoutes } from "./routes/threads";
 import { createUserRoutes } from "./routes/user";
 import { createUserSessionRoutes } from "./routes/user-sessions";
@@ -99,6 +100,7 @@ export function createApp({
   app.route("/", createProjectRoutes());
   app.route("/", createDocumentRoutes());
   app.route("/", createThreadRoutes());
+  app.route("/", createThreadAttachmentRoutes());
   app.route("/", createCharacterRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());

@@ -810,6 +810,11 @@ export const threadMessages = pgTable(
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     /** How many earlier messages were left out of the model's context for this answer. */
     contextOmitted: integer("context_omitted").notNull().default(0),
+    /** How much of each attachment's text the model read for this answer (docs/threads.md). */
+    contextAttachments: jsonb("context_attachments")
+      .$type<ContextAttachment[]>()
+      .notNull()
+      .default([]),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
     feedbackRating: text("feedback_rating", { enum: feedbackRatings }),
@@ -835,6 +840,60 @@ export const threadMessages = pgTable(
       sql.raw(
         `feedback_rating is null or feedback_rating in (${feedbackRatings.map((value) => `'${value}'`).join(", ")})`,
       ),
+    ),
+  ],
+);
+
+export const threadAttachmentKinds = ["document", "file"] as const;
+export type ThreadAttachmentKind = (typeof threadAttachmentKinds)[number];
+
+/** What an answer's model read of one attachment: `included` of its `total` characters. */
+export type ContextAttachment = {
+  attachmentId: number;
+  name: string;
+  included: number;
+  total: number;
+};
+
+/**
+ * What a thread's author gave its model to read besides the messages: a document of the
+ * organization, read again at each answer (its text as it is then), or an uploaded file whose text
+ * was taken out once, on upload (the file itself is not kept). A document's attachment whose
+ * document is gone stays, shown as such, and is left out of the context (docs/threads.md).
+ */
+export const threadAttachments = pgTable(
+  "thread_attachments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: bigint("thread_id", { mode: "number" })
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: threadAttachmentKinds }).notNull(),
+    /** A document's; null for a file, and once the document is deleted for good. */
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
+    /** The file's name, or the document's title when it was attached. */
+    name: text("name").notNull(),
+    /** A file's type as its content showed it; null for a document. */
+    mediaType: text("media_type"),
+    /** A file's size in bytes; null for a document. */
+    size: integer("size"),
+    /** A file's text, taken out on upload; empty for a document (read at each answer). */
+    text: text("text").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("thread_attachments_thread_idx").on(t.threadId, t.id),
+    index("thread_attachments_document_idx").on(t.documentId),
+    uniqueIndex("thread_attachments_thread_document_idx")
+      .on(t.threadId, t.documentId)
+      .where(sql`${t.documentId} is not null`),
+    check(
+      "thread_attachments_kind",
+      sql.raw(`kind in (${threadAttachmentKinds.map((value) => `'${value}'`).join(", ")})`),
     ),
   ],
 );

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
 import {
   feedbackRatings,
+  threadAttachmentKinds,
   threadMessageRoles,
   threadMessageStatuses,
   threadVisibilities,
@@ -16,6 +17,8 @@ import {
   titleDeadlineMs,
 } from "../services/thread-answers";
 import {
+  type AttachmentView,
+  attachmentCharacters,
   contextCharacters,
   createThread,
   deleteThread,
@@ -54,13 +57,13 @@ const tags = ["Threads"];
 const SegmentsSchema = z.array(z.object({ text: z.string(), match: z.boolean() })).nullable();
 
 /** A numeric id in a path: digits only (SPEC.md §5), else 422. */
-const numericId = (message: string) =>
+export const numericId = (message: string) =>
   text()
     .regex(/^[0-9]{1,15}$/, message)
     .transform(Number)
     .openapi({ type: "string", pattern: "^[0-9]{1,15}$", example: "42" });
 
-const idParams = z.object({ id: numericId("Not a thread id") });
+export const idParams = z.object({ id: numericId("Not a thread id") });
 const messageParams = idParams.extend({ messageId: numericId("Not a message id") });
 
 const threadSummaryShape = {
@@ -101,6 +104,47 @@ const ThreadSummarySchema = z
   })
   .openapi("ThreadSummary");
 
+const ContextAttachmentSchema = z
+  .object({
+    attachmentId: z.int(),
+    name: z.string().openapi({ description: "Its name when the answer was written" }),
+    included: z.int().openapi({ description: "Characters of its text the model read" }),
+    total: z.int().openapi({
+      description: "Characters of its text then (0: a document that was deleted)",
+    }),
+  })
+  .openapi("ThreadContextAttachment");
+
+export const AttachmentSchema = z
+  .object({
+    id: z.int().openapi({ description: "Digits only in a path" }),
+    kind: z.enum(threadAttachmentKinds).openapi({
+      description:
+        "document: a document of the organization, read as it is at each answer; file: an " +
+        "uploaded file whose text was taken out on upload",
+    }),
+    name: z.string().openapi({ description: "The file's name, or the document's title" }),
+    documentId: z.uuid().nullable(),
+    mediaType: z.string().nullable().openapi({
+      description: "A file's type, as its content showed it; null for a document",
+      example: "application/pdf",
+    }),
+    size: z.int().nullable().openapi({ description: "A file's size in bytes" }),
+    characters: z.int().openapi({
+      description: "The length of its text as the next answer would read it",
+    }),
+    available: z.boolean().openapi({
+      description: "false: its document was deleted, and it is left out of the context",
+    }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi("ThreadAttachment");
+
+export const attachmentJson = (attachment: AttachmentView) => ({
+  ...attachment,
+  createdAt: attachment.createdAt.toISOString(),
+});
+
 const MessageSchema = z
   .object({
     id: z.int(),
@@ -124,6 +168,11 @@ const MessageSchema = z
     model: z.string().nullable().openapi({ description: "The model that answered" }),
     contextOmitted: z.int().openapi({
       description: "Earlier messages left out of the model's context for this answer",
+    }),
+    contextAttachments: z.array(ContextAttachmentSchema).openapi({
+      description:
+        "What the model read of each attachment for this answer, in the order of attachment: " +
+        "`included` < `total` was cut at its end, 0 left out (docs/threads.md)",
     }),
     usage: z
       .object({ inputTokens: z.int().nullable(), outputTokens: z.int().nullable() })
@@ -162,6 +211,9 @@ const ThreadSchema = z
       .object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })
       .nullable()
       .openapi({ description: "The character it was started with (POST /characters/{id}/chat)" }),
+    attachments: z.array(AttachmentSchema).openapi({
+      description: "What the model reads besides the messages, in the order of attachment",
+    }),
     messages: z.array(MessageSchema).openapi({ description: "The current branch, oldest first" }),
   })
   .openapi("Thread");
@@ -198,6 +250,7 @@ const threadJson = (thread: ThreadView) => {
     systemPrompt: thread.systemPrompt,
     currentMessageId: thread.currentMessageId,
     character: thread.character,
+    attachments: thread.attachments.map(attachmentJson),
     messages: thread.messages.map(messageJson),
   };
 };
@@ -301,7 +354,7 @@ const streamDescription = `The answer streams as Server-Sent Events in the AI SD
 (version 1, header \`x-vercel-ai-ui-message-stream: v1\`): each event is \`data: <JSON chunk>\`, the
 last one \`data: [DONE]\`, and lines starting with \`:\` keep the connection alive. The chunks, in order:
 \`start\` (\`messageId\`: the answer's id as text; \`messageMetadata\`: \`{ threadId, userMessageId,
-assistantMessageId, contextOmitted, status: "streaming", error: null }\`), \`text-start\`, one
+assistantMessageId, contextOmitted, contextAttachments, status: "streaming", error: null }\`), \`text-start\`, one
 \`text-delta\` per piece of text (\`delta\`), \`text-end\`, then \`error\` (\`errorText\`) when the answer
 failed, \`data-title\` (\`data: { title }\`) when the answer gave the thread its title, and \`finish\`
 whose \`messageMetadata\` carries how the answer ended: \`status\` complete, stopped or failed, and
@@ -310,9 +363,14 @@ the answer's text is stored as it streams (every second) and in full at the end.
 stops the model: the answer is kept as far as it got, \`stopped\`. A provider's failure is an answer
 \`failed\` with its code (docs/ai.md); the question stays.
 
-The model reads the system prompt, then the branch up to the question, newest last: failed answers
-are left out, and past ${contextCharacters.toLocaleString("en")} characters the oldest messages are left out first
-(\`contextOmitted\` says how many). A thread without a title gets one from the model after its first
+The model reads, within ${contextCharacters.toLocaleString("en")} characters: the system prompt; the entries of the
+thread's character's lorebook that the last messages call for (within the book's token budget);
+the attachments' text, in the order of attachment, together at most ${attachmentCharacters.toLocaleString("en")} characters (each takes
+what is left, the one that does not fit is cut at its end, those after it are left out); then the
+branch up to the question, newest last, in what is left: failed answers are left out, then the
+oldest messages first. \`contextOmitted\` says how many messages were left out, and
+\`contextAttachments\` (\`[{ attachmentId, name, included, total }]\`, in characters) what was read of
+each attachment; both are in \`start\` and \`finish\`, and on the stored answer. A thread without a title gets one from the model after its first
 complete answer (a second call of a few tokens, within ${titleDeadlineMs / 1000} seconds), or, when that call fails,
 the first words of the question.
 

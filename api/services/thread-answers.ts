@@ -6,15 +6,27 @@ import {
   type UIMessage,
   type UIMessageStreamWriter,
 } from "ai";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { AiError, type AiErrorCode, classifyAiError } from "../ai/errors";
 import { callSignal, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { type ThreadMessageStatus, threadMessages, threads } from "../db/schema";
+import {
+  type ContextAttachment,
+  characters,
+  type Thread,
+  type ThreadMessage,
+  type ThreadMessageStatus,
+  threadMessages,
+  threads,
+  users,
+} from "../db/schema";
 import { conflict, notFound, QuotaExceededError } from "../errors";
 import { type AiServices, organizationAiSettings } from "./ai-models";
 import { checkAiQuota, runAiCall } from "./ai-usage";
+import { selectLore } from "./character-lore";
+import { fillNames } from "./characters";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+import { attachmentTexts } from "./thread-attachments";
 import {
   answerFlushMs,
   answerHeartbeatMs,
@@ -44,6 +56,8 @@ export type AnswerMetadata = {
   assistantMessageId: number;
   /** Earlier messages left out of the model's context (docs/threads.md). */
   contextOmitted: number;
+  /** How much of each attachment's text the model read. */
+  contextAttachments: ContextAttachment[];
   status: ThreadMessageStatus;
   error: { code: string; message: string } | null;
 };
@@ -76,6 +90,7 @@ export type PreparedAnswer = {
   userMessageId: number;
   assistantMessageId: number;
   contextOmitted: number;
+  contextAttachments: ContextAttachment[];
   /**
    * The answer as a stream of UI message chunks; writing it starts at once, whether or not the
    * stream is read. `signal` (the request's) and cancelling the stream both stop the provider.
@@ -166,10 +181,11 @@ export async function prepareAnswer(
       if (!parent) throw notFound("No such message.");
       question = parent;
     }
-    const context = buildContext(
-      thread.systemPrompt,
-      await branchMessages(tx, threadId, question.id),
-    );
+    const branch = await branchMessages(tx, threadId, question.id);
+    const context = buildContext(thread.systemPrompt, branch, {
+      lore: await threadLore(tx, thread, branch),
+      attachments: await attachmentTexts(tx, actor, threadId),
+    });
     const [answer] = await tx
       .insert(threadMessages)
       .values({
@@ -180,6 +196,7 @@ export async function prepareAnswer(
         status: "streaming",
         model: resolved.modelId,
         contextOmitted: context.omitted,
+        contextAttachments: context.attachments,
       })
       .returning({ id: threadMessages.id });
     if (!answer) throw new Error("insert into thread_messages returned no row");
@@ -192,7 +209,6 @@ export async function prepareAnswer(
       question,
       answerId: answer.id,
       context,
-      systemPrompt: thread.systemPrompt,
       temperature: thread.temperature,
     };
   });
@@ -204,9 +220,10 @@ export async function prepareAnswer(
     threadId,
     question: written.question,
     answerId: written.answerId,
+    instructions: written.context.instructions,
     messages: written.context.messages,
     omitted: written.context.omitted,
-    systemPrompt: written.systemPrompt,
+    contextAttachments: written.context.attachments,
     temperature: written.temperature,
   };
   return {
@@ -214,8 +231,50 @@ export async function prepareAnswer(
     userMessageId: written.question.id,
     assistantMessageId: written.answerId,
     contextOmitted: written.context.omitted,
+    contextAttachments: written.context.attachments,
     stream: (signal) => answerStream(job, signal),
   };
+}
+
+/**
+ * The entries of the thread's character's lorebook that the branch calls for (character-lore.ts),
+ * with the names filled in; none when the thread has no character, or its character is deleted
+ * or no longer shared with the thread's author.
+ */
+async function threadLore(
+  tx: Database,
+  thread: Pick<Thread, "characterId" | "organizationId" | "authorId">,
+  branch: Pick<ThreadMessage, "role" | "content" | "status">[],
+): Promise<string[]> {
+  if (!thread.characterId) return [];
+  const [character] = await tx
+    .select({ name: characters.name, book: characters.characterBook })
+    .from(characters)
+    .where(
+      and(
+        eq(characters.id, thread.characterId),
+        eq(characters.organizationId, thread.organizationId),
+        or(eq(characters.authorId, thread.authorId), eq(characters.visibility, "organization")),
+        isNull(characters.deletedAt),
+      ),
+    );
+  if (!character?.book) return [];
+  const [author] = await tx
+    .select({ firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, thread.authorId));
+  const names = { char: character.name, user: author?.firstName ?? "" };
+  return selectLore(
+    character.book,
+    branch
+      .filter(
+        (message) =>
+          message.content.trim() !== "" &&
+          !(message.role === "assistant" && message.status === "failed"),
+      )
+      .map((message) => message.content),
+    (text) => fillNames(text, names),
+  ).entries;
 }
 
 type AnswerJob = {
@@ -225,9 +284,11 @@ type AnswerJob = {
   threadId: number;
   question: { id: number; content: string };
   answerId: number;
+  /** The system prompt, the lorebook's entries, the attachments: those that are not empty. */
+  instructions: string[];
   messages: ContextMessage[];
   omitted: number;
-  systemPrompt: string;
+  contextAttachments: ContextAttachment[];
   temperature: number | null;
 };
 
@@ -291,6 +352,7 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
     userMessageId: job.question.id,
     assistantMessageId: job.answerId,
     contextOmitted: job.omitted,
+    contextAttachments: job.contextAttachments,
   };
   const textId = `text-${job.answerId}`;
   writer.write({
@@ -333,7 +395,9 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
       async () => {
         const result = streamText({
           model: job.resolved.model,
-          ...(job.systemPrompt ? { instructions: job.systemPrompt } : {}),
+          ...(job.instructions.length > 0
+            ? { instructions: job.instructions.map((content) => ({ role: "system", content })) }
+            : {}),
           messages: job.messages,
           ...(job.temperature !== null ? { temperature: job.temperature } : {}),
           abortSignal,

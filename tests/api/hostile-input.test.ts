@@ -328,8 +328,10 @@ describe("hostile input", () => {
           for (const value of hostileStrings) {
             expectRefused(await send(base, { body: multipart({ [field]: value }) }), field);
           }
+          // Bytes no upload takes: not an image, not a card, and not text either (a NUL, and
+          // no UTF-8), since a thread takes a .txt file as it is.
           const asFile = new FormData();
-          asFile.set(field, new Blob(["not an image"]), "notes.txt");
+          asFile.set(field, new Blob([new Uint8Array([0x00, 0xff]), "not an image"]), "notes.txt");
           expectRefused(await send(base, { body: asFile }), `${field} as a file`);
         }
         const malformed: [string, string][] = [

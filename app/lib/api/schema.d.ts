@@ -7374,7 +7374,7 @@ export interface paths {
      *     (version 1, header `x-vercel-ai-ui-message-stream: v1`): each event is `data: <JSON chunk>`, the
      *     last one `data: [DONE]`, and lines starting with `:` keep the connection alive. The chunks, in order:
      *     `start` (`messageId`: the answer's id as text; `messageMetadata`: `{ threadId, userMessageId,
-     *     assistantMessageId, contextOmitted, status: "streaming", error: null }`), `text-start`, one
+     *     assistantMessageId, contextOmitted, contextAttachments, status: "streaming", error: null }`), `text-start`, one
      *     `text-delta` per piece of text (`delta`), `text-end`, then `error` (`errorText`) when the answer
      *     failed, `data-title` (`data: { title }`) when the answer gave the thread its title, and `finish`
      *     whose `messageMetadata` carries how the answer ended: `status` complete, stopped or failed, and
@@ -7383,9 +7383,14 @@ export interface paths {
      *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
      *     `failed` with its code (docs/ai.md); the question stays.
      *
-     *     The model reads the system prompt, then the branch up to the question, newest last: failed answers
-     *     are left out, and past 60,000 characters the oldest messages are left out first
-     *     (`contextOmitted` says how many). A thread without a title gets one from the model after its first
+     *     The model reads, within 60,000 characters: the system prompt; the entries of the
+     *     thread's character's lorebook that the last messages call for (within the book's token budget);
+     *     the attachments' text, in the order of attachment, together at most 30,000 characters (each takes
+     *     what is left, the one that does not fit is cut at its end, those after it are left out); then the
+     *     branch up to the question, newest last, in what is left: failed answers are left out, then the
+     *     oldest messages first. `contextOmitted` says how many messages were left out, and
+     *     `contextAttachments` (`[{ attachmentId, name, included, total }]`, in characters) what was read of
+     *     each attachment; both are in `start` and `finish`, and on the stored answer. A thread without a title gets one from the model after its first
      *     complete answer (a second call of a few tokens, within 15 seconds), or, when that call fails,
      *     the first words of the question.
      *
@@ -7524,7 +7529,7 @@ export interface paths {
      *     (version 1, header `x-vercel-ai-ui-message-stream: v1`): each event is `data: <JSON chunk>`, the
      *     last one `data: [DONE]`, and lines starting with `:` keep the connection alive. The chunks, in order:
      *     `start` (`messageId`: the answer's id as text; `messageMetadata`: `{ threadId, userMessageId,
-     *     assistantMessageId, contextOmitted, status: "streaming", error: null }`), `text-start`, one
+     *     assistantMessageId, contextOmitted, contextAttachments, status: "streaming", error: null }`), `text-start`, one
      *     `text-delta` per piece of text (`delta`), `text-end`, then `error` (`errorText`) when the answer
      *     failed, `data-title` (`data: { title }`) when the answer gave the thread its title, and `finish`
      *     whose `messageMetadata` carries how the answer ended: `status` complete, stopped or failed, and
@@ -7533,9 +7538,14 @@ export interface paths {
      *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
      *     `failed` with its code (docs/ai.md); the question stays.
      *
-     *     The model reads the system prompt, then the branch up to the question, newest last: failed answers
-     *     are left out, and past 60,000 characters the oldest messages are left out first
-     *     (`contextOmitted` says how many). A thread without a title gets one from the model after its first
+     *     The model reads, within 60,000 characters: the system prompt; the entries of the
+     *     thread's character's lorebook that the last messages call for (within the book's token budget);
+     *     the attachments' text, in the order of attachment, together at most 30,000 characters (each takes
+     *     what is left, the one that does not fit is cut at its end, those after it are left out); then the
+     *     branch up to the question, newest last, in what is left: failed answers are left out, then the
+     *     oldest messages first. `contextOmitted` says how many messages were left out, and
+     *     `contextAttachments` (`[{ attachmentId, name, included, total }]`, in characters) what was read of
+     *     each attachment; both are in `start` and `finish`, and on the stored answer. A thread without a title gets one from the model after its first
      *     complete answer (a second call of a few tokens, within 15 seconds), or, when that call fails,
      *     the first words of the question.
      *
@@ -7829,6 +7839,312 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/attachments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a thread's model reads besides the messages (threads.read)
+     * @description In the order of attachment. A document's attachment carries the document's title and length as they are now, and `available: false` once the document was deleted (it is then left out of the context).
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The attachments */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ThreadAttachmentList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Attach a document or a file to a thread (threads.write, its author)
+     * @description JSON `{ documentId }` attaches a document of the organization (documents.read too): its text
+     *     is read again at each answer. A multipart `file` attaches a text (.txt), Markdown (.md), PDF (.pdf) or
+     *     Word (.docx) file of at most 10 MB: its text is taken out now and kept (at most
+     *     200,000 characters), the file is not. A thread holds at most 20 attachments. The
+     *     answers read the attachments after the system prompt, together at most
+     *     30,000 characters (docs/threads.md). The thread's event is `thread.updated`.
+     *
+     *     Refused, with nothing stored: 404 UNKNOWN_DOCUMENT on `documentId` for a document that is not the
+     *     organization's, deleted, or unknown; 409 ALREADY_ATTACHED for a document the thread holds; 409
+     *     TOO_MANY_ATTACHMENTS; 409 THREAD_DELETED; 403 for a thread shared by someone else (only its author
+     *     attaches); 413 FILE_TOO_LARGE; 422 on `file`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF,
+     *     INVALID_DOCX, INVALID_TEXT (content that is not what the name says), NO_TEXT (nothing to read, as in
+     *     a scanned PDF), TEXT_TOO_LONG, TOO_MANY_PAGES.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["ThreadAttachDocument"];
+          "multipart/form-data": components["schemas"]["ThreadAttachFile"];
+        };
+      };
+      responses: {
+        /** @description The attachment */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ThreadAttachment"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/threads/{id}/attachments/{attachmentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Take an attachment off a thread (threads.write, its author)
+     * @description The document itself stays. Later answers no longer read it; the answers written before keep what they read of it in `contextAttachments`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          attachmentId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Taken off */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -10626,8 +10942,36 @@ export interface components {
         name: string;
         avatarUrl: string | null;
       } | null;
+      /** @description What the model reads besides the messages, in the order of attachment */
+      attachments: components["schemas"]["ThreadAttachment"][];
       /** @description The current branch, oldest first */
       messages: components["schemas"]["ThreadMessage"][];
+    };
+    ThreadAttachment: {
+      /** @description Digits only in a path */
+      id: number;
+      /**
+       * @description document: a document of the organization, read as it is at each answer; file: an uploaded file whose text was taken out on upload
+       * @enum {string}
+       */
+      kind: "document" | "file";
+      /** @description The file's name, or the document's title */
+      name: string;
+      /** Format: uuid */
+      documentId: string | null;
+      /**
+       * @description A file's type, as its content showed it; null for a document
+       * @example application/pdf
+       */
+      mediaType: string | null;
+      /** @description A file's size in bytes */
+      size: number | null;
+      /** @description The length of its text as the next answer would read it */
+      characters: number;
+      /** @description false: its document was deleted, and it is left out of the context */
+      available: boolean;
+      /** Format: date-time */
+      createdAt: string;
     };
     ThreadMessage: {
       id: number;
@@ -10654,6 +10998,8 @@ export interface components {
       model: string | null;
       /** @description Earlier messages left out of the model's context for this answer */
       contextOmitted: number;
+      /** @description What the model read of each attachment for this answer, in the order of attachment: `included` < `total` was cut at its end, 0 left out (docs/threads.md) */
+      contextAttachments: components["schemas"]["ThreadContextAttachment"][];
       /** @description An answer's tokens, when the provider said */
       usage: {
         inputTokens: number | null;
@@ -10676,6 +11022,15 @@ export interface components {
         count: number;
         ids: number[];
       };
+    };
+    ThreadContextAttachment: {
+      attachmentId: number;
+      /** @description Its name when the answer was written */
+      name: string;
+      /** @description Characters of its text the model read */
+      included: number;
+      /** @description Characters of its text then (0: a document that was deleted) */
+      total: number;
     };
     ThreadCreate: {
       /**
@@ -10769,8 +11124,30 @@ export interface components {
           name: string;
           avatarUrl: string | null;
         } | null;
+        /** @description What the model reads besides the messages, in the order of attachment */
+        attachments: components["schemas"]["ThreadAttachment"][];
       };
       messages: components["schemas"]["ThreadMessage"][];
+    };
+    ThreadAttachmentList: {
+      items: components["schemas"]["ThreadAttachment"][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    ThreadAttachDocument: {
+      /**
+       * Format: uuid
+       * @description A document of the organization that the caller may read (documents.read)
+       */
+      documentId: string;
+    };
+    ThreadAttachFile: {
+      /**
+       * Format: binary
+       * @description A .txt, .md, .pdf or .docx file; its name says which, its content must agree
+       */
+      file: string;
     };
     CharacterList: {
       items: components["schemas"]["Character"][];

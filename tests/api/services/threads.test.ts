@@ -24,12 +24,14 @@ describe("the context of an answer", () => {
       message("user", "Two"),
     ]);
     expect(context).toEqual({
+      instructions: ["Be brief."],
       messages: [
         { role: "user", content: "One" },
         { role: "assistant", content: "Half an answer" },
         { role: "user", content: "Two" },
       ],
       omitted: 0,
+      attachments: [],
     });
   });
 
@@ -52,6 +54,50 @@ describe("the context of an answer", () => {
     ]);
     expect(context.omitted).toBe(1);
     expect(context.messages).toHaveLength(1);
+  });
+});
+
+describe("the context's budget", () => {
+  const file = (id: number, length: number) => ({
+    id,
+    name: `${id}.txt`,
+    text: "a".repeat(length),
+  });
+
+  it("puts the lorebook and the attachments after the system prompt, each as its own instructions", () => {
+    const context = buildContext("Be brief.", [message("user", "Hi")], {
+      lore: ["Entry one.", "Entry two."],
+      attachments: [{ id: 1, name: "notes.txt", text: "Notes." }],
+    });
+    expect(context.instructions[0]).toBe("Be brief.");
+    expect(context.instructions[1]).toBe("Entry one.\n\nEntry two.");
+    expect(context.instructions[2]).toContain("--- notes.txt ---\nNotes.");
+    expect(context.attachments).toEqual([
+      { attachmentId: 1, name: "notes.txt", included: 6, total: 6 },
+    ]);
+  });
+
+  it("gives the attachments at most what the system prompt and the lorebook left", () => {
+    const lore = "l".repeat(5_000);
+    const context = buildContext("p".repeat(contextCharacters - 15_000), [message("user", "Hi")], {
+      lore: [lore],
+      attachments: [file(1, 4_000), file(2, 8_000), file(3, 10)],
+    });
+    expect(context.attachments.map((read) => read.included)).toEqual([4_000, 6_000, 0]);
+    expect(context.messages).toEqual([{ role: "user", content: "Hi" }]);
+  });
+
+  it("gives the messages what the attachments did not take", () => {
+    const fifth = "x".repeat(contextCharacters / 5);
+    const branch = [
+      message("user", `a${fifth}`),
+      message("assistant", `b${fifth}`),
+      message("user", `c${fifth}`),
+    ];
+    expect(buildContext("", branch, { attachments: [file(1, 10)] }).omitted).toBe(0);
+    const crowded = buildContext("", branch, { attachments: [file(1, contextCharacters)] });
+    expect(crowded.attachments[0]?.included).toBe(contextCharacters / 2);
+    expect(crowded.omitted).toBe(1);
   });
 });
 
