@@ -107,33 +107,56 @@ const tagList = z
   .max(cardLimits.tags, `At most ${cardLimits.tags} tags`)
   .transform((values) => [...new Set(values)]);
 
+/** A character's fields as a change takes them: without defaults, so that what a change leaves out stays. */
+const characterFields = {
+  name: requiredString({ max: cardLimits.name }).openapi({ example: "مرشدة المتحف" }),
+  description: longText(),
+  personality: longText(),
+  scenario: longText(),
+  firstMessage: longText(),
+  alternateGreetings: z
+    .array(longText())
+    .max(cardLimits.greetings, `At most ${cardLimits.greetings} greetings`),
+  exampleMessages: longText(),
+  systemPrompt: longText(),
+  postHistoryInstructions: longText(),
+  tags: tagList,
+  creator: optionalString({ max: cardLimits.name }),
+  creatorNotes: longText(),
+  characterVersion: optionalString({ max: cardLimits.name }),
+  characterBook: CharacterBookSchema.nullable(),
+  extensions: z.record(z.string(), z.unknown()),
+  defaultModel: modelId(),
+  defaultVoice: modelId(),
+  visibility: z.enum(characterVisibilities),
+};
+
 const CharacterCreateSchema = z
   .object({
-    name: requiredString({ max: cardLimits.name }).openapi({ example: "مرشدة المتحف" }),
-    description: longText().default(""),
-    personality: longText().default(""),
-    scenario: longText().default(""),
-    firstMessage: longText().default(""),
-    alternateGreetings: z
-      .array(longText())
-      .max(cardLimits.greetings, `At most ${cardLimits.greetings} greetings`)
-      .default([]),
-    exampleMessages: longText().default(""),
-    systemPrompt: longText().default(""),
-    postHistoryInstructions: longText().default(""),
-    tags: tagList.default([]),
-    creator: optionalString({ max: cardLimits.name }).default(""),
-    creatorNotes: longText().default(""),
-    characterVersion: optionalString({ max: cardLimits.name }).default(""),
-    characterBook: CharacterBookSchema.nullable().default(null),
-    extensions: z.record(z.string(), z.unknown()).default({}),
-    defaultModel: modelId().default(null),
-    defaultVoice: modelId().default(null),
-    visibility: z.enum(characterVisibilities).default("private"),
+    ...characterFields,
+    description: characterFields.description.default(""),
+    personality: characterFields.personality.default(""),
+    scenario: characterFields.scenario.default(""),
+    firstMessage: characterFields.firstMessage.default(""),
+    alternateGreetings: characterFields.alternateGreetings.default([]),
+    exampleMessages: characterFields.exampleMessages.default(""),
+    systemPrompt: characterFields.systemPrompt.default(""),
+    postHistoryInstructions: characterFields.postHistoryInstructions.default(""),
+    tags: characterFields.tags.default([]),
+    creator: characterFields.creator.default(""),
+    creatorNotes: characterFields.creatorNotes.default(""),
+    characterVersion: characterFields.characterVersion.default(""),
+    characterBook: characterFields.characterBook.default(null),
+    extensions: characterFields.extensions.default({}),
+    defaultModel: characterFields.defaultModel.default(null),
+    defaultVoice: characterFields.defaultVoice.default(null),
+    visibility: characterFields.visibility.default("private"),
   })
   .openapi("CharacterCreate");
 
-const CharacterUpdateSchema = CharacterCreateSchema.partial()
+const CharacterUpdateSchema = z
+  .object(characterFields)
+  .partial()
   .extend({
     version: z.int().min(1).openapi({ description: "The version the change is made on" }),
   })

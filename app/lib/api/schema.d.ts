@@ -11343,31 +11343,18 @@ export interface components {
     CharacterUpdate: {
       /** @example مرشدة المتحف */
       name?: string;
-      /** @default  */
       description?: string;
-      /** @default  */
       personality?: string;
-      /** @default  */
       scenario?: string;
-      /** @default  */
       firstMessage?: string;
-      /** @default [] */
       alternateGreetings?: string[];
-      /** @default  */
       exampleMessages?: string;
-      /** @default  */
       systemPrompt?: string;
-      /** @default  */
       postHistoryInstructions?: string;
-      /** @default [] */
       tags?: string[];
-      /** @default  */
       creator?: string;
-      /** @default  */
       creatorNotes?: string;
-      /** @default  */
       characterVersion?: string;
-      /** @default null */
       characterBook?: {
         name?: string;
         description?: string;
@@ -11401,18 +11388,12 @@ export interface components {
           position?: "before_char" | "after_char";
         }[];
       } | null;
-      /** @default {} */
       extensions?: {
         [key: string]: unknown;
       };
-      /** @default null */
       defaultModel?: string | null;
-      /** @default null */
       defaultVoice?: string | null;
-      /**
-       * @default private
-       * @enum {string}
-       */
+      /** @enum {string} */
       visibility?: "private" | "organization";
       /** @description The version the change is made on */
       version: number;

@@ -130,10 +130,16 @@ describe("characters", () => {
       token: owner.token,
       json: { version: 1, personality: "Patient.", visibility: "organization" },
     });
+    // A change changes what it names, and leaves the rest as it was.
     expect(changed.body).toMatchObject({
       personality: "Patient.",
       visibility: "organization",
       version: 2,
+      description: "Explains maths.",
+      firstMessage: "Hi! What are we learning?",
+      alternateGreetings: ["Hello again."],
+      tags: ["maths", "school"],
+      defaultModel: "gpt-4o-mini",
     });
     const stale = await t.request("PATCH", path, {
       token: owner.token,
