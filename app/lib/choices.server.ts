@@ -7,12 +7,12 @@ import { requireUser, serviceUnavailable } from "./session.server";
 const Query = z.object({ q: z.string().trim().max(200).catch("") });
 
 /**
- * The clients or projects whose names match `q`, as choices for a picker (`[{ value, label }]`,
+ * The clients, projects or documents whose names match `q`, as choices for a picker (`[{ value, label }]`,
  * at most 50): what a form offers past the first hundred it was rendered with. The loader of
- * /clients/choices and /projects/choices.
+ * /clients/choices, /projects/choices and /documents/choices.
  */
 export async function loadChoices(
-  kind: "clients" | "projects",
+  kind: "clients" | "projects" | "documents",
   { request, context, params }: LoaderFunctionArgs,
 ) {
   const { token, user } = await requireUser(request, context, params);
@@ -25,7 +25,7 @@ export async function loadChoices(
     });
   const choices = page.items.map((item) => ({
     value: item.id,
-    label: "name" in item ? item.name : "",
+    label: "name" in item ? item.name : "title" in item ? item.title : "",
   }));
   return Response.json(choices, { headers: { "Cache-Control": "private, no-store" } });
 }

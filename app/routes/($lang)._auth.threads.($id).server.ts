@@ -150,6 +150,46 @@ export async function changeThread(
   return data({ intent: request.intent, saved: true as const });
 }
 
+/** The largest file a thread takes (the API's limit), with room for the form around it. */
+export const maxAttachmentFormBytes = 10 * 1024 * 1024 + 64 * 1024;
+
+const attachmentId = z.coerce.number().int().min(1);
+
+/** Attaches a document or an uploaded file to the thread, or takes one off. */
+export async function changeAttachments(api: ApiClient, threadId: number, form: FormData) {
+  const intent = String(form.get("intent"));
+  const path = { id: String(threadId) };
+  try {
+    if (intent === "detach") {
+      const parsed = attachmentId.safeParse(form.get("attachmentId"));
+      if (!parsed.success) throw badRequest();
+      await api.delete("/threads/{id}/attachments/{attachmentId}", {
+        path: { ...path, attachmentId: String(parsed.data) },
+      });
+    } else if (intent === "attach-document") {
+      const documentId = z.uuid().safeParse(form.get("documentId"));
+      if (!documentId.success) return data({ intent, error: "NO_DOCUMENT" }, { status: 422 });
+      // This operation takes JSON or a file; the client types it by the file.
+      const body = { documentId: documentId.data } as unknown as FormData;
+      await api.post("/threads/{id}/attachments", { path, body });
+    } else {
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) {
+        return data({ intent, error: "NO_FILE" }, { status: 422 });
+      }
+      const body = new FormData();
+      body.set("file", file, file.name);
+      await api.post("/threads/{id}/attachments", { path, body });
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isApiError(error) || error.status >= 500) throw serviceUnavailable(error);
+    const code = Object.values(error.fieldCodes)[0] ?? error.code;
+    return data({ intent, error: code }, { status: error.status });
+  }
+  return data({ intent, saved: true as const });
+}
+
 /** Deletes the thread; the list then offers to bring it back. */
 export async function deleteThread(api: ApiClient, threadId: number, language: Language) {
   await api.delete("/threads/{id}", { path: { id: String(threadId) } }).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
@@ -11,6 +11,7 @@ import {
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Composer } from "~/components/threads/composer";
+import { type ContextAnswer, ContextPanel } from "~/components/threads/context-panel";
 import { MessageItem, type ShownMessage } from "~/components/threads/message-item";
 import { type HeaderAnswer, ThreadHeader } from "~/components/threads/thread-header";
 import { sidebarQuery, ThreadSidebar } from "~/components/threads/thread-sidebar";
@@ -25,7 +26,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { getApiClient } from "~/lib/api.server";
 import { requireClientsPermission } from "~/lib/clients.server";
-import { readForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { requireLanguage } from "~/lib/i18n.server";
 import { notFound, rethrowAsPageError } from "~/lib/responses.server";
@@ -41,8 +42,10 @@ import { threadIdParam } from "~/lib/threads.server";
 import { useLanguage } from "~/lib/use-language";
 import {
   answerWhole,
+  changeAttachments,
   changeThread,
   deleteThread,
+  maxAttachmentFormBytes,
   restoreThread,
 } from "./($lang)._auth.threads.($id).server";
 
@@ -64,7 +67,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const organizationId = user.account.currentOrganizationId;
   const api = getApiClient(request, context, token);
 
-  const [threads, thread, chat, undo] = await Promise.all([
+  const canAttachDocuments = id !== null && permissions.includes("documents.read");
+  const [threads, thread, chat, undo, documents] = await Promise.all([
     api
       .get("/threads", {
         query: {
@@ -94,10 +98,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .get("/threads/{id}", { path: { id: String(deleted) } })
           .then((found) => (found.deletedAt ? { id: found.id, title: found.title } : null))
           .catch(() => null),
+    // What can be attached: the latest documents, and a search for the rest.
+    canAttachDocuments
+      ? api
+          .get("/documents", { query: { pageSize: 100 } })
+          .then((page) => ({
+            items: page.items.map((document) => ({ value: document.id, label: document.title })),
+            total: page.total,
+          }))
+          .catch(() => null)
+      : null,
   ]);
   return {
     threads,
     thread,
+    documents,
     listing,
     undo,
     chat: { configured: Boolean(chat?.source), model: chat?.model ?? null },
@@ -115,7 +130,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const language = requireLanguage(params);
   const id = params.id === undefined ? null : threadIdParam(params.id);
   if (params.id !== undefined && id === null) throw notFound();
-  const form = await readForm(request);
+  const read = await readMultipartForm(request, maxAttachmentFormBytes);
+  if (read.tooLarge) return { intent: "attach-file", error: "FILE_TOO_LARGE" };
+  const { form } = read;
   const intent = form.get("intent");
   const api = getApiClient(request, context, token);
 
@@ -125,6 +142,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "restore") return restoreThread(api, form, language);
   if (id === null) throw notFound();
+  if (intent === "attach-document" || intent === "attach-file" || intent === "detach") {
+    return changeAttachments(api, id, form);
+  }
   if (intent === "delete") {
     if (!isConfirmed(form)) return { intent: "delete", confirm: "delete" as const };
     return deleteThread(api, id, language);
@@ -161,6 +181,7 @@ function shownMessages(thread: Thread | null, live: LiveAnswer | null): ShownMes
           : null,
     model: null,
     contextOmitted: 0,
+    contextAttachments: [],
     usage: null,
     feedback: null,
     createdAt: "",
@@ -180,6 +201,7 @@ export default function ThreadsPage() {
   const {
     threads,
     thread,
+    documents,
     listing,
     undo,
     chat,
@@ -193,7 +215,6 @@ export default function ThreadsPage() {
   const { t } = useTranslation("threads");
   const language = useLanguage();
   const navigate = useNavigate();
-  const end = useRef<HTMLDivElement>(null);
 
   const onThreadStarted = useCallback(
     (id: number) =>
@@ -207,12 +228,14 @@ export default function ThreadsPage() {
   useSettledAnswer(live, thread?.messages, dismiss);
   const messages = useMemo(() => shownMessages(thread, live), [thread, live]);
 
-  // Follow the answer as it grows, while the reader is at the bottom of the page.
+  // Follow the answer as it grows, while the reader is at the bottom of the page; the question
+  // box stays in view at the bottom, and only the conversation moves under it.
   const liveLength = live?.text.length ?? 0;
   useEffect(() => {
     if (!live) return;
-    const nearBottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 160;
-    if (nearBottom || liveLength === 0) end.current?.scrollIntoView({ block: "end" });
+    const page = document.documentElement;
+    const nearBottom = window.innerHeight + window.scrollY >= page.scrollHeight - 200;
+    if (nearBottom || liveLength === 0) window.scrollTo({ top: page.scrollHeight });
   }, [live, liveLength]);
 
   const writable = canWrite && (!thread || (thread.mine && !thread.deletedAt));
@@ -276,6 +299,15 @@ export default function ThreadsPage() {
           </header>
         )}
 
+        {thread && !thread.deletedAt && (thread.mine || thread.attachments.length > 0) ? (
+          <ContextPanel
+            thread={thread}
+            canWrite={writable}
+            documents={documents?.items ?? null}
+            documentsTotal={documents?.total ?? 0}
+            answer={headerAnswer as ContextAnswer}
+          />
+        ) : null}
         {thread?.deletedAt ? <FormAlert tone="info">{t("deletedNotice")}</FormAlert> : null}
         {thread?.deletedAt ? (
           <Form method="post">
@@ -344,7 +376,6 @@ export default function ThreadsPage() {
             {t("emptyThread")}
           </p>
         ) : null}
-        <div ref={end} />
 
         {writable ? (
           <Composer

@@ -19,7 +19,7 @@ import { silence } from "../../api/ai/probe";
  * - `failing-video`: a video job that ends as failed;
  * - `slow-…`: any answer, after `slowMs` (6 s by default);
  * - `paced`: a chat stream of a Markdown answer (a heading with the call's number, a list, code and
- *   a table) at a reader's pace, one token every 100 ms, for a reader to watch and to stop.
+ *   a table) at a reader's pace, one token every 150 ms, for a reader to watch and to stop.
  *
  * A request without `Authorization: Bearer <apiKey>` gets 401.
  */
@@ -263,7 +263,7 @@ export async function startFakeAiServer(
       response.write(chunk({}, "tool_calls", usage));
     } else {
       for (const token of tokens) {
-        const delayMs = paced ? 100 : state.tokenDelayMs;
+        const delayMs = paced ? 150 : state.tokenDelayMs;
         if (delayMs > 0) {
           await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (response.destroyed) return;

@@ -16,7 +16,7 @@ const searchDelayMs = 250;
  * the chosen one kept. Without JavaScript the select holds the first hundred and the current one.
  */
 export function useChoiceSearch(
-  kind: "clients" | "projects",
+  kind: "clients" | "projects" | "documents",
   initial: Choice[],
   total: number,
   current: Choice | null = null,
@@ -107,7 +107,7 @@ export function SearchableSelectField({
   total,
   current,
 }: {
-  kind: "clients" | "projects";
+  kind: "clients" | "projects" | "documents";
   id: string;
   name: string;
   label: string;

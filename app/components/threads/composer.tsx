@@ -31,6 +31,7 @@ export function Composer({
   const sending = useIsPending({ intent: "ask" });
   const [content, setContent] = useState("");
   const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -42,7 +43,8 @@ export function Composer({
     <Form
       ref={form}
       method="post"
-      className="rounded-card border border-border bg-surface p-3 shadow-card focus-within:border-accent"
+      // Stays at the bottom of the window while the conversation scrolls under it.
+      className="sticky bottom-4 z-10 rounded-card border border-border bg-surface p-3 shadow-popover focus-within:border-accent"
       onSubmit={(event) => {
         if (!hydrated) return;
         event.preventDefault();
@@ -56,6 +58,7 @@ export function Composer({
         {t("composer.label")}
       </label>
       <textarea
+        ref={field}
         id="thread-question"
         name="content"
         rows={3}
@@ -82,12 +85,23 @@ export function Composer({
           </p>
         )}
         {busy ? (
-          <Button type="button" variant="secondary" onClick={onStop}>
+          // Keys of their own: a key press that stops must not land on Send in its place.
+          <Button
+            key="stop"
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              onStop();
+              // The button goes away with the answer: the question box takes the focus.
+              field.current?.focus();
+            }}
+          >
             <Icon name="square" />
             {t("composer.stop")}
           </Button>
         ) : (
           <Button
+            key="send"
             type="submit"
             disabled={disabled || sending || (hydrated && content.trim() === "")}
           >

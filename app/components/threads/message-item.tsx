@@ -113,6 +113,23 @@ export function MessageItem({
           </p>
         ) : null}
 
+        {message.contextAttachments
+          .filter((attachment) => attachment.included < attachment.total)
+          .map((attachment) => (
+            <p
+              key={attachment.attachmentId}
+              className="mt-1 flex items-center gap-1 text-xs text-text-muted"
+            >
+              <Icon name="paperclip" className="size-3.5" />
+              {attachment.included === 0
+                ? t("message.attachmentLeftOut", { name: attachment.name })
+                : t("message.attachmentCut", {
+                    name: attachment.name,
+                    percent: Math.floor((attachment.included / attachment.total) * 100),
+                  })}
+            </p>
+          ))}
+
         {message.pending || streaming ? null : (
           <footer className="mt-2 flex flex-wrap items-center gap-1 text-text-muted">
             {message.variants.count > 1 ? (

@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { TextareaField } from "~/components/ui/textarea";
 import { maxSystemPrompt, maxThreadTitle, type Thread } from "~/lib/threads";
 import { useIsPending } from "~/lib/use-is-pending";
+import { useDisclosure } from "./use-disclosure";
 
 export type HeaderAnswer = {
   intent: string;
@@ -55,6 +56,13 @@ export function ThreadHeader({
   };
   const renameError = answer?.intent === "rename" ? fieldError("title") : undefined;
   const settingsAnswer = answer?.intent === "settings" ? answer : null;
+  const renameDisclosure = useDisclosure(
+    Boolean(renameError),
+    answer?.intent === "rename" && Boolean(answer.saved),
+  );
+  const settingsDisclosure = useDisclosure(
+    Boolean(settingsAnswer?.fields || settingsAnswer?.error),
+  );
 
   return (
     <header className="space-y-3 border-b border-border pb-4">
@@ -139,7 +147,7 @@ export function ThreadHeader({
 
       {canWrite ? (
         <div className="flex flex-wrap gap-2">
-          <details className="min-w-0 [&[open]]:basis-full" open={Boolean(renameError)}>
+          <details className="min-w-0 [&[open]]:basis-full" {...renameDisclosure}>
             <summary className={summaryClass}>
               <Icon name="pencil" />
               {t("header.rename")}
@@ -169,10 +177,7 @@ export function ThreadHeader({
               <Button type="submit">{t("header.save")}</Button>
             </Form>
           </details>
-          <details
-            className="min-w-0 [&[open]]:basis-full"
-            open={Boolean(settingsAnswer?.fields || settingsAnswer?.error)}
-          >
+          <details className="min-w-0 [&[open]]:basis-full" {...settingsDisclosure}>
             <summary className={summaryClass}>
               <Icon name="settings" />
               {t("settings.title")}

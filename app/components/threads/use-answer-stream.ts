@@ -50,10 +50,11 @@ export function useAnswerStream({ onThreadStarted }: { onThreadStarted: (id: num
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    const update = (change: Partial<LiveAnswer>) =>
-      setLive((current) =>
-        current && controller.current === abort ? { ...current, ...change } : current,
-      );
+    // Checked when the change is made: React applies the change later, after `finally`.
+    const update = (change: Partial<LiveAnswer>) => {
+      if (controller.current !== abort) return;
+      setLive((current) => (current ? { ...current, ...change } : current));
+    };
     setLive({
       afterId: request.afterId,
       question: request.intent === "ask" ? request.content : null,

@@ -1035,6 +1035,11 @@ export const threadLabels = table(
     good: "Good answer",
     toDocument: "New document",
     contextNote: "The answer appears once the model has written it.",
+    context0: "Context: 0 attachments",
+    context1: "Context: 1 attachment",
+    file: "A file",
+    attachFile: "Attach file",
+    invalidPdf: "The file is not a PDF that can be read.",
   },
   {
     startTitle: "ابدأ محادثة",
@@ -1068,5 +1073,10 @@ export const threadLabels = table(
     good: "إجابة جيدة",
     toDocument: "مستند جديد",
     contextNote: "تظهر الإجابة بعد أن يكتبها النموذج كاملة.",
+    context0: "السياق: لا مرفقات",
+    context1: "السياق: مرفق واحد",
+    file: "ملف",
+    attachFile: "إرفاق الملف",
+    invalidPdf: "الملف ليس PDF يمكن قراءته.",
   },
 );
