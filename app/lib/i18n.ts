@@ -12,6 +12,7 @@ export const namespaces = [
   "clients",
   "projects",
   "documents",
+  "characters",
   "validation",
   "legal",
 ] as const;
