@@ -83,16 +83,21 @@ export function CharacterCard({
           className="size-14 text-lg"
         />
         <div className="min-w-0 flex-1 space-y-1">
-          <h2 id={nameId} dir="auto" className="font-semibold [overflow-wrap:anywhere]">
+          {/* The name keeps its own direction, aligned with the page's beside the avatar. */}
+          <h2 id={nameId} className="font-semibold [overflow-wrap:anywhere]">
             {character.deletedAt ? (
-              <Highlighted text={character.name} segments={character.highlights?.name} />
+              <bdi>
+                <Highlighted text={character.name} segments={character.highlights?.name} />
+              </bdi>
             ) : (
               <LocalizedLink
                 to={openTo}
                 preventScrollReset
                 className="text-text hover:text-accent hover:underline"
               >
-                <Highlighted text={character.name} segments={character.highlights?.name} />
+                <bdi>
+                  <Highlighted text={character.name} segments={character.highlights?.name} />
+                </bdi>
               </LocalizedLink>
             )}
           </h2>

@@ -59,12 +59,8 @@ export function CharacterDialog({
       <div className="sticky top-0 z-10 flex items-start gap-4 border-b border-border bg-surface px-6 py-4">
         {image}
         <div className="min-w-0 flex-1">
-          <h2
-            id="character-panel-title"
-            dir="auto"
-            className="text-lg font-semibold [overflow-wrap:anywhere]"
-          >
-            {title}
+          <h2 id="character-panel-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
+            <bdi>{title}</bdi>
           </h2>
           {subtitle ? <div className="mt-1 text-sm text-text-muted">{subtitle}</div> : null}
         </div>
