@@ -61,12 +61,15 @@ for (const [prefix, l] of characterLabels) {
   const arabic = prefix === "/ar";
   const name = arabic ? "مرشدة المتحف" : "Museum Guide";
   const tag = arabic ? "تاريخ" : "history";
+  const description = arabic
+    ? "مرشدة في متحف التاريخ الطبيعي، تحب الأسئلة الصعبة."
+    : "A guide at the natural history museum who loves hard questions.";
 
   test.describe(`characters ${prefix || "(en)"}`, () => {
     test("creates, edits, finds, exports, imports, clones, deletes and chats with characters", async ({
       page,
     }) => {
-      await signIn(page);
+      const account = await signIn(page);
       await page.goto(`${prefix}/characters`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.title);
       const empty = page.getByRole("region", { name: l.emptyTitle });
@@ -83,17 +86,13 @@ for (const [prefix, l] of characterLabels) {
       await expect(dialog.getByText(l.required)).toBeVisible();
 
       await dialog.getByLabel(l.name, { exact: true }).fill(name);
-      await dialog
-        .getByLabel(l.description, { exact: true })
-        .fill(
-          arabic
-            ? "مرشدة في متحف التاريخ الطبيعي، تحب الأسئلة الصعبة."
-            : "A guide at the natural history museum who loves hard questions.",
-        );
+      await dialog.getByLabel(l.description, { exact: true }).fill(description);
       await dialog.getByLabel(l.tags, { exact: true }).fill(`${tag}, museum`);
       await dialog.getByLabel(l.firstMessage).fill(arabic ? "أهلًا بك في المتحف!" : "Welcome!");
       await dialog.getByRole("button", { name: l.addGreeting }).click();
-      await dialog.getByLabel(l.greeting("1"), { exact: true }).fill(arabic ? "مساء الخير." : "Good evening.");
+      await dialog
+        .getByLabel(l.greeting("1"), { exact: true })
+        .fill(arabic ? "مساء الخير." : "Good evening.");
       await dialog.getByRole("button", { name: l.addEntry }).click();
       await dialog.getByLabel(l.entryKeys("1")).fill("sword, relic");
       await dialog.getByLabel(l.entryContent("1")).fill("The sword was found in 1921.");
@@ -118,10 +117,28 @@ for (const [prefix, l] of characterLabels) {
         /^\/api\/v1\/files\/avatars\/[0-9a-f-]{36}\.webp$/,
       );
 
-      // Edited in its panel; the lorebook entry is still there.
+      // Edited in its panel; the lorebook entry is still there. A change made elsewhere
+      // meanwhile is not overwritten: the panel says so, and keeps what was typed.
       await article.getByRole("link", { name: l.edit(name) }).click();
       const panel = page.getByRole("dialog", { name });
       await expect(panel.getByLabel(l.entryKeys("1"))).toHaveValue("sword, relic");
+      const id = new URL(page.url()).searchParams.get("id");
+      const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+      // Every field goes with the change: the API resets those left out.
+      const current = await (
+        await page.request.get(`/api/v1/characters/${id}`, { headers })
+      ).json();
+      const changed = await page.request.patch(`/api/v1/characters/${id}`, {
+        headers,
+        data: { ...current, personality: "Curious." },
+      });
+      expect(changed.status()).toBe(200);
+      await panel.getByLabel(l.tags, { exact: true }).fill(`${tag}, museum, guide`);
+      await panel.getByRole("button", { name: l.save }).click();
+      await expect(panel.getByRole("alert").filter({ hasText: l.staleTitle })).toBeVisible();
+      await expect(panel.getByLabel(l.tags, { exact: true })).toHaveValue(`${tag}, museum, guide`);
+      await panel.getByRole("link", { name: l.staleReload }).click();
+      await expect(panel.getByLabel(l.personality)).toHaveValue("Curious.");
       await panel.getByLabel(l.tags, { exact: true }).fill(`${tag}, museum, guide`);
       await panel.getByRole("button", { name: l.save }).click();
       await expect(notice(page)).toHaveText(l.saved);
@@ -207,9 +224,10 @@ for (const [prefix, l] of characterLabels) {
       await expectNoAxeViolations(page);
       await panel.getByRole("button", { name: l.share }).click();
       await expect(notice(page)).toHaveText(l.shared);
-      await expect(page.getByRole("dialog", { name }).getByLabel(l.visibility)).toHaveValue(
-        "organization",
-      );
+      const sharedPanel = page.getByRole("dialog", { name });
+      await expect(sharedPanel.getByLabel(l.visibility)).toHaveValue("organization");
+      await expect(sharedPanel.getByLabel(l.description, { exact: true })).toHaveValue(description);
+      await expect(sharedPanel.getByLabel(l.entryKeys("1"))).toHaveValue("sword, relic");
 
       // Cloned under another name: the copy opens, private.
       const copy = `${name} 2`;
