@@ -112,6 +112,7 @@ export function ImageInput({
   chooseLabel,
   noFileLabel,
   onChange,
+  accept = imageTypes.join(","),
 }: {
   /** The form field's name, also the input's id. */
   name: string;
@@ -122,6 +123,8 @@ export function ImageInput({
   chooseLabel: string;
   noFileLabel: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The file types offered (images by default). */
+  accept?: string;
 }) {
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -137,7 +140,7 @@ export function ImageInput({
           id={name}
           name={name}
           type="file"
-          accept={imageTypes.join(",")}
+          accept={accept}
           onChange={onChange}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

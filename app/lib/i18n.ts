@@ -13,6 +13,7 @@ export const namespaces = [
   "projects",
   "documents",
   "threads",
+  "characters",
   "validation",
   "legal",
 ] as const;

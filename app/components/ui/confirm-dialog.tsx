@@ -29,6 +29,11 @@ type ConfirmDialogProps = {
    */
   asking?: boolean;
   tone?: "danger" | "primary";
+  /**
+   * Where the dialog goes: inside a modal <dialog> that asks (the page's top layer), else at the
+   * end of the body.
+   */
+  container?: HTMLElement | null;
 };
 
 /**
@@ -46,6 +51,7 @@ export function ConfirmDialog({
   trigger,
   asking = false,
   tone = "danger",
+  container,
 }: ConfirmDialogProps) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -110,7 +116,7 @@ export function ConfirmDialog({
         {hiddenFields}
         {trigger}
       </Form>
-      <AlertDialog.Portal>
+      <AlertDialog.Portal container={container ?? undefined}>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 w-full max-w-md -translate-y-1/2 rounded-card border border-border bg-surface p-6 text-text shadow-popover ltr:-translate-x-1/2 rtl:translate-x-1/2">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

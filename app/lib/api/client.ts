@@ -237,6 +237,18 @@ export function createApiClient(options: ApiClientOptions) {
         disposition: response.headers.get("content-disposition"),
       };
     },
+    /** A file the API serves as it is, text or binary (a PNG export): its bytes, type and name. */
+    bytes: async <P extends ApiPath<"get">>(
+      path: P,
+      ...[request]: RequestArgs<ApiRequest<P, "get">>
+    ) => {
+      const response = await respond("GET", path, (request ?? {}) as RawRequest);
+      return {
+        body: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+        disposition: response.headers.get("content-disposition"),
+      };
+    },
   };
 }
 
