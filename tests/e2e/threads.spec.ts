@@ -56,7 +56,9 @@ for (const [prefix, l] of threadLabels) {
       await page.getByLabel(l.file, { exact: true }).setInputFiles({
         name: "brief.md",
         mimeType: "text/markdown",
-        buffer: Buffer.from(prefix ? "# موجز\n\nالإطلاق في الربيع." : "# Brief\n\nLaunch in spring."),
+        buffer: Buffer.from(
+          prefix ? "# موجز\n\nالإطلاق في الربيع." : "# Brief\n\nLaunch in spring.",
+        ),
       });
       await page.getByRole("button", { name: l.attachFile }).click();
       await expect(page.getByText(l.context1, { exact: true })).toBeVisible();
