@@ -252,6 +252,10 @@ for (const [prefix, l] of characterLabels) {
         .getByRole("button", { name: l.chatWith("الحكواتي") })
         .click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/threads/\\d+$`));
+      // The character greets first, under its own name.
+      await expect(
+        page.getByRole("list", { name: l.conversation }).getByRole("article", { name: "الحكواتي" }),
+      ).toBeVisible();
     });
   });
 }

@@ -138,6 +138,16 @@ test.describe("threads without JavaScript", () => {
     await lastMessage(page, l.conversation).getByRole("button", { name: l.regenerate }).click();
     await expect(lastMessage(page, l.conversation)).toContainText(l.versionOf("2", "2") as string);
 
+    // An edited question is a new branch from the same point; the first stays as a version.
+    const question = conversation(page, l.conversation).getByRole("article").first();
+    await question.getByLabel(l.edit, { exact: true }).click();
+    await question.getByLabel(l.editLabel).fill("Hello again, edited");
+    await question.getByRole("button", { name: l.editSend }).click();
+    const edited = conversation(page, l.conversation).getByRole("article").first();
+    await expect(edited).toContainText("Hello again, edited");
+    await expect(edited).toContainText(l.versionOf("2", "2") as string);
+    await expect(conversation(page, l.conversation).getByRole("article")).toHaveCount(2);
+
     // Deleting asks first, in the page; the list then offers to undo it.
     await page.getByRole("button", { name: l.delete, exact: true }).click();
     await page.getByRole("button", { name: l.deleteConfirm }).click();

@@ -1020,6 +1020,7 @@ export const threadLabels = table(
     previousVersion: "Previous version",
     versionOf: (index: string, count: string) => `${index} / ${count}`,
     edit: "Edit",
+    editLabel: "Edit your message",
     editSend: "Send as a new version",
     search: "Search threads",
     results: "Results",
@@ -1058,6 +1059,7 @@ export const threadLabels = table(
     previousVersion: "النسخة السابقة",
     versionOf: (index: string, count: string) => `${index} / ${count}`,
     edit: "تعديل",
+    editLabel: "عدّل رسالتك",
     editSend: "إرسال كنسخة جديدة",
     search: "البحث في المحادثات",
     results: "النتائج",
@@ -1133,6 +1135,7 @@ export const characterLabels = table(
     deleteConfirm: "Delete character",
     undo: "Undo",
     restored: "The character is restored.",
+    conversation: "Conversation",
     close: "Close",
   },
   {
@@ -1185,6 +1188,7 @@ export const characterLabels = table(
     deleteConfirm: "احذف الشخصية",
     undo: "تراجع",
     restored: "استُعيدت الشخصية.",
+    conversation: "المحادثة",
     close: "إغلاق",
   },
 );
