@@ -51,6 +51,9 @@ import {
 
 export const handle = { title: "threads:title" };
 
+/** The latest messages a thread opens on; the earlier ones are a link away. */
+const shownMessageCount = 50;
+
 /** How long the no-script form waits for a whole answer: a model can take a while. */
 const wholeAnswerTimeoutMs = 120_000;
 
@@ -109,9 +112,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .catch(() => null)
       : null,
   ]);
+  // A long thread opens on its latest messages: the page's cost stays that of a short one.
+  const showAll = url.searchParams.get("earlier") === "all";
+  const earlier = thread && !showAll ? Math.max(0, thread.messages.length - shownMessageCount) : 0;
   return {
     threads,
-    thread,
+    thread:
+      thread && earlier > 0 ? { ...thread, messages: thread.messages.slice(earlier) } : thread,
+    earlier,
     documents,
     listing,
     undo,
@@ -201,6 +209,7 @@ export default function ThreadsPage() {
   const {
     threads,
     thread,
+    earlier,
     documents,
     listing,
     undo,
@@ -226,6 +235,25 @@ export default function ThreadsPage() {
   );
   const { live, start, stop, dismiss, busy } = useAnswerStream({ onThreadStarted });
   useSettledAnswer(live, thread?.messages, dismiss);
+  // Stable, so that a streamed token renders the answer it belongs to and not every message.
+  const threadId = thread?.id ?? null;
+  const onRegenerate = useCallback(
+    (answer: ShownMessage) =>
+      threadId !== null &&
+      start(threadId, { intent: "regenerate", messageId: answer.id, afterId: answer.parentId }),
+    [start, threadId],
+  );
+  const onEdit = useCallback(
+    (question: ShownMessage, content: string) =>
+      threadId !== null &&
+      start(threadId, {
+        intent: "ask",
+        content,
+        parentId: question.parentId,
+        afterId: question.parentId,
+      }),
+    [start, threadId],
+  );
   const messages = useMemo(() => shownMessages(thread, live), [thread, live]);
 
   // Follow the answer as it grows, while the reader is at the bottom of the page; the question
@@ -340,6 +368,17 @@ export default function ThreadsPage() {
           </div>
         ) : null}
 
+        {earlier > 0 && thread ? (
+          <LocalizedLink
+            to={`/threads/${thread.id}${sidebarQuery(listing, { earlier: "all" })}`}
+            className="block rounded-card border border-dashed border-border px-4 py-2 text-center text-sm font-medium text-accent hover:bg-surface-muted"
+          >
+            {t("earlier", {
+              count: earlier,
+              formatted: new Intl.NumberFormat(language).format(earlier),
+            })}
+          </LocalizedLink>
+        ) : null}
         {messages.length > 0 ? (
           <ol aria-label={t("conversation")} className="space-y-3">
             {messages.map((message) => (
@@ -351,23 +390,8 @@ export default function ThreadsPage() {
                 busy={busy}
                 canRegenerate={message.id === lastAnswerId}
                 canSendToDocument={canWriteDocuments && message.role === "assistant"}
-                onRegenerate={(answer) =>
-                  thread &&
-                  start(thread.id, {
-                    intent: "regenerate",
-                    messageId: answer.id,
-                    afterId: answer.parentId,
-                  })
-                }
-                onEdit={(question, content) =>
-                  thread &&
-                  start(thread.id, {
-                    intent: "ask",
-                    content,
-                    parentId: question.parentId,
-                    afterId: question.parentId,
-                  })
-                }
+                onRegenerate={onRegenerate}
+                onEdit={onEdit}
               />
             ))}
           </ol>

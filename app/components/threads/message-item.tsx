@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -37,8 +37,11 @@ type Props = {
 
 const iconButton = "size-8 px-0";
 
-/** One message of the conversation, with what can be done with it. */
-export function MessageItem({
+/**
+ * One message of the conversation, with what can be done with it. Memoised: while an answer
+ * streams, only that answer renders again, not every message's Markdown.
+ */
+export const MessageItem = memo(function MessageItem({
   message,
   assistantName,
   canWrite,
@@ -189,7 +192,7 @@ export function MessageItem({
       </article>
     </li>
   );
-}
+});
 
 /** ‹ 2 / 3 ›: the versions of a question (its edits) or of an answer (written again). */
 function VariantSwitcher({ message, disabled }: { message: ShownMessage; disabled: boolean }) {

@@ -17,8 +17,8 @@ import {
 type ThreadList = { items: ThreadSummary[]; total: number; page: number };
 
 /** The query that keeps the sidebar as it is (its search, view and page) across threads. */
-export function sidebarQuery(listing: SidebarListing) {
-  const query = new URLSearchParams();
+export function sidebarQuery(listing: SidebarListing, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams(extra);
   if (listing.q) query.set("q", listing.q);
   if (listing.view) query.set("view", listing.view);
   if (listing.page > 1) query.set("page", String(listing.page));
