@@ -14,8 +14,8 @@ export type TestS3Server = {
 
 /**
  * An S3 protocol server (s3rver) on loopback, on a free port, with its buckets in a temporary
- * folder and one empty bucket. s3rver's fixed credentials are S3RVER / S3RVER; it checks the
- * requests' signatures against them.
+ * folder and one empty bucket. s3rver's fixed credentials are S3RVER / S3RVER; it refuses any
+ * other access key but does not check version 4 signatures.
  */
 export async function startS3Server(bucket = "qalam-test"): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), "qalam-s3-"));
