@@ -9,6 +9,7 @@ import { type Api, createApi, socketPath } from "./api/index";
 import { jobLimitsFromEnv } from "./api/jobs/config";
 import { aiQuotaDefaults } from "./api/services/ai-usage";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
+import { s3OptionsFromEnv } from "./api/storage/config";
 import { deploymentFromAppUrl } from "./server/deployment";
 import { clientAddress, parseTrustProxy } from "./server/trust-proxy";
 import { createWebServer } from "./server/web-server";
@@ -67,6 +68,8 @@ if (!remoteApi) {
     demoPassword: process.env.DEMO_PASSWORD || undefined,
     production: !deployment.local,
     filesDir: join(dataDir, "files"),
+    // All four S3_* variables: a bucket in place of the folder; some of them stop the start.
+    s3: s3OptionsFromEnv(process.env),
     outboxDir: join(dataDir, "outbox"),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,

@@ -19,6 +19,8 @@ import type { AiQuotaDefaults } from "./services/ai-usage";
 import type { Jobs } from "./services/jobs";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
 import { createLocalStorage } from "./storage/local";
+import { createS3Storage, type S3Options } from "./storage/s3";
+import type { Storage } from "./storage/storage";
 
 /**
  * The models that run on this machine: the sentence encoder, and the offline voice and the
@@ -35,6 +37,15 @@ async function embeddedModels(options: ApiOptions["ai"]): Promise<EmbeddedModels
   };
 }
 
+/** Uploaded files: the S3-compatible bucket when configured, else the folder. */
+function openStorage(options: ApiOptions): { storage: Storage; close: () => void } {
+  if (options.s3) {
+    const storage = createS3Storage(options.s3);
+    return { storage, close: storage.close };
+  }
+  return { storage: createLocalStorage(options.filesDir), close: () => {} };
+}
+
 /** The kinds of long work the product runs. */
 const jobKinds: readonly JobKind[] = [];
 
@@ -49,8 +60,10 @@ export type ApiOptions = {
   demoPassword?: string;
   /** Hides internal error details. */
   production?: boolean;
-  /** Uploaded files (avatars, logos). */
+  /** Uploaded files (avatars, logos, images in documents) when `s3` is unset. */
   filesDir: string;
+  /** S3-compatible storage for uploaded files in place of filesDir (s3OptionsFromEnv). */
+  s3?: S3Options;
   /** Mail and SMS land here when no transport is configured. */
   outboxDir: string;
   /** nodemailer transport URL; unset => the outbox. */
@@ -174,7 +187,7 @@ export async function startApi(
     perCapability: options.jobs?.perCapability,
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
-  const storage = createLocalStorage(options.filesDir);
+  const { storage, close: closeStorage } = openStorage(options);
   const stopPurge = await schedulePurge(connection.db, storage, boss);
   const app = createApp({
     db: connection.db,
@@ -216,6 +229,7 @@ export async function startApi(
           await Promise.all([runner.close(), messenger.close(), broker.close(), stopPurge()]);
           await boss.stop({ graceful: true, timeout: 10_000 });
         } finally {
+          closeStorage();
           await connection.close();
         }
       })();

@@ -98,6 +98,7 @@ export type TestApiOptions = Pick<
   | "ai"
   | "secretsKey"
   | "jobs"
+  | "s3"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
