@@ -42,11 +42,11 @@ import {
 } from "../services/threads";
 import {
   codedIssue,
+  countedPageOf,
   jsonBody,
   jsonResponse,
   optionalString,
   pagedQuery,
-  pageOf,
   protectedRoute,
   requiredString,
   text,
@@ -402,7 +402,7 @@ const listRoute = protectedRoute({
     "it is shared.",
   request: { query: listQuery },
   responses: {
-    200: jsonResponse("One page of threads", pageOf(ThreadSummarySchema, "ThreadList")),
+    200: jsonResponse("One page of threads", countedPageOf(ThreadSummarySchema, "ThreadList")),
   },
   errors: [403, 422],
 });
@@ -541,9 +541,15 @@ export function createThreadRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listThreads(c.var.db, c.var.auth.actor, query);
+      const { items, total, totalCapped } = await listThreads(c.var.db, c.var.auth.actor, query);
       return c.json(
-        { items: items.map(summaryJson), total, page: query.page, pageSize: query.pageSize },
+        {
+          items: items.map(summaryJson),
+          total,
+          totalCapped,
+          page: query.page,
+          pageSize: query.pageSize,
+        },
         200,
       );
     })

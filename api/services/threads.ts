@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
@@ -19,6 +19,7 @@ import {
 import { highlightMatches, type TextSegment } from "../db/search";
 import { AppError, conflict, errorOnFields, forbidden, notFound } from "../errors";
 import { type Audience, publishEvent } from "../realtime/events";
+import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 
 /** How long a deleted thread can be restored (days). */
@@ -203,7 +204,7 @@ export async function listThreads(
   db: Database,
   actor: Actor,
   query: ThreadQuery,
-): Promise<{ items: ThreadSummary[]; total: number }> {
+): Promise<{ items: ThreadSummary[] } & CountedTotal> {
   requirePermission(actor, "threads.read");
   const q = query.q?.trim() || undefined;
   const matches = q ? sql`qalam_search_query(${q})` : undefined;
@@ -229,7 +230,7 @@ export async function listThreads(
         string | null
       >`(select left(${threadMessages.content}, ${matchedTextLength}) from ${threadMessages} where ${threadMessages.threadId} = ${threads.id} and ${threadMessages.search} @@ ${matches} order by ${threadMessages.id} desc limit 1)`
     : sql<null>`null`;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select({ ...summaryColumns(), matchedText })
       .from(threads)
@@ -242,7 +243,7 @@ export async function listThreads(
       )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(threads).where(where),
+    countMatches(db, threads, where, { ...query, q }),
   ]);
   const items = rows.map(({ matchedText: text, ...row }) => {
     const summary = toSummary(row, actor);
@@ -255,7 +256,7 @@ export async function listThreads(
       },
     };
   });
-  return { items, total: totals?.total ?? 0 };
+  return { items, ...totals };
 }
 
 type ThreadRow = SummaryRow &

@@ -14,7 +14,7 @@ import {
   type ThreadSummary,
 } from "~/lib/threads";
 
-type ThreadList = { items: ThreadSummary[]; total: number; page: number };
+type ThreadList = { items: ThreadSummary[]; total: number; totalCapped: boolean; page: number };
 
 /** The query that keeps the sidebar as it is (its search, view and page) across threads. */
 export function sidebarQuery(listing: SidebarListing, extra: Record<string, string> = {}) {
@@ -179,6 +179,7 @@ export function ThreadSidebar({
         page={listing.page}
         pageSize={sidebarPageSize}
         total={threads.total}
+        totalCapped={threads.totalCapped}
         label={t("sidebar.pages")}
       />
     </aside>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, documents, invitations } from "../../../api/db/schema";
+import { clients, documents, invitations, threads } from "../../../api/db/schema";
 import { createOrganization } from "../../../api/services/organizations";
 import { createSession, hashSessionToken } from "../../../api/services/sessions";
 import { createTestApi, ownerWithSession, type TestApi, uniqueEmail } from "../helpers";
@@ -195,5 +195,17 @@ describe("lists of what an organization keeps in any number", () => {
     // A search counts every match.
     expect(await get("/documents?q=note")).toMatchObject({ total: 1_001, totalCapped: false });
     expect(await get("/projects")).toMatchObject({ total: 0, totalCapped: false });
+
+    // A member's threads: the sidebar counts the same way.
+    await t.db.insert(threads).values(
+      Array.from({ length: 1_001 }, (_, index) => ({
+        organizationId,
+        authorId: owner.id,
+        title: `Chat ${index}`,
+      })),
+    );
+    expect(await get("/threads")).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(await get("/threads?archived=true")).toMatchObject({ total: 0, totalCapped: false });
+    expect(await get("/threads?q=chat")).toMatchObject({ total: 1_001, totalCapped: false });
   });
 });
