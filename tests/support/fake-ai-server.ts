@@ -19,7 +19,8 @@ import { silence } from "../../api/ai/probe";
  * - `failing-video`: a video job that ends as failed;
  * - `slow-…`: any answer, after `slowMs` (6 s by default);
  * - `paced`: a chat stream of a Markdown answer (a heading with the call's number, a list, code and
- *   a table) at a reader's pace, one token every 150 ms, for a reader to watch and to stop.
+ *   a table) at a reader's pace, one token every 150 ms and a pause of 12 s before its last
+ *   sentence, for a reader to watch and to stop.
  *
  * A request without `Authorization: Bearer <apiKey>` gets 401.
  */
@@ -263,7 +264,10 @@ export async function startFakeAiServer(
       response.write(chunk({}, "tool_calls", usage));
     } else {
       for (const token of tokens) {
-        const delayMs = paced ? 150 : state.tokenDelayMs;
+        // The paced model stops to think before its last sentence, as models do: a reader has
+        // time to stop it, however busy the machine.
+        const thinking = paced && token.includes("That");
+        const delayMs = thinking ? 12_000 : paced ? 150 : state.tokenDelayMs;
         if (delayMs > 0) {
           await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (response.destroyed) return;
