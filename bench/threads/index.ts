@@ -57,6 +57,9 @@ import { startApi } from "../../api/start";
 import { renders } from "./render";
 import { answer, type Language, question, searchedWords, seededRandom, title } from "./text";
 
+/** The latest messages a thread page opens on (the page's `shownMessageCount`). */
+const shownMessageCount = 50;
+
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const largeThreads = env("BENCH_THREADS", 10_000);
 const smallThreads = env("BENCH_SMALL_THREADS", 100);
@@ -1039,9 +1042,17 @@ try {
           last: seeded.shortLastMessageId,
           messages: messagesPerThread,
         },
+        // A long thread opens on its latest messages (the page's window)…
         {
           name: `/threads/{id}, ${longMessages} messages`,
           url: `${base}/threads/${longThreadId}`,
+          last: seeded.longLastMessageId,
+          messages: Math.min(longMessages, shownMessageCount),
+        },
+        // …and shows them all on request.
+        {
+          name: `/threads/{id}?earlier=all, ${longMessages} messages`,
+          url: `${base}/threads/${longThreadId}?earlier=all`,
           last: seeded.longLastMessageId,
           messages: longMessages,
         },
@@ -1060,7 +1071,7 @@ try {
       });
       console.log("\nWhat the HTML is made of (decoded):\n");
       console.log(`| part | ${pages.map((page) => page.name).join(" | ")} |`);
-      console.log("| --- | ---: | ---: |");
+      console.log(`| --- |${pages.map(() => " ---: |").join("")}`);
       const parts: [string, keyof Composition][] = [
         ["the whole page", "bytes"],
         ["inline scripts (the loaders' data for hydration)", "scripts"],
@@ -1101,7 +1112,8 @@ try {
             loads[index]?.push(figures);
           }
         }
-        const { profile } = await load(context, pages[1]?.url ?? "", pages[1]?.last ?? 0, true);
+        const slowest = pages.at(-1) as (typeof pages)[number];
+        const { profile } = await load(context, slowest.url, slowest.last, true);
         await context.close();
 
         const p50 = (index: number, key: keyof Load) =>
@@ -1129,28 +1141,27 @@ try {
           ["long tasks until interactive, together", "longTasks"],
           ["  the longest", "longestTask"],
         ];
-        console.log(`| figure | ${pages.map((page) => page.name).join(" | ")} | ratio |`);
-        console.log("| --- | ---: | ---: | ---: |");
-        for (const [label, key] of rows) {
-          const [short, long] = [p50(0, key), p50(1, key)];
-          console.log(`| ${label} | ${ms(short)} | ${ms(long)} | ${ratio(long, short)} |`);
-        }
-        for (const [label, key] of [
-          ["HTML transferred (compressed)", "transferBytes"],
-          ["HTML decoded", "htmlBytes"],
-        ] as [string, keyof Load][]) {
+        // Each page, then each one's ratio to the first (the short thread).
+        const others = pages.slice(1).map((_, index) => index + 1);
+        console.log(
+          `| figure | ${pages.map((page) => page.name).join(" | ")} | ` +
+            `${others.map((index) => `ratio ${index + 1}:1`).join(" | ")} |`,
+        );
+        console.log(`| --- |${[...pages, ...others].map(() => " ---: |").join("")}`);
+        const row = (label: string, key: keyof Load, format: (value: number) => string) =>
           console.log(
-            `| ${label} | ${kb(p50(0, key))} | ${kb(p50(1, key))} | ${ratio(p50(1, key), p50(0, key))} |`,
+            `| ${label} | ${pages.map((_, index) => format(p50(index, key))).join(" | ")} | ` +
+              `${others.map((index) => ratio(p50(index, key), p50(0, key))).join(" | ")} |`,
           );
-        }
+        for (const [label, key] of rows) row(label, key, ms);
+        row("HTML transferred (compressed)", "transferBytes", kb);
+        row("HTML decoded", "htmlBytes", kb);
         json.browser = pages.map((page, index) => ({ page: page.name, loads: loads[index] }));
 
         if (profile) {
           const threadsChunk =
             (
-              await fetch(pages[1]?.url ?? "", { headers: { cookie: cookieHeader } }).then((r) =>
-                r.text(),
-              )
+              await fetch(slowest.url, { headers: { cookie: cookieHeader } }).then((r) => r.text())
             ).match(/\/assets\/(\(_lang\)\._auth\.threads\.\(_id\)-[\w-]+\.js)/)?.[1] ?? "";
           const byScript = profileByScript(profile, threadsChunk);
           const total = byScript.reduce((sum, [, value]) => sum + value, 0);
