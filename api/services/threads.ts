@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
@@ -230,21 +243,32 @@ export async function listThreads(
         string | null
       >`(select left(${threadMessages.content}, ${matchedTextLength}) from ${threadMessages} where ${threadMessages.threadId} = ${threads.id} and ${threadMessages.search} @@ ${matches} order by ${threadMessages.id} desc limit 1)`
     : sql<null>`null`;
-  const [rows, totals] = await Promise.all([
+  // The author's pins come first. They are few, and read apart: ordering every thread by them
+  // would sort the whole organization for one page, where the rest is read in the order the
+  // (organization, last activity) index keeps (docs/performance.md, "Threads at scale").
+  const pinnedByActor = sql`(${threads.pinned} and ${threads.authorId} = ${actor.userId})`;
+  const inOrder = (condition: SQL) =>
     db
       .select({ ...summaryColumns(), matchedText })
       .from(threads)
       .innerJoin(authors, eq(authors.id, threads.authorId))
-      .where(where)
-      .orderBy(
-        desc(sql`(${threads.pinned} and ${threads.authorId} = ${actor.userId})`),
-        desc(threads.lastActivityAt),
-        desc(threads.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(and(where, condition))
+      .orderBy(desc(threads.lastActivityAt), desc(threads.id));
+  const offset = (query.page - 1) * query.pageSize;
+  const [pinned, totals] = await Promise.all([
+    inOrder(pinnedByActor),
     countMatches(db, threads, where, { ...query, q }),
   ]);
+  const pinnedOnPage = pinned.slice(offset, offset + query.pageSize);
+  const rest = query.pageSize - pinnedOnPage.length;
+  const rows = [
+    ...pinnedOnPage,
+    ...(rest > 0
+      ? await inOrder(not(pinnedByActor))
+          .limit(rest)
+          .offset(Math.max(0, offset - pinned.length))
+      : []),
+  ];
   const items = rows.map(({ matchedText: text, ...row }) => {
     const summary = toSummary(row, actor);
     if (!q) return summary;

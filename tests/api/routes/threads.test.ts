@@ -348,6 +348,9 @@ describe("threads", () => {
     const page = await t.request("GET", "/threads?page=2&pageSize=2", { token: owner.token });
     expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.body.items.map((item: { title: string }) => item.title)).toEqual(["Theirs"]);
+    // One to a page: the pin first, then the others in order, none twice and none missed.
+    const oneByOne = await Promise.all([1, 2, 3, 4].map((n) => titles(`?page=${n}&pageSize=1`)));
+    expect(oneByOne).toEqual([["First"], ["Second"], ["Theirs"], []]);
     expect((await t.request("GET", "/threads?archived=maybe", owner)).status).toBe(422);
   });
 
