@@ -148,12 +148,22 @@ test.describe("threads without JavaScript", () => {
     await expect(edited).toContainText(l.versionOf("2", "2") as string);
     await expect(conversation(page, l.conversation).getByRole("article")).toHaveCount(2);
 
+    // A provider's refusal is the answer's, in words a member can act on; the question stays.
+    await page.getByText(l.settings, { exact: true }).click();
+    await page.getByLabel(l.model, { exact: true }).fill("missing-model");
+    await page.getByRole("button", { name: l.saveSettings }).click();
+    await expect(page.getByText(l.settingsSaved)).toBeVisible();
+    await page.getByRole("textbox", { name: l.message }).fill("Are you there?");
+    await page.getByRole("button", { name: l.send }).click();
+    await expect(lastMessage(page, l.conversation)).toContainText(l.unknownModel);
+    await expect(conversation(page, l.conversation)).toContainText("Are you there?");
+
     // Deleting asks first, in the page; the list then offers to undo it.
     await page.getByRole("button", { name: l.delete, exact: true }).click();
     await page.getByRole("button", { name: l.deleteConfirm }).click();
     await expect(page).toHaveURL(/\/threads\?deleted=\d+$/);
     await page.getByRole("button", { name: l.undo }).click();
     await expect(page).toHaveURL(/\/threads\/\d+$/);
-    await expect(lastMessage(page, l.conversation)).toContainText("Hello from the fake model.");
+    await expect(conversation(page, l.conversation)).toContainText("Hello again, edited");
   });
 });

@@ -60,9 +60,9 @@ export function ThreadHeader({
     Boolean(renameError),
     answer?.intent === "rename" && Boolean(answer.saved),
   );
-  const settingsDisclosure = useDisclosure(
-    Boolean(settingsAnswer?.fields || settingsAnswer?.error),
-  );
+  // Open with its answer, saved or not, so that the answer is seen (a page without JavaScript
+  // comes back whole).
+  const settingsDisclosure = useDisclosure(Boolean(settingsAnswer));
 
   return (
     <header className="space-y-3 border-b border-border pb-4">

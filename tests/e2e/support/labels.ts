@@ -1041,6 +1041,8 @@ export const threadLabels = table(
     file: "A file",
     attachFile: "Attach file",
     invalidPdf: "The file is not a PDF that can be read.",
+    unknownModel:
+      "The AI provider has no model by that name. Check the thread's model in its settings.",
   },
   {
     startTitle: "ابدأ محادثة",
@@ -1080,6 +1082,8 @@ export const threadLabels = table(
     file: "ملف",
     attachFile: "إرفاق الملف",
     invalidPdf: "الملف ليس PDF يمكن قراءته.",
+    unknownModel:
+      "لا يملك مزوّد الذكاء الاصطناعي نموذجًا بهذا الاسم. راجع نموذج المحادثة في إعداداتها.",
   },
 );
 
