@@ -10,7 +10,6 @@ import {
   CharacterFields,
   CloneFields,
   characterBookOf,
-  characterFieldsOf,
   characterVisibilities,
   ImportFields,
   importErrorKeys,
@@ -104,12 +103,8 @@ async function submitCharacterForm(
         ? await api.post("/characters", { body })
         : await api.patch("/characters/{id}", {
             path: { id: target.id },
-            // What the form does not show (the card's extensions) goes back as it is.
-            body: {
-              ...(current ? characterFieldsOf(current) : {}),
-              ...body,
-              version: version ?? 0,
-            },
+            // What the form does not show (the card's extensions) the API keeps as it is.
+            body: { ...body, version: version ?? 0 },
           });
   } catch (error) {
     if (isApiError(error, 409) && error.code === "STALE_VERSION") {
@@ -255,11 +250,7 @@ export async function characterAction({
       const version = Number(form.get("version"));
       if (!visibility || !Number.isInteger(version) || version < 1) throw badRequest();
       try {
-        const current = await api.get("/characters/{id}", { path });
-        await api.patch("/characters/{id}", {
-          path,
-          body: { ...characterFieldsOf(current), visibility, version },
-        });
+        await api.patch("/characters/{id}", { path, body: { visibility, version } });
       } catch (error) {
         if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
         const message = error.code === "STALE_VERSION" ? "errors.staleShare" : "errors.notYours";

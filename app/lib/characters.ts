@@ -219,31 +219,3 @@ export function characterBookOf(
     }),
   };
 }
-
-/**
- * Every field of a character as PATCH /characters/{id} takes them. The API fills a field left
- * out of a change with its default (an empty text, no lorebook), so a change sends them all,
- * those it does not touch as they are.
- */
-export function characterFieldsOf(character: Character) {
-  return {
-    name: character.name,
-    description: character.description,
-    personality: character.personality,
-    scenario: character.scenario,
-    firstMessage: character.firstMessage,
-    alternateGreetings: character.alternateGreetings,
-    exampleMessages: character.exampleMessages,
-    systemPrompt: character.systemPrompt,
-    postHistoryInstructions: character.postHistoryInstructions,
-    tags: character.tags,
-    creator: character.creator,
-    creatorNotes: character.creatorNotes,
-    characterVersion: character.characterVersion,
-    characterBook: character.characterBook,
-    extensions: character.extensions,
-    defaultModel: character.defaultModel,
-    defaultVoice: character.defaultVoice,
-    visibility: character.visibility,
-  };
-}
