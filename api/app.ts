@@ -13,6 +13,7 @@ import { createFileRoutes } from "./routes/files";
 import { createHealthRoutes } from "./routes/health";
 import { createInvitationRoutes } from "./routes/invitations";
 import { createJobRoutes } from "./routes/jobs";
+import { createMediaRoutes } from "./routes/media";
 import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createProjectRoutes } from "./routes/projects";
@@ -102,6 +103,7 @@ export function createApp({
   app.route("/", createThreadRoutes());
   app.route("/", createThreadAttachmentRoutes());
   app.route("/", createCharacterRoutes());
+  app.route("/", createMediaRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

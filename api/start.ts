@@ -147,7 +147,7 @@ export type Api = {
  */
 export async function startApi(
   options: ApiOptions,
-): Promise<{ api: Api; db: Database; jobs: Jobs }> {
+): Promise<{ api: Api; db: Database; jobs: Jobs; storage: Storage }> {
   const connection = await openDatabase(options);
   let seeded: Api["seeded"] = null;
   try {
@@ -236,5 +236,5 @@ export async function startApi(
       return closing;
     },
   };
-  return { api, db: connection.db, jobs: { boss, runner } };
+  return { api, db: connection.db, jobs: { boss, runner }, storage };
 }

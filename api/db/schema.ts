@@ -939,6 +939,65 @@ export const jobs = pgTable(
   ],
 );
 
+export const mediaKinds = ["image", "audio", "video"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** What a generation was asked with (model, size, seed, voice…), as the creator sent it. */
+export type MediaSettings = Record<string, unknown>;
+
+/**
+ * The organization's media library: what the creators made (docs/media.md). The file lives in
+ * the storage under a server-generated key (`fileKey`), never under a name a client chose; an
+ * image has a WebP thumbnail (`thumbnailKey`). Restorable for 30 days once deleted.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: mediaKinds }).notNull(),
+    /** Who made it; null once their account is gone (the item stays the organization's). */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    title: text("title").notNull().default(""),
+    prompt: text("prompt").notNull().default(""),
+    settings: jsonb("settings").$type<MediaSettings>().notNull().default({}),
+    model: text("model"),
+    fileKey: text("file_key").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** Seconds, for audio and video. */
+    durationSeconds: real("duration_seconds"),
+    thumbnailKey: text("thumbnail_key"),
+    favourite: boolean("favourite").notNull().default(false),
+    /** The job that made it, while its record lasts. */
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`qalam_search_vector(title || ' ' || prompt)`),
+  },
+  (t) => [
+    // The library's keyset paging: newest first, within the organization, without the bin.
+    index("media_organization_created_idx")
+      .on(t.organizationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index("media_author_idx").on(t.authorId),
+    index("media_project_idx").on(t.projectId),
+    index("media_client_idx").on(t.clientId),
+    index("media_search_idx").using("gin", t.search),
+    check("media_kind", sql.raw(`kind in (${mediaKinds.map((value) => `'${value}'`).join(", ")})`)),
+    check("media_byte_size", sql`${t.byteSize} >= 0`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
@@ -956,3 +1015,4 @@ export type Character = typeof characters.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;
+export type Media = typeof media.$inferSelect;

@@ -6,6 +6,7 @@ import { deleteAvatarFiles } from "../services/avatars";
 import { characterRestoreDays } from "../services/characters";
 import { clientRestoreDays } from "../services/clients";
 import { documentRestoreDays } from "../services/documents";
+import { purgeDeletedMedia } from "../services/media";
 import { projectRestoreDays } from "../services/projects";
 import { threadRestoreDays } from "../services/threads";
 import type { Storage } from "../storage/storage";
@@ -17,7 +18,7 @@ export const purgeQueue = "purge-deleted";
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
  * files), projects, documents, threads (with their messages) and characters (and their avatar
- * files) after 30 days. Resolves with how many rows of each went.
+ * files) and media items (and their files) after 30 days. Resolves with how many rows of each went.
  */
 export async function purgeDeleted(
   db: Database,
@@ -28,8 +29,10 @@ export async function purgeDeleted(
   documents: number;
   threads: number;
   characters: number;
+  media: number;
 }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const goneMedia = await purgeDeletedMedia(db, storage);
   const goneThreads = await db
     .delete(threads)
     .where(and(isNotNull(threads.deletedAt), lt(threads.deletedAt, older(threadRestoreDays))))
@@ -62,6 +65,7 @@ export async function purgeDeleted(
     documents: goneDocuments.length,
     threads: goneThreads.length,
     characters: goneCharacters.length,
+    media: goneMedia,
   };
 }
 
@@ -74,7 +78,8 @@ export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss
     if (Object.values(gone).some(Boolean)) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +
-          `documents, ${gone.threads} threads and ${gone.characters} characters deleted over 30 ` +
+          `documents, ${gone.threads} threads, ${gone.characters} characters and ${gone.media} ` +
+          "media items deleted over 30 " +
           "days ago",
       );
     }

@@ -6,6 +6,9 @@ import { text } from "./schemas";
 
 const noSuchFile = () => notFound("No such file.");
 
+/** Folders of the storage whose files only their own routes serve, to those who may read them. */
+const privateFolders: ReadonlySet<string> = new Set(["media"]);
+
 const FileParamsSchema = z.object({
   folder: text()
     .regex(/^[a-z]{1,32}$/)
@@ -46,6 +49,8 @@ export function createFileRoutes() {
     getFileRoute,
     async (c) => {
       const { folder, name } = c.req.valid("param");
+      // Media files are the organization's (GET /media/{id}/content), never public.
+      if (privateFolders.has(folder)) throw noSuchFile();
       const file = await c.var.storage.get(`${folder}/${name}`);
       if (!file) throw noSuchFile();
       // c.body takes only views of a plain ArrayBuffer; stored files are small enough to copy.

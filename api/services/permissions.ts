@@ -28,6 +28,7 @@ export const permissions = [
   "characters.write",
   "media.read",
   "media.create",
+  "media.write",
   "bots.read",
   "bots.manage",
   "leads.read",
@@ -47,6 +48,7 @@ const member: readonly Permission[] = [
   "threads.write",
   "characters.write",
   "media.create",
+  "media.write",
   "leads.manage",
 ];
 

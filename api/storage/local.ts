@@ -8,12 +8,19 @@ import type { Storage, StoredFile } from "./storage";
  * cannot hold `..`, a separator of its own, or a name a client chose.
  */
 const keyPattern =
-  /^[a-z]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png|jpg)$/;
+  /^[a-z]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png|jpg|mp3|wav|ogg|m4a|mp4|webm)$/;
 
-const contentTypes = {
+/** Each extension a key may have, and the one type its files are stored and served as. */
+export const contentTypes = {
   webp: "image/webp",
   png: "image/png",
   jpg: "image/jpeg",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  m4a: "audio/mp4",
+  mp4: "video/mp4",
+  webm: "video/webm",
 } as const;
 
 type Extension = keyof typeof contentTypes;

@@ -22,6 +22,7 @@ import { createSession, hashSessionToken } from "../../api/services/sessions";
 import { createUser as createUserRecord } from "../../api/services/users";
 import { startApi } from "../../api/start";
 import { createLocalStorage } from "../../api/storage/local";
+import type { Storage } from "../../api/storage/storage";
 
 export type RequestOptions = {
   json?: unknown;
@@ -62,6 +63,8 @@ export type TestApi = {
   db: Database;
   /** The job queue and runner, to queue work as a feature would. */
   jobs: Jobs;
+  /** Where the API keeps its files, for tests that store through a service. */
+  storage: Storage;
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   createUser: (options?: TestUserOptions) => Promise<TestUser>;
   /** Signs in through the API and returns the token. */
@@ -128,7 +131,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     dirs.remove();
     throw error;
   }
-  const { api, db, jobs } = started;
+  const { api, db, jobs, storage } = started;
 
   const request = async (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers = new Headers(requestOptions.headers);
@@ -181,6 +184,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     api,
     db,
     jobs,
+    storage,
     request,
     createUser,
     loginToken,

@@ -77,6 +77,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     documents: 1,
     threads: 0,
     characters: 1,
+    media: 0,
   });
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
@@ -97,6 +98,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     documents: 0,
     threads: 0,
     characters: 0,
+    media: 0,
   });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);

@@ -1,0 +1,307 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { media } from "../../../api/db/schema";
+import { purgeDeleted } from "../../../api/jobs/purge";
+import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
+import { type Actor, permissionsForRole } from "../../../api/services/permissions";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { pngImage } from "../test-images";
+
+let t: TestApi;
+
+beforeAll(async () => {
+  t = await createTestApi();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+type Owner = Awaited<ReturnType<typeof ownerWithSession>>;
+
+const actorOf = (owner: Owner): Actor => ({
+  userId: owner.id,
+  organizationId: owner.organizationId,
+  permissions: permissionsForRole("owner"),
+});
+
+/** An item made as a creator would: through the service, with the file's bytes. */
+function addItem(owner: Owner, input: Partial<NewMediaItem> = {}) {
+  return createMediaItem(t.db, t.storage, actorOf(owner), {
+    kind: "audio",
+    bytes: new Uint8Array(randomBytes(1000)),
+    contentType: "audio/mpeg",
+    prompt: "A calm voice",
+    ...input,
+  });
+}
+
+const get = (owner: { token: string }, path: string, headers?: Record<string, string>) =>
+  t.request("GET", path, { token: owner.token, headers });
+
+describe("GET /media", () => {
+  it("pages newest first by cursor, without duplicates or gaps", async () => {
+    const owner = await ownerWithSession(t);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push(await addItem(owner, { title: `Item ${i}` }));
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const page = await get(owner, `/media?limit=3${query}`);
+      expect(page.status).toBe(200);
+      pages.push(page.body.items.length);
+      seen.push(...page.body.items.map((item: { id: string }) => item.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(pages).toEqual([3, 3, 1]);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it("refuses a cursor it did not give", async () => {
+    const owner = await ownerWithSession(t);
+    const response = await get(owner, "/media?cursor=bm90LWEtY3Vyc29y");
+    expect(response.status).toBe(422);
+    expect(response.body.error.fieldCodes).toEqual({ cursor: "INVALID_CURSOR" });
+  });
+
+  it("filters by kind, favourite, project, client and author", async () => {
+    const owner = await ownerWithSession(t);
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const project = await t.request("POST", "/projects", {
+      token: owner.token,
+      json: { name: "Campaign" },
+    });
+    const client = await t.request("POST", "/clients", {
+      token: owner.token,
+      json: { name: "Client" },
+    });
+    const image = await addItem(owner, {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(40, 30)),
+      contentType: "image/png",
+      projectId: project.body.id,
+    });
+    const audio = await addItem(owner, { clientId: client.body.id });
+    const video = await addItem(
+      { ...owner, id: member.id },
+      { kind: "video", contentType: "video/mp4" },
+    );
+    const favourite = await t.request("PATCH", `/media/${audio}`, {
+      token: member.token,
+      json: { favourite: true },
+    });
+    expect(favourite.status).toBe(200);
+    const ids = async (query: string) =>
+      (await get(owner, `/media?${query}`)).body.items.map((item: { id: string }) => item.id);
+    expect(await ids("")).toEqual([video, audio, image]);
+    expect(await ids("kind=image")).toEqual([image]);
+    expect(await ids("favourite=true")).toEqual([audio]);
+    expect(await ids("favourite=false")).toEqual([video, image]);
+    expect(await ids(`projectId=${project.body.id}`)).toEqual([image]);
+    expect(await ids(`clientId=${client.body.id}`)).toEqual([audio]);
+    expect(await ids(`authorId=${member.id}`)).toEqual([video]);
+  });
+
+  it("searches prompts in English and Arabic", async () => {
+    const owner = await ownerWithSession(t);
+    const lighthouse = await addItem(owner, { prompt: "A lighthouse on a stormy coast at night" });
+    const desert = await addItem(owner, { prompt: "قافلة جمال في الصحراء عند الغروب" });
+    await addItem(owner, { prompt: "A bowl of fruit" });
+    const found = async (q: string) =>
+      (await get(owner, `/media?q=${encodeURIComponent(q)}`)).body.items.map(
+        (item: { id: string }) => item.id,
+      );
+    expect(await found("lighthouses")).toEqual([lighthouse]);
+    expect(await found("الصحراء")).toEqual([desert]);
+    // Arabic normalisation: the word without its article.
+    expect(await found("صحراء")).toEqual([desert]);
+  });
+});
+
+describe("GET /media/{id}/content", () => {
+  it("answers range requests", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(randomBytes(1000));
+    const id = await addItem(owner, { bytes, contentType: "audio/mpeg" });
+    const path = `/media/${id}/content`;
+    const bytesOf = async (range?: string) => {
+      const url = new URL(`/api/v1${path}`, "http://qalam.test");
+      const response = await t.api.fetch(
+        new Request(url, {
+          headers: {
+            authorization: `Bearer ${owner.token}`,
+            ...(range ? { range } : {}),
+          },
+        }),
+      );
+      return { response, body: new Uint8Array(await response.arrayBuffer()) };
+    };
+
+    const whole = await bytesOf();
+    expect(whole.response.status).toBe(200);
+    expect(whole.body).toEqual(bytes);
+    expect(whole.response.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.response.headers.get("content-type")).toBe("audio/mpeg");
+    expect(whole.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(whole.response.headers.get("cache-control")).toBe(
+      "private, max-age=31536000, immutable",
+    );
+
+    const first = await bytesOf("bytes=0-99");
+    expect(first.response.status).toBe(206);
+    expect(first.response.headers.get("content-range")).toBe("bytes 0-99/1000");
+    expect(first.body).toEqual(bytes.slice(0, 100));
+
+    const middle = await bytesOf("bytes=400-549");
+    expect(middle.response.status).toBe(206);
+    expect(middle.response.headers.get("content-range")).toBe("bytes 400-549/1000");
+    expect(middle.body).toEqual(bytes.slice(400, 550));
+
+    const open = await bytesOf("bytes=900-");
+    expect(open.response.status).toBe(206);
+    expect(open.response.headers.get("content-range")).toBe("bytes 900-999/1000");
+    expect(open.body).toEqual(bytes.slice(900));
+
+    const suffix = await bytesOf("bytes=-100");
+    expect(suffix.response.status).toBe(206);
+    expect(suffix.response.headers.get("content-range")).toBe("bytes 900-999/1000");
+    expect(suffix.body).toEqual(bytes.slice(900));
+
+    const past = await bytesOf("bytes=1000-1100");
+    expect(past.response.status).toBe(416);
+    expect(past.response.headers.get("content-range")).toBe("bytes */1000");
+  });
+
+  it("is not found by another organization's member: item, content and thumbnail", async () => {
+    const owner = await ownerWithSession(t);
+    const stranger = await ownerWithSession(t);
+    const id = await addItem(owner, {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(20, 20)),
+      contentType: "image/png",
+    });
+    for (const path of [`/media/${id}`, `/media/${id}/content`, `/media/${id}/thumbnail`]) {
+      expect((await get(owner, path)).status).toBe(200);
+      expect((await get(stranger, path)).status).toBe(404);
+    }
+    expect((await get(stranger, "/media")).body.items).toEqual([]);
+    // Nor does the public files route serve the media folder, to anyone.
+    const [row] = await t.db.select().from(media).where(eq(media.id, id));
+    for (const key of [row?.fileKey, row?.thumbnailKey]) {
+      expect(key).toMatch(/^media\//);
+      expect((await get(owner, `/files/${key}`)).status).toBe(404);
+    }
+    const change = await t.request("PATCH", `/media/${id}`, {
+      token: stranger.token,
+      json: { favourite: true },
+    });
+    expect(change.status).toBe(404);
+  });
+});
+
+describe("DELETE /media/{id} and restore", () => {
+  it("hides a deleted item and its file, and restore brings it back", async () => {
+    const owner = await ownerWithSession(t);
+    const id = await addItem(owner);
+    const listed = async () =>
+      (await get(owner, "/media")).body.items.map((item: { id: string }) => item.id);
+    expect(await listed()).toEqual([id]);
+    expect((await t.request("DELETE", `/media/${id}`, { token: owner.token })).status).toBe(204);
+    expect(await listed()).toEqual([]);
+    expect((await get(owner, `/media/${id}/content`)).status).toBe(404);
+    expect((await get(owner, `/media/${id}`)).body.deletedAt).not.toBeNull();
+    const restored = await t.request("POST", `/media/${id}/restore`, { token: owner.token });
+    expect(restored.status).toBe(200);
+    expect(restored.body.deletedAt).toBeNull();
+    expect(await listed()).toEqual([id]);
+    expect((await get(owner, `/media/${id}/content`)).status).toBe(200);
+  });
+
+  it("lets a viewer read but not change or delete", async () => {
+    const owner = await ownerWithSession(t);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const id = await addItem(owner);
+    expect((await get(viewer, `/media/${id}`)).status).toBe(200);
+    const change = await t.request("PATCH", `/media/${id}`, {
+      token: viewer.token,
+      json: { title: "Mine" },
+    });
+    expect(change.status).toBe(403);
+    expect((await t.request("DELETE", `/media/${id}`, { token: viewer.token })).status).toBe(403);
+  });
+});
+
+describe("the purge", () => {
+  it("deletes items deleted over 30 days ago, and their files, and keeps the others", async () => {
+    const owner = await ownerWithSession(t);
+    const image = async () => ({
+      kind: "image" as const,
+      bytes: new Uint8Array(await pngImage(20, 20)),
+      contentType: "image/png",
+    });
+    const old = await addItem(owner, await image());
+    const recent = await addItem(owner, await image());
+    for (const id of [old, recent]) {
+      await t.request("DELETE", `/media/${id}`, { token: owner.token });
+    }
+    await t.db
+      .update(media)
+      .set({ deletedAt: sql`now() - interval '31 days'` })
+      .where(eq(media.id, old));
+    const keysOf = async (id: string) => {
+      const [row] = await t.db.select().from(media).where(eq(media.id, id));
+      return [row?.fileKey, row?.thumbnailKey] as string[];
+    };
+    const oldKeys = await keysOf(old);
+    const recentKeys = await keysOf(recent);
+
+    expect((await purgeDeleted(t.db, t.storage)).media).toBe(1);
+    expect(await t.db.select({ id: media.id }).from(media).where(eq(media.id, old))).toEqual([]);
+    for (const key of oldKeys) expect(await t.storage.get(key)).toBeNull();
+    for (const key of recentKeys) expect(await t.storage.get(key)).not.toBeNull();
+    expect((await get(owner, `/media/${old}`)).status).toBe(404);
+    expect(
+      (await t.request("POST", `/media/${recent}/restore`, { token: owner.token })).status,
+    ).toBe(200);
+  });
+});
+
+describe("an image item", () => {
+  it("has its size and a WebP thumbnail of at most 512 px", async () => {
+    const owner = await ownerWithSession(t);
+    const id = await addItem(owner, {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(1200, 800)),
+      contentType: "image/png",
+    });
+    const item = await get(owner, `/media/${id}`);
+    expect(item.body).toMatchObject({ width: 1200, height: 800, hasThumbnail: true });
+    const url = new URL(`/api/v1/media/${id}/thumbnail`, "http://qalam.test");
+    const response = await t.api.fetch(
+      new Request(url, { headers: { authorization: `Bearer ${owner.token}` } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const metadata = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.width).toBe(512);
+    expect(metadata.height).toBe(341);
+  });
+
+  it("refuses bytes that are not an image, and an audio item has no thumbnail", async () => {
+    const owner = await ownerWithSession(t);
+    await expect(
+      addItem(owner, { kind: "image", bytes: new Uint8Array(100), contentType: "image/png" }),
+    ).rejects.toMatchObject({ code: "INVALID_IMAGE" });
+    await expect(addItem(owner, { kind: "audio", contentType: "text/html" })).rejects.toMatchObject(
+      { code: "UNSUPPORTED_CONTENT_TYPE" },
+    );
+    const id = await addItem(owner);
+    expect((await get(owner, `/media/${id}/thumbnail`)).status).toBe(404);
+  });
+});
