@@ -767,6 +767,8 @@ export const threads = pgTable(
   (t) => [
     index("threads_organization_activity_idx").on(t.organizationId, t.lastActivityAt),
     index("threads_author_idx").on(t.authorId),
+    // A member's pins, which head their list and are read apart from the rest.
+    index("threads_pinned_idx").on(t.authorId, t.lastActivityAt).where(sql`${t.pinned}`),
     index("threads_search_idx").using("gin", t.search),
     check(
       "threads_visibility",

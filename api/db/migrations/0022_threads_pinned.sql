@@ -1,0 +1,1 @@
+CREATE INDEX "threads_pinned_idx" ON "threads" USING btree ("author_id","last_activity_at") WHERE "threads"."pinned";
