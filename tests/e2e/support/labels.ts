@@ -1059,7 +1059,7 @@ export const threadLabels = table(
     settingsSaved: "حُفظت الإعدادات. ستُستخدم في الإجابة التالية.",
     regenerate: "أعد كتابة الإجابة",
     previousVersion: "النسخة السابقة",
-    versionOf: (index: string, count: string) => `${index} / ${count}`,
+    versionOf: (index: string, count: string) => `${index} من ${count}`,
     edit: "تعديل",
     editLabel: "عدّل رسالتك",
     editSend: "إرسال كنسخة جديدة",
