@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const retryAfter = isApiError(error) ? error.retryAfterSeconds : null;
     return Response.json(
       { error: { code, retryAfterSeconds: retryAfter } },
-      { status: status === 401 ? 401 : status, headers: { "Cache-Control": "no-store" } },
+      { status, headers: { "Cache-Control": "no-store" } },
     );
   }
 }
