@@ -4,7 +4,7 @@ import type { ApiClient, ApiSchema } from "~/lib/api/client";
 import { isApiError } from "~/lib/api/errors";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
-import { badRequest } from "~/lib/responses.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { serviceUnavailable } from "~/lib/session.server";
 import { maxFeedbackNote, maxSystemPrompt, maxThreadTitle } from "~/lib/threads";
 import { AnswerRequest, readWholeAnswer, requestAnswer, threadIdParam } from "~/lib/threads.server";
@@ -138,9 +138,7 @@ export async function changeThread(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isApiError(error) || error.status >= 500 || error.status === 404) {
-      throw isApiError(error, 404)
-        ? new Response("Not Found", { status: 404 })
-        : serviceUnavailable(error);
+      rethrowAsPageError(error);
     }
     return data(
       { intent: request.intent, error: error.code, fields: error.fields },
@@ -201,10 +199,6 @@ export async function deleteThread(api: ApiClient, threadId: number, language: L
 export async function restoreThread(api: ApiClient, form: FormData, language: Language) {
   const id = threadIdParam(String(form.get("id") ?? ""));
   if (id === null) throw badRequest();
-  await api.post("/threads/{id}/restore", { path: { id: String(id) } }).catch((error: unknown) => {
-    throw isApiError(error, 404)
-      ? new Response("Not Found", { status: 404 })
-      : serviceUnavailable(error);
-  });
+  await api.post("/threads/{id}/restore", { path: { id: String(id) } }).catch(rethrowAsPageError);
   return safeRedirect(localizedPath(`/threads/${id}`, language));
 }
