@@ -96,6 +96,23 @@ const listRoute = protectedRoute({
       projectId: z.uuid("Not a project id").optional(),
       clientId: z.uuid("Not a client id").optional(),
       authorId: z.uuid("Not a user id").optional(),
+      model: text()
+        .trim()
+        .min(1, "Required")
+        .max(200, "At most 200 characters")
+        .optional()
+        .openapi({
+          description: "Only what this model made",
+        }),
+      jobId: z.uuid("Not a job id").optional().openapi({
+        description: "Only what this job made: a generation's variants",
+      }),
+      from: z.iso.date("Not a date (YYYY-MM-DD)").optional().openapi({
+        description: "Made on or after this day (UTC)",
+      }),
+      to: z.iso.date("Not a date (YYYY-MM-DD)").optional().openapi({
+        description: "Made on or before this day (UTC), the whole day",
+      }),
       q: text().trim().max(200, "At most 200 characters").optional().openapi({
         description: "Full-text search of titles and prompts, English and Arabic",
       }),

@@ -42,6 +42,14 @@ export type MediaQuery = {
   projectId?: string;
   clientId?: string;
   authorId?: string;
+  /** Made by this model. */
+  model?: string;
+  /** Made by this job: a generation's variants. */
+  jobId?: string;
+  /** Made on or after this day (`YYYY-MM-DD`, UTC). */
+  from?: string;
+  /** Made on or before this day (`YYYY-MM-DD`, UTC). */
+  to?: string;
   q?: string;
 };
 
@@ -137,6 +145,15 @@ export async function listMedia(
     query.projectId ? eq(media.projectId, query.projectId) : undefined,
     query.clientId ? eq(media.clientId, query.clientId) : undefined,
     query.authorId ? eq(media.authorId, query.authorId) : undefined,
+    query.model ? eq(media.model, query.model) : undefined,
+    query.jobId ? eq(media.jobId, query.jobId) : undefined,
+    // Whole days in UTC: `to` takes in its day to the end.
+    query.from
+      ? sql`${media.createdAt} >= ${query.from}::date::timestamp at time zone 'UTC'`
+      : undefined,
+    query.to
+      ? sql`${media.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'UTC'`
+      : undefined,
     q ? sql`${media.search} @@ qalam_search_query(${q})` : undefined,
     after
       ? sql`(${media.createdAt}, ${media.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`

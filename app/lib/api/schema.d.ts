@@ -9242,6 +9242,14 @@ export interface paths {
           projectId?: string;
           clientId?: string;
           authorId?: string;
+          /** @description Only what this model made */
+          model?: string;
+          /** @description Only what this job made: a generation's variants */
+          jobId?: string;
+          /** @description Made on or after this day (UTC) */
+          from?: string;
+          /** @description Made on or before this day (UTC), the whole day */
+          to?: string;
           /** @description Full-text search of titles and prompts, English and Arabic */
           q?: string;
           cursor?: string;

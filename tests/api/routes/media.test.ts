@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media } from "../../../api/db/schema";
+import { jobs, media } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
 import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
 import { type Actor, permissionsForRole } from "../../../api/services/permissions";
@@ -104,6 +104,66 @@ describe("GET /media", () => {
     expect(await ids(`projectId=${project.body.id}`)).toEqual([image]);
     expect(await ids(`clientId=${client.body.id}`)).toEqual([audio]);
     expect(await ids(`authorId=${member.id}`)).toEqual([video]);
+  });
+
+  it("filters by model, job and the days they were made on", async () => {
+    const owner = await ownerWithSession(t);
+    const [job] = await t.db
+      .insert(jobs)
+      .values({
+        organizationId: owner.organizationId,
+        userId: owner.id,
+        kind: "image.generate",
+        capability: "image",
+        input: {},
+      })
+      .returning({ id: jobs.id });
+    const early = await addItem(owner, { model: "tts-1" });
+    const middle = await addItem(owner, { model: "gpt-image-1", jobId: job?.id });
+    const late = await addItem(owner, { model: "gpt-image-1", jobId: job?.id });
+    const days = [
+      [early, "2026-03-01T23:59:59.999Z"],
+      [middle, "2026-03-02T00:00:00Z"],
+      [late, "2026-03-04T12:00:00Z"],
+    ] as const;
+    for (const [id, at] of days) {
+      await t.db
+        .update(media)
+        .set({ createdAt: new Date(at) })
+        .where(eq(media.id, id));
+    }
+    const ids = async (query: string) => {
+      const response = await get(owner, `/media?${query}`);
+      expect(response.status).toBe(200);
+      return response.body.items.map((item: { id: string }) => item.id);
+    };
+    expect(await ids("model=gpt-image-1")).toEqual([late, middle]);
+    expect(await ids("model=tts-1")).toEqual([early]);
+    expect(await ids(`jobId=${job?.id}`)).toEqual([late, middle]);
+    expect(await ids("from=2026-03-02")).toEqual([late, middle]);
+    expect(await ids("to=2026-03-01")).toEqual([early]);
+    expect(await ids("from=2026-03-02&to=2026-03-02")).toEqual([middle]);
+    expect(await ids("from=2026-03-01&to=2026-03-04&model=gpt-image-1")).toEqual([late, middle]);
+    expect(await ids("from=2026-03-05")).toEqual([]);
+    // A filtered list pages by cursor as the whole one does.
+    const first = await get(owner, "/media?model=gpt-image-1&limit=1");
+    expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([late]);
+    const cursor = encodeURIComponent(first.body.nextCursor);
+    expect(await ids(`model=gpt-image-1&limit=1&cursor=${cursor}`)).toEqual([middle]);
+  });
+
+  it("refuses a date that is not a day, and a job id that is not one", async () => {
+    const owner = await ownerWithSession(t);
+    for (const [query, field] of [
+      ["from=yesterday", "from"],
+      ["to=2026-02-30", "to"],
+      ["to=2026-03-01T10:00:00Z", "to"],
+      ["jobId=42", "jobId"],
+    ] as const) {
+      const response = await get(owner, `/media?${query}`);
+      expect(response.status, query).toBe(422);
+      expect(Object.keys(response.body.error.fields)).toEqual([field]);
+    }
   });
 
   it("searches prompts in English and Arabic", async () => {
