@@ -1,16 +1,22 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { MediaLibraryPage } from "~/components/media/media-library";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { libraryAction, libraryLoader } from "~/lib/media-library.server";
 
-export const handle = { title: "pages.audio.title" };
+export const handle = { title: "media:audio.title" };
 
-export default function AudioPage() {
-  return (
-    <PlaceholderPage
-      title="pages.audio.title"
-      description="pages.audio.description"
-      emptyTitle="pages.audio.emptyTitle"
-      emptyBody="pages.audio.emptyBody"
-      icon="audio-lines"
-      primaryAction={{ to: "/audio/creator", label: "pages.audio.creatorTitle" }}
-    />
-  );
+export function loader(args: LoaderFunctionArgs) {
+  return libraryLoader("audio", args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return libraryAction("audio", args);
+}
+
+export default function AudioLibraryPage() {
+  return <MediaLibraryPage kind="audio" />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

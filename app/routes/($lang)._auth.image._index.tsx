@@ -1,16 +1,22 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { MediaLibraryPage } from "~/components/media/media-library";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { libraryAction, libraryLoader } from "~/lib/media-library.server";
 
-export const handle = { title: "pages.image.title" };
+export const handle = { title: "media:image.title" };
 
-export default function ImagePage() {
-  return (
-    <PlaceholderPage
-      title="pages.image.title"
-      description="pages.image.description"
-      emptyTitle="pages.image.emptyTitle"
-      emptyBody="pages.image.emptyBody"
-      icon="image"
-      primaryAction={{ to: "/image/creator", label: "pages.image.creatorTitle" }}
-    />
-  );
+export function loader(args: LoaderFunctionArgs) {
+  return libraryLoader("image", args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return libraryAction("image", args);
+}
+
+export default function ImageLibraryPage() {
+  return <MediaLibraryPage kind="image" />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -1,16 +1,22 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { MediaLibraryPage } from "~/components/media/media-library";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { libraryAction, libraryLoader } from "~/lib/media-library.server";
 
-export const handle = { title: "pages.video.title" };
+export const handle = { title: "media:video.title" };
 
-export default function VideoPage() {
-  return (
-    <PlaceholderPage
-      title="pages.video.title"
-      description="pages.video.description"
-      emptyTitle="pages.video.emptyTitle"
-      emptyBody="pages.video.emptyBody"
-      icon="clapperboard"
-      primaryAction={{ to: "/video/creator", label: "pages.video.creatorTitle" }}
-    />
-  );
+export function loader(args: LoaderFunctionArgs) {
+  return libraryLoader("video", args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return libraryAction("video", args);
+}
+
+export default function VideoLibraryPage() {
+  return <MediaLibraryPage kind="video" />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

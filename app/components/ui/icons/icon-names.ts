@@ -72,6 +72,7 @@ export const iconNames = [
   "sparkles",
   "square",
   "square-code",
+  "star",
   "strikethrough",
   "sun",
   "table",

@@ -1,0 +1,410 @@
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useAppForm } from "~/lib/forms";
+import {
+  formatBytes,
+  formatClock,
+  type Job,
+  type MediaActionAnswer,
+  type MediaItem,
+  MoveFields,
+  mediaTitleMaxLength,
+  mediaUrls,
+  RenameFields,
+  reusePath,
+  settingText,
+} from "~/lib/media-library";
+import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
+import { InputField, SelectInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
+import { LocalizedLink } from "../localized-link";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { FormAlert } from "../ui/form-alert";
+import { Icon } from "../ui/icon";
+import { IsolatedMessage } from "../ui/isolated-message";
+import { MediaDialog } from "./media-dialog";
+import { MediaPreview } from "./media-preview";
+
+type Choice = { value: string; label: string };
+
+export type DetailProps = {
+  item: MediaItem;
+  job: Job | null;
+  variants: MediaItem[];
+  members: Choice[];
+  projects: Choice[];
+  clients: Choice[];
+  canWrite: boolean;
+  askingDelete: boolean;
+  /** Where the dialog's forms post: the page as it is. */
+  action: string;
+  /** The library's query, carried by the delete confirmation (which posts to the route). */
+  list: string;
+  closeTo: string;
+  openTo: (id: string) => string;
+  answer?: MediaActionAnswer;
+};
+
+/** The title an item shows: its own, or what it is. */
+export function useItemTitle() {
+  const { t } = useTranslation("media");
+  return (item: Pick<MediaItem, "title" | "kind">) => item.title || t(`untitled.${item.kind}`);
+}
+
+function useDateTime() {
+  const language = useLanguage();
+  return (value: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
+      new Date(value),
+    );
+}
+
+/**
+ * An item in its dialog (`?id=`): the image, sound or film itself, what it was made with, its
+ * variants and its job's log, and what can be done with it: favourite, rename, move to a project
+ * or client, download, reuse its settings, delete.
+ */
+export function MediaDetail(props: DetailProps) {
+  const { item, job, variants, members, canWrite, askingDelete, closeTo, answer } = props;
+  const { t } = useTranslation("media");
+  const language = useLanguage();
+  const titleOf = useItemTitle();
+  const dateTime = useDateTime();
+  const author = members.find((member) => member.value === item.authorId)?.label;
+  const actionError = answer && "error" in answer ? answer.error : null;
+  const settings = Object.entries(item.settings).filter(
+    ([, value]) => value !== null && value !== undefined && value !== "",
+  );
+  return (
+    <MediaDialog
+      title={titleOf(item)}
+      closeTo={closeTo}
+      subtitle={
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>{dateTime(item.createdAt)}</span>
+          {author ? (
+            <IsolatedMessage ns="media" i18nKey="detail.by" values={{ name: author }} />
+          ) : null}
+          {item.favourite ? (
+            <Badge tone="accent" className="gap-1">
+              <Icon name="star" className="size-3" />
+              {t("detail.favourite")}
+            </Badge>
+          ) : null}
+        </span>
+      }
+    >
+      {(container) => (
+        <>
+          {actionError ? (
+            <FormAlert tone="error">
+              <p>{t(actionError)}</p>
+            </FormAlert>
+          ) : null}
+          <MediaPreview item={item} alt={item.prompt || titleOf(item)} />
+          <DetailActions {...props} />
+
+          {canWrite ? (
+            <section aria-labelledby="media-edit-title" className="space-y-4">
+              <h3 id="media-edit-title" className="text-sm font-semibold">
+                {t("detail.organise")}
+              </h3>
+              <RenameForm {...props} />
+              <MoveForm {...props} />
+            </section>
+          ) : null}
+
+          <section aria-labelledby="media-prompt-title" className="space-y-2">
+            <h3 id="media-prompt-title" className="text-sm font-semibold">
+              {t("detail.prompt")}
+            </h3>
+            {item.prompt ? (
+              <p dir="auto" className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">
+                {item.prompt}
+              </p>
+            ) : (
+              <p className="text-sm text-text-muted">{t("detail.noPrompt")}</p>
+            )}
+          </section>
+
+          <section aria-labelledby="media-settings-title" className="space-y-2">
+            <h3 id="media-settings-title" className="text-sm font-semibold">
+              {t("detail.settings")}
+            </h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+              {item.model ? <Row label={t("detail.model")} value={item.model} ltr /> : null}
+              {item.width && item.height ? (
+                <Row label={t("detail.dimensions")} value={`${item.width}×${item.height}`} ltr />
+              ) : null}
+              {item.durationSeconds ? (
+                <Row label={t("detail.duration")} value={formatClock(item.durationSeconds)} ltr />
+              ) : null}
+              <Row label={t("detail.size")} value={formatBytes(item.byteSize, language)} />
+              <Row label={t("detail.type")} value={item.contentType} ltr />
+              {settings.map(([name, value]) => (
+                <Row key={name} label={name} value={settingText(value)} ltr />
+              ))}
+            </dl>
+          </section>
+
+          {variants.length ? (
+            <section aria-labelledby="media-variants-title" className="space-y-2">
+              <h3 id="media-variants-title" className="text-sm font-semibold">
+                {t("detail.variants")}
+              </h3>
+              <ul className="grid grid-cols-4 gap-2">
+                {variants.map((variant) => (
+                  <li key={variant.id}>
+                    <LocalizedLink
+                      to={props.openTo(variant.id)}
+                      preventScrollReset
+                      className="block overflow-hidden rounded-control border border-border bg-surface-muted hover:border-accent"
+                    >
+                      <MediaThumbnail item={variant} alt={titleOf(variant)} />
+                    </LocalizedLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {job ? <JobLog job={job} /> : null}
+
+          {canWrite ? (
+            <section
+              aria-labelledby="media-delete-title"
+              className="space-y-3 rounded-control border border-danger/40 p-4"
+            >
+              <h3 id="media-delete-title" className="text-sm font-semibold">
+                {t("delete.section")}
+              </h3>
+              <p className="text-sm text-text-muted">{t("delete.description")}</p>
+              <ConfirmDialog
+                intent="delete"
+                fields={{ id: item.id, list: props.list }}
+                container={container}
+                asking={askingDelete}
+                title={
+                  <IsolatedMessage
+                    ns="media"
+                    i18nKey="delete.title"
+                    values={{ title: titleOf(item) }}
+                  />
+                }
+                description={t("delete.description")}
+                confirmLabel={t("delete.confirm")}
+                cancelLabel={t("common:actions.cancel")}
+                trigger={
+                  <Button type="submit" variant="secondary">
+                    <Icon name="trash-2" />
+                    {t("delete.button")}
+                  </Button>
+                }
+              />
+            </section>
+          ) : null}
+        </>
+      )}
+    </MediaDialog>
+  );
+}
+
+function Row({ label, value, ltr }: { label: string; value: string; ltr?: boolean }) {
+  return (
+    <>
+      <dt className="text-text-muted">{label}</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">
+        {ltr ? <bdi dir="ltr">{value}</bdi> : value}
+      </dd>
+    </>
+  );
+}
+
+/** The thumbnail of an item in a grid: an image's or a video's, else what it is. */
+export function MediaThumbnail({ item, alt }: { item: MediaItem; alt: string }) {
+  if (item.hasThumbnail) {
+    return (
+      <img
+        src={mediaUrls.thumbnail(item.id)}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        width={item.width ?? undefined}
+        height={item.height ?? undefined}
+        className="aspect-square size-full object-cover"
+      />
+    );
+  }
+  return (
+    <span className="grid aspect-square size-full place-items-center text-text-muted">
+      <Icon
+        name={
+          item.kind === "video" ? "clapperboard" : item.kind === "audio" ? "audio-lines" : "image"
+        }
+        className="size-8"
+        label={alt}
+      />
+    </span>
+  );
+}
+
+/** Favourite, download and reuse settings. */
+function DetailActions({ item, canWrite, action }: DetailProps) {
+  const { t } = useTranslation("media");
+  const marking = useIsPending({ intent: "favourite", formAction: action });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {canWrite ? (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value="favourite" />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="favourite" value={item.favourite ? "false" : "true"} />
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={marking}
+            aria-pressed={item.favourite}
+          >
+            <Icon name="star" className={item.favourite ? "fill-current text-accent" : undefined} />
+            {item.favourite ? t("detail.unfavourite") : t("detail.markFavourite")}
+          </Button>
+        </Form>
+      ) : null}
+      <Button variant="secondary" asChild>
+        <a href={mediaUrls.download(item.id)} download>
+          <Icon name="download" />
+          {t("detail.download")}
+        </a>
+      </Button>
+      <Button variant="secondary" asChild>
+        <LocalizedLink to={reusePath(item)}>
+          <Icon name="refresh-cw" />
+          {t("detail.reuse")}
+        </LocalizedLink>
+      </Button>
+    </div>
+  );
+}
+
+function RenameForm({ item, action, answer }: DetailProps) {
+  const { t } = useTranslation("media");
+  const saving = useIsPending({ intent: "rename", formAction: action });
+  const [form, fields] = useAppForm(RenameFields, {
+    id: "media-rename-form",
+    lastResult: answer?.intent === "rename" && "result" in answer ? answer.result : undefined,
+    defaultValue: { title: item.title },
+  });
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-2"
+    >
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="id" value={item.id} />
+      <div className="flex flex-wrap items-end gap-2">
+        <InputField
+          meta={fields.title}
+          label={t("detail.title")}
+          dir="auto"
+          maxLength={mediaTitleMaxLength}
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" name="intent" value="rename" variant="secondary" disabled={saving}>
+          {t("detail.rename")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function MoveForm({ item, action, answer, projects, clients }: DetailProps) {
+  const { t } = useTranslation("media");
+  const saving = useIsPending({ intent: "move", formAction: action });
+  const [form, fields] = useAppForm(MoveFields, {
+    id: "media-move-form",
+    lastResult: answer?.intent === "move" && "result" in answer ? answer.result : undefined,
+    defaultValue: { projectId: item.projectId ?? "", clientId: item.clientId ?? "" },
+  });
+  // The item's own project or client stays offered past the first hundred.
+  const withCurrent = (choices: Choice[], id: string | null) =>
+    id && !choices.some((choice) => choice.value === id)
+      ? [...choices, { value: id, label: t("detail.current") }]
+      : choices;
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-2"
+    >
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="id" value={item.id} />
+      <div className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
+        <SelectInput
+          meta={fields.projectId}
+          label={t("detail.project")}
+          options={[
+            { value: "", label: t("detail.noProject") },
+            ...withCurrent(projects, item.projectId),
+          ]}
+        />
+        <SelectInput
+          meta={fields.clientId}
+          label={t("detail.client")}
+          options={[
+            { value: "", label: t("detail.noClient") },
+            ...withCurrent(clients, item.clientId),
+          ]}
+        />
+        <Button type="submit" name="intent" value="move" variant="secondary" disabled={saving}>
+          <Icon name="folder-kanban" />
+          {t("detail.move")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+const statusTones = {
+  queued: "neutral",
+  running: "accent",
+  succeeded: "success",
+  failed: "danger",
+  cancelled: "neutral",
+} as const;
+
+/** The job that made the item: its status, tries, times and error. */
+function JobLog({ job }: { job: Job }) {
+  const { t } = useTranslation("media");
+  const dateTime = useDateTime();
+  return (
+    <section aria-labelledby="media-job-title" className="space-y-2">
+      <h3 id="media-job-title" className="flex items-center gap-2 text-sm font-semibold">
+        {t("job.title")}
+        <Badge tone={statusTones[job.status]}>{t(`job.status.${job.status}`)}</Badge>
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+        <Row label={t("job.attempts")} value={String(job.attempts)} />
+        <Row label={t("job.created")} value={dateTime(job.createdAt)} />
+        {job.startedAt ? <Row label={t("job.started")} value={dateTime(job.startedAt)} /> : null}
+        {job.finishedAt ? <Row label={t("job.finished")} value={dateTime(job.finishedAt)} /> : null}
+        {job.user?.name ? <Row label={t("job.by")} value={job.user.name} /> : null}
+      </dl>
+      {job.error ? (
+        <p className="rounded-control border border-danger/40 bg-danger-soft p-3 text-sm text-danger [overflow-wrap:anywhere]">
+          <bdi dir="ltr">{job.error.code}</bdi>: <span dir="auto">{job.error.message}</span>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useLocalizedPath } from "~/lib/use-language";
+import { LocalizedLink } from "../localized-link";
+import { Icon } from "../ui/icon";
+
+/**
+ * An item's dialog, as the address asks for it (`?id=`). The server renders it in the page, open,
+ * so that it works without JavaScript; once React runs, the same element becomes a modal drawer
+ * at the end side (focus kept inside, Escape or Close leave it), and gives focus back to what
+ * opened it when it closes. As the characters' panel does.
+ */
+export function MediaDialog({
+  title,
+  subtitle,
+  closeTo,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** The library without the dialog. */
+  closeTo: string;
+  /** Gets the dialog element, where confirmations inside it must go (its top layer). */
+  children: (container: HTMLElement | null) => ReactNode;
+}) {
+  const { t } = useTranslation("media");
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    setContainer(dialog);
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => dialog.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="media-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (ref.current?.querySelector('[role="alertdialog"]')) return;
+        navigate(localize(closeTo), { preventScrollReset: true });
+      }}
+      className="static m-0 w-full max-w-none overflow-visible rounded-card border border-border bg-surface p-0 text-text shadow-card backdrop:bg-black/40 [&:modal]:fixed [&:modal]:inset-y-0 [&:modal]:start-auto [&:modal]:end-0 [&:modal]:h-dvh [&:modal]:max-h-none [&:modal]:w-full [&:modal]:max-w-3xl [&:modal]:overflow-y-auto [&:modal]:rounded-none [&:modal]:border-y-0 [&:modal]:border-e-0 [&:modal]:shadow-popover"
+    >
+      <div className="sticky top-0 z-10 flex items-start gap-4 border-b border-border bg-surface px-6 py-4">
+        <div className="min-w-0 flex-1">
+          <h2 id="media-dialog-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
+            <bdi>{title}</bdi>
+          </h2>
+          {subtitle ? <div className="mt-1 text-sm text-text-muted">{subtitle}</div> : null}
+        </div>
+        <LocalizedLink
+          to={closeTo}
+          preventScrollReset
+          data-autofocus
+          aria-label={t("detail.close")}
+          title={t("detail.close")}
+          className="-m-1 rounded-control p-2 text-text-muted hover:bg-surface-muted hover:text-text"
+        >
+          <Icon name="x" />
+        </LocalizedLink>
+      </div>
+      <div className="space-y-6 px-6 py-5">{children(container)}</div>
+    </dialog>
+  );
+}
