@@ -45,7 +45,7 @@ export function MediaFilters({
       action={localize(`/${kind}`)}
       role="search"
       aria-label={t("filters.label")}
-      className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-4 md:items-end"
+      className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-4 md:items-start"
     >
       <div className="space-y-1.5 md:col-span-2">
         <label htmlFor={id("q")} className="block text-sm font-medium text-text">
