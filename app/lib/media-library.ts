@@ -120,29 +120,43 @@ export function settingText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+type Page = { items: MediaItem[]; nextCursor: string | null };
+
+/** Whether `item` comes after `other` in the library's order (newest first, then by id). */
+function comesAfter(item: MediaItem, other: MediaItem) {
+  return item.createdAt === other.createdAt
+    ? item.id < other.id
+    : Date.parse(item.createdAt) < Date.parse(other.createdAt);
+}
+
 /**
- * The items of a library as loaded: its first page, then each further page whose cursor the one
- * before it gave, without repeats (an item made meanwhile can move an item across a page's edge).
+ * The items of a library as loaded: its first page as it is now, then the items of the first
+ * page as it was when the reader began (`base`) that new items have pushed past its end, then each
+ * further page whose cursor the one before it gave, from `base`'s, without repeats. So an item
+ * made while the reader scrolls comes in at the top and takes nothing away below.
  */
-export function chainPages(
-  first: { items: MediaItem[]; nextCursor: string | null },
-  further: Record<string, { items: MediaItem[]; nextCursor: string | null }>,
-): { items: MediaItem[]; nextCursor: string | null } {
+export function chainPages(current: Page, base: Page, further: Record<string, Page>): Page {
+  const last = current.items.at(-1);
+  if (!current.nextCursor || !last) return current;
   const seen = new Set<string>();
   const items: MediaItem[] = [];
-  let page: { items: MediaItem[]; nextCursor: string | null } | undefined = first;
-  let nextCursor: string | null = null;
-  const visited = new Set<string>();
-  while (page) {
-    for (const item of page.items) {
+  const add = (page: MediaItem[]) => {
+    for (const item of page) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
       items.push(item);
     }
-    nextCursor = page.nextCursor;
-    if (!nextCursor || visited.has(nextCursor)) break;
+  };
+  add(current.items);
+  add(base.items.filter((item) => comesAfter(item, last)));
+  let nextCursor = base.nextCursor;
+  const visited = new Set<string>();
+  while (nextCursor && !visited.has(nextCursor)) {
     visited.add(nextCursor);
-    page = further[nextCursor];
+    const page: Page | undefined = further[nextCursor];
+    if (!page) break;
+    add(page.items);
+    nextCursor = page.nextCursor;
   }
   return { items, nextCursor };
 }

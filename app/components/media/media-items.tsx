@@ -94,7 +94,12 @@ export function MediaItems({
     setFurther((pages) => ({ ...pages, [at]: page }));
   }, [fetcher.data]);
 
-  const { items, nextCursor } = useMemo(() => chainPages(first, further), [first, further]);
+  // The first page as the reader found it: the further pages follow from its cursor.
+  const [base] = useState(first);
+  const { items, nextCursor } = useMemo(
+    () => chainPages(first, base, further),
+    [first, base, further],
+  );
   const pageAddress = (next: string) => {
     const params = new URLSearchParams(search);
     params.set("cursor", next);

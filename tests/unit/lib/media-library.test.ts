@@ -8,35 +8,58 @@ import {
   type MediaItem,
 } from "~/lib/media-library";
 
-const item = (id: string) => ({ id }) as MediaItem;
-const ids = (items: MediaItem[]) => items.map((one) => one.id);
+/** Items a minute apart, newest first as the library lists them: "a" is the newest. */
+const item = (id: string) =>
+  ({
+    id,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 100 - (id.codePointAt(0) ?? 0))).toISOString(),
+  }) as MediaItem;
+const page = (names: string, nextCursor: string | null = null) => ({
+  items: [...names].map(item),
+  nextCursor,
+});
+const ids = (items: MediaItem[]) => items.map((one) => one.id).join("");
 
 describe("chainPages", () => {
   it("follows each page's cursor to the next one fetched, without repeats", () => {
-    const first = { items: [item("a"), item("b")], nextCursor: "c1" };
-    const further = {
-      c1: { items: [item("b"), item("c")], nextCursor: "c2" },
-      c2: { items: [item("d")], nextCursor: null },
-      unrelated: { items: [item("z")], nextCursor: null },
-    };
-    expect(chainPages(first, further)).toEqual({
-      items: [item("a"), item("b"), item("c"), item("d")],
-      nextCursor: null,
+    const first = page("ab", "c1");
+    const result = chainPages(first, first, {
+      c1: page("bc", "c2"),
+      c2: page("d"),
+      unrelated: page("z"),
     });
+    expect(ids(result.items)).toBe("abcd");
+    expect(result.nextCursor).toBeNull();
   });
 
   it("stops where no page was fetched yet, and gives its cursor", () => {
-    const result = chainPages({ items: [item("a")], nextCursor: "c1" }, {});
-    expect(ids(result.items)).toEqual(["a"]);
+    const first = page("a", "c1");
+    const result = chainPages(first, first, {});
+    expect(ids(result.items)).toBe("a");
     expect(result.nextCursor).toBe("c1");
   });
 
+  it("takes in a new item at the top and keeps the one it pushed off the first page", () => {
+    const base = page("bcd", "after-d");
+    const now = {
+      items: [{ ...item("a"), createdAt: "2026-02-01T00:00:00.000Z" }, ...page("bc").items],
+      nextCursor: "after-c",
+    };
+    const result = chainPages(now, base, { "after-d": page("ef", "after-f") });
+    expect(ids(result.items)).toBe("abcdef");
+    expect(result.nextCursor).toBe("after-f");
+  });
+
+  it("drops an item deleted from the first page, and everything once the library is empty", () => {
+    const base = page("abc", "after-c");
+    const further = { "after-c": page("de") };
+    expect(ids(chainPages(page("acd", "after-d"), base, further).items)).toBe("acde");
+    expect(ids(chainPages(page(""), base, further).items)).toBe("");
+  });
+
   it("does not loop on a cursor seen before", () => {
-    const result = chainPages(
-      { items: [item("a")], nextCursor: "c1" },
-      { c1: { items: [item("b")], nextCursor: "c1" } },
-    );
-    expect(ids(result.items)).toEqual(["a", "b"]);
+    const first = page("a", "c1");
+    expect(ids(chainPages(first, first, { c1: page("b", "c1") }).items)).toBe("ab");
   });
 });
 
