@@ -987,9 +987,12 @@ export const media = pgTable(
       .generatedAlwaysAs(sql`qalam_search_vector(title || ' ' || prompt)`),
   },
   (t) => [
-    // The library's keyset paging: newest first, within the organization, without the bin.
+    // The library's keyset paging: newest first, within the organization, without the bin. Read
+    // backwards: `order by created_at desc, id desc` puts nulls first, which an index built
+    // `desc` (drizzle-kit writes it `desc nulls last`) cannot give, and the list sorted the whole
+    // organization for each page.
     index("media_organization_created_idx")
-      .on(t.organizationId, t.createdAt.desc(), t.id.desc())
+      .on(t.organizationId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("media_author_idx").on(t.authorId),
     index("media_project_idx").on(t.projectId),
