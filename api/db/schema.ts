@@ -994,6 +994,11 @@ export const media = pgTable(
     index("media_organization_created_idx")
       .on(t.organizationId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The favourites, in the same order: a few in a hundred, which the index above would read
+    // past by the thousand for a page.
+    index("media_organization_favourite_idx")
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.favourite} and ${t.deletedAt} is null`),
     index("media_author_idx").on(t.authorId),
     index("media_project_idx").on(t.projectId),
     index("media_client_idx").on(t.clientId),
