@@ -334,6 +334,37 @@ describe("POST /generations: speech", () => {
     ).toEqual(["mp3", "opus", "wav"]);
   });
 
+  it("takes a character's default voice that the provider does not list", async () => {
+    const owner = await ownerWithSession(t);
+    const [character] = await t.db
+      .insert(characters)
+      .values({
+        organizationId: owner.organizationId,
+        authorId: owner.id,
+        name: "Omar",
+        defaultVoice: "omar-custom",
+      })
+      .returning();
+    const body = {
+      kind: "speech",
+      text: "Marhaba.",
+      voice: "omar-custom",
+      characterId: character?.id,
+      format: "wav",
+    };
+    const response = await generate(t, owner, body);
+    expect(response.status).toBe(202);
+    const job = await finished(t, owner, response.body.job.id);
+    expect(job.status).toBe("succeeded");
+    const sent = fake.requests.find((request) => request.path === "/audio/speech");
+    expect(sent?.body).toMatchObject({ voice: "omar-custom", input: "Marhaba." });
+    // Another member cannot see the private character, nor use its voice.
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const theirs = await generate(t, member, body);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.error.fieldCodes).toEqual({ voice: "UNKNOWN_VOICE" });
+  });
+
   it("splits a long text at sentences for the provider and joins the parts", async () => {
     const owner = await ownerWithSession(t);
     const sentence = "This sentence is one of many in a long text that is read aloud. ";
