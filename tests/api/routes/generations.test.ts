@@ -290,6 +290,17 @@ describe("POST /generations: images", () => {
     expect(library.body.items).toEqual([]);
   });
 
+  it("tries again after a provider's outage, and succeeds once it has recovered", async () => {
+    const owner = await ownerWithSession(t);
+    fake.brokenTimes = 3; // The AI SDK's own three calls of the first try.
+    const response = await generate(t, owner, { kind: "image", prompt: "x", model: "broken" });
+    const job = await finished(t, owner, response.body.job.id);
+    expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(job.result.mediaIds).toHaveLength(1);
+    const outcomes = (await usageRows(t, owner.organizationId)).map((row) => row.outcome).sort();
+    expect(outcomes).toEqual(["AI_PROVIDER_DOWN", "ok"]);
+  }, 60_000);
+
   it("fails the job when the provider's answer is not an image", async () => {
     const owner = await ownerWithSession(t);
     const response = await generate(t, owner, { kind: "image", prompt: "x", model: "no-image" });
