@@ -10,6 +10,7 @@ import { createCharacterRoutes } from "./routes/characters";
 import { createClientRoutes } from "./routes/clients";
 import { createDocumentRoutes } from "./routes/documents";
 import { createFileRoutes } from "./routes/files";
+import { createGenerationRoutes } from "./routes/generations";
 import { createHealthRoutes } from "./routes/health";
 import { createInvitationRoutes } from "./routes/invitations";
 import { createJobRoutes } from "./routes/jobs";
@@ -104,6 +105,7 @@ export function createApp({
   app.route("/", createThreadAttachmentRoutes());
   app.route("/", createCharacterRoutes());
   app.route("/", createMediaRoutes());
+  app.route("/", createGenerationRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

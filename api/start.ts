@@ -8,6 +8,7 @@ import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemo } from "./db/seed";
+import { type GenerationServices, generationJobKinds } from "./jobs/generations";
 import type { JobKind } from "./jobs/kinds";
 import { schedulePurge } from "./jobs/purge";
 import { openJobQueue } from "./jobs/queue";
@@ -46,8 +47,10 @@ function openStorage(options: ApiOptions): { storage: Storage; close: () => void
   return { storage: createLocalStorage(options.filesDir), close: () => {} };
 }
 
-/** The kinds of long work the product runs. */
-const jobKinds: readonly JobKind[] = [];
+/** The kinds of long work the product runs, with the services they call. */
+function productJobKinds(services: GenerationServices): readonly JobKind[] {
+  return generationJobKinds(services);
+}
 
 export type ApiOptions = {
   /** PostgreSQL via node-postgres when set. */
@@ -114,6 +117,8 @@ export type ApiOptions = {
     quotas?: AiQuotaDefaults;
     /** How long a streamed chat answer may take (ms); tests use a short one. */
     chatDeadlineMs?: number;
+    /** How often a provider's video job is polled (ms, default 5,000); tests use a short one. */
+    videoPollIntervalMs?: number;
   };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
@@ -178,16 +183,34 @@ export async function startApi(
     outboxDir: options.outboxDir,
     ...options.mailQueue,
   });
+  // The storage and the models come first: the generations' jobs need them as soon as they run.
+  const { storage, close: closeStorage } = openStorage(options);
+  const ai = createAiServices({
+    registry: createAiRegistry({
+      environment: options.ai?.environment ?? {},
+      allowPrivateNetwork: options.ai?.allowPrivateNetwork,
+      embedded: await embeddedModels(options.ai),
+    }),
+    secretsKey,
+    quotas: options.ai?.quotas,
+    chatDeadlineMs: options.ai?.chatDeadlineMs,
+  });
   const runner = await startJobRunner({
     db: connection.db,
     notifications: connection.notifications,
     boss,
-    kinds: [...jobKinds, ...(options.jobs?.kinds ?? [])],
+    kinds: [
+      ...productJobKinds({
+        ai,
+        storage,
+        videoPollIntervalMs: options.ai?.videoPollIntervalMs,
+      }),
+      ...(options.jobs?.kinds ?? []),
+    ],
     perOrganization: options.jobs?.perOrganization,
     perCapability: options.jobs?.perCapability,
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
-  const { storage, close: closeStorage } = openStorage(options);
   const stopPurge = await schedulePurge(connection.db, storage, boss);
   const app = createApp({
     db: connection.db,
@@ -198,16 +221,7 @@ export async function startApi(
     rateLimits: resolveRateLimits(options.rateLimits),
     appUrl: options.appUrl,
     maxOrganizationsPerUser: options.maxOrganizationsPerUser,
-    ai: createAiServices({
-      registry: createAiRegistry({
-        environment: options.ai?.environment ?? {},
-        allowPrivateNetwork: options.ai?.allowPrivateNetwork,
-        embedded: await embeddedModels(options.ai),
-      }),
-      secretsKey,
-      quotas: options.ai?.quotas,
-      chatDeadlineMs: options.ai?.chatDeadlineMs,
-    }),
+    ai,
   });
   const broker = await createBroker({
     db: connection.db,

@@ -9,7 +9,7 @@ import { jsonResponse, pagedQuery, pageOf, protectedRoute } from "./schemas";
 
 const tags = ["Jobs"];
 
-const JobSchema = z
+export const JobSchema = z
   .object({
     id: z.uuid(),
     kind: z.string().openapi({ description: "What the work is, e.g. a kind of generation" }),
@@ -31,7 +31,7 @@ const JobSchema = z
   })
   .openapi("Job");
 
-const toView = (actor: Actor, job: JobSummary) => ({
+export const toView = (actor: Actor, job: JobSummary) => ({
   id: job.id,
   kind: job.kind,
   capability: job.capability,

@@ -62,6 +62,8 @@ export type NewMediaItem = {
   settings?: MediaSettings;
   model?: string | null;
   durationSeconds?: number | null;
+  /** A picture of an audio or video item (a waveform, a poster frame), as PNG, JPEG or WebP. */
+  thumbnail?: Uint8Array | null;
   projectId?: string | null;
   clientId?: string | null;
   jobId?: string | null;
@@ -218,7 +220,7 @@ export async function readMediaFile(
 // --- Writing -----------------------------------------------------------------------------------
 
 /** The client and project must be the organization's: 422 on the field otherwise. */
-async function checkReferences(
+export async function checkReferences(
   tx: Database,
   actor: OrganizationActor,
   input: { clientId?: string | null; projectId?: string | null },
@@ -291,7 +293,8 @@ async function publishMediaEvent(tx: Database, actor: OrganizationActor, type: s
 /**
  * A new item of the organization's library, made by the actor (media.create): the file is
  * stored under a server-generated key; an image is checked by its content, measured and gets a
- * WebP thumbnail. Resolves with the item's id.
+ * WebP thumbnail, as does audio or video from the picture given as `thumbnail`. Resolves with the
+ * item's id.
  */
 export async function createMediaItem(
   db: Database,
@@ -314,6 +317,8 @@ export async function createMediaItem(
     // it is said to be, is refused here.
     thumbnail = await reencodeImage(input.bytes, thumbnailRules);
     size = await imageSize(input.bytes, extension);
+  } else if (input.thumbnail) {
+    thumbnail = await reencodeImage(input.thumbnail, thumbnailRules);
   }
   const id = randomUUID();
   // The media folder is not served by GET /files: only GET /media/{id}/content, to members.

@@ -1,6 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { runTool } from "../../api/ai/embedded/tools";
 import { silence } from "../../api/ai/probe";
 
 /**
@@ -18,9 +23,14 @@ import { silence } from "../../api/ai/probe";
  * - `malformed`: a chat stream whose second event is not JSON;
  * - `failing-video`: a video job that ends as failed;
  * - `slow-…`: any answer, after `slowMs` (6 s by default);
+ * - `no-image`: an image answer whose `b64_json` is not an image;
  * - `paced`: a chat stream of a Markdown answer (a heading with the call's number, a list, code and
  *   a table) at a reader's pace, one token every 150 ms and a pause of 12 s before its last
  *   sentence, for a reader to watch and to stop.
+ *
+ * Images are real PNGs of the size asked for, a gradient whose colours come from the prompt, so
+ * that two prompts look apart; speech is WAV (whatever `response_format` asked), a tone as long as
+ * the text; a video's content is a real two-second H.264 MP4 (made once with ffmpeg).
  *
  * A request without `Authorization: Bearer <apiKey>` gets 401.
  */
@@ -65,8 +75,72 @@ export function silentWav(): Buffer {
   return Buffer.from(silence(0.1));
 }
 
-/** Bytes that stand for a video file (an MP4 `ftyp` box). */
-export const fakeMp4 = Buffer.from("00000018667479706d703432000000006d703432", "hex");
+/** A PNG of `size` (`WxH`): a diagonal gradient in two colours drawn from a hash of the prompt. */
+export async function fakeImage(prompt: string, size = "256x256"): Promise<Buffer> {
+  const [width, height] = size.split("x").map(Number) as [number, number];
+  const hash = createHash("sha256").update(prompt).digest();
+  const colour = (offset: number) =>
+    `rgb(${hash[offset] ?? 0},${hash[offset + 1] ?? 0},${hash[offset + 2] ?? 0})`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colour(0)}"/><stop offset="1" stop-color="${colour(3)}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${(hash[6] ?? 0) % 100}%" cy="${(hash[7] ?? 0) % 100}%" r="${Math.min(width, height) / 5}" fill="${colour(8)}" fill-opacity="0.7"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** What the fake speaks for a text: a quiet tone, a tenth of a second and 20 ms a character. */
+export function fakeSpeech(text: string): Buffer {
+  const seconds = Math.min(0.1 + text.length * 0.02, 5);
+  const rate = 16_000;
+  const samples = Math.round(seconds * rate);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0, "latin1");
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8, "latin1");
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36, "latin1");
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const envelope = Math.sin((Math.PI * i) / samples);
+    wav.writeInt16LE(
+      Math.round(8000 * envelope * Math.sin((2 * Math.PI * 440 * i) / rate)),
+      44 + i * 2,
+    );
+  }
+  return wav;
+}
+
+let mp4: Promise<Buffer> | undefined;
+
+/** A real video file: two seconds of ffmpeg's test pattern, 320x180, H.264 in MP4, made once. */
+export function fakeMp4(): Promise<Buffer> {
+  mp4 ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "qalam-fake-video-"));
+    try {
+      const out = join(dir, "fake.mp4");
+      await runTool(
+        "ffmpeg",
+        ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=10"]
+          .concat(["-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"])
+          .concat([out]),
+        { install: "ffmpeg" },
+      );
+      return await readFile(out);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return mp4;
+}
 
 const embeddingSize = 8;
 
@@ -353,14 +427,23 @@ export async function startFakeAiServer(
     }
     if (request.method === "POST" && path === "/images/generations") {
       const n = Number((fields as { n?: number }).n ?? 1);
+      const prompt = String((fields as { prompt?: string }).prompt ?? "");
+      const size = /^\d{1,4}x\d{1,4}$/.test(String(fields.size)) ? String(fields.size) : undefined;
+      const images = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          model === "no-image"
+            ? Buffer.from("not an image")
+            : fakeImage(n > 1 ? `${prompt} ${i}` : prompt, size),
+        ),
+      );
       return json(response, 200, {
         created: Math.floor(Date.now() / 1000),
-        data: Array.from({ length: n }, () => ({ b64_json: onePixelPng.toString("base64") })),
+        data: images.map((image) => ({ b64_json: image.toString("base64") })),
       });
     }
     if (request.method === "POST" && path === "/audio/speech") {
       response.writeHead(200, { "content-type": "audio/wav" });
-      return response.end(silentWav());
+      return response.end(fakeSpeech(String((fields as { input?: string }).input ?? "")));
     }
     if (request.method === "POST" && path === "/audio/transcriptions") {
       return json(response, 200, {
@@ -374,8 +457,9 @@ export async function startFakeAiServer(
     const videoPath = /^\/videos\/([^/]+)(\/content)?$/.exec(path);
     if (request.method === "GET" && videoPath?.[1]) {
       if (!videoPath[2]) return videoStatus(videoPath[1], response);
+      const video = await fakeMp4();
       response.writeHead(200, { "content-type": "video/mp4" });
-      return response.end(fakeMp4);
+      return response.end(video);
     }
     error(response, 404, `No route ${request.method} ${path}.`, "not_found");
   }

@@ -9827,6 +9827,166 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/generations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make images, speech or a video, as a job (media.create)
+     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items it wrote into the library, whose `settings` are this body. Refused before anything is queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 `AI_NOT_CONFIGURED` when the kind has no model.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["Generation"];
+        };
+      };
+      responses: {
+        /** @description The job that makes it */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["GenerationJob"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/generations/options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the creators offer, per kind: models, sizes, voices, durations (media.create) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The offers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["GenerationOptions"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -12074,6 +12234,172 @@ export interface components {
       projectId?: string | null;
       /** Format: uuid */
       clientId?: string | null;
+    };
+    GenerationJob: {
+      job: components["schemas"]["Job"];
+    };
+    Generation:
+      | components["schemas"]["ImageGeneration"]
+      | components["schemas"]["SpeechGeneration"]
+      | components["schemas"]["VideoGeneration"];
+    ImageGeneration: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "image";
+      prompt: string;
+      negativePrompt?: string;
+      /** @description Another model of the organization's provider */
+      model?: string;
+      /** @description `WxH`, one the provider takes (GET /generations/options) */
+      size?: string;
+      /**
+       * @description A preset that adds its words to the prompt
+       * @enum {string}
+       */
+      style?: "none" | "photo" | "illustration" | "3d" | "anime" | "watercolor" | "line-art";
+      /** @default 1 */
+      count?: number;
+      seed?: number;
+      steps?: number;
+      guidance?: number;
+      /**
+       * Format: uuid
+       * @description An image of the library to start from (image-to-image)
+       */
+      startImageId?: string;
+      title?: string;
+      /** Format: uuid */
+      projectId?: string;
+      /** Format: uuid */
+      clientId?: string;
+    };
+    SpeechGeneration: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "speech";
+      /** @description Long text is split at sentences, spoken part by part and joined */
+      text: string;
+      /** @description A voice of GET /generations/options */
+      voice: string;
+      /** @description Another model of the organization's provider */
+      model?: string;
+      /** @default 1 */
+      speed?: number;
+      /**
+       * @default mp3
+       * @enum {string}
+       */
+      format?: "mp3" | "wav" | "ogg";
+      language?: string;
+      /**
+       * Format: uuid
+       * @description The character whose voice this is
+       */
+      characterId?: string;
+      title?: string;
+      /** Format: uuid */
+      projectId?: string;
+      /** Format: uuid */
+      clientId?: string;
+    };
+    VideoGeneration: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: "video";
+      prompt?: string;
+      /** Format: uuid */
+      startImageId?: string;
+      /** @description The slideshow's stills, images of the library */
+      imageIds?: string[];
+      /** @description Seconds, one the provider takes */
+      duration: number;
+      /** @description `WxH`, one the provider takes (GET /generations/options) */
+      size?: string;
+      /** @description Spoken by the organization's speech model */
+      narration?: {
+        text: string;
+        voice?: string;
+        speed?: number;
+      };
+      /** @description Another model of the organization's provider */
+      model?: string;
+      title?: string;
+      /** Format: uuid */
+      projectId?: string;
+      /** Format: uuid */
+      clientId?: string;
+    };
+    GenerationOptions: {
+      image: {
+        configured: boolean;
+        /** @enum {string|null} */
+        source: "organization" | "environment" | "embedded" | null;
+        model: string | null;
+        /**
+         * @description Set for a model that runs on the server, to say what it is
+         * @enum {string|null}
+         */
+        label: "offline-voice" | "slideshow" | null;
+        /** @description Empty: any `WxH` */
+        sizes: string[];
+        styles: string[];
+        maxCount: number;
+        maxPromptLength: number;
+        supports: {
+          negativePrompt: boolean;
+          seed: boolean;
+          steps: boolean;
+          guidance: boolean;
+          startImage: boolean;
+        };
+      };
+      speech: {
+        configured: boolean;
+        /** @enum {string|null} */
+        source: "organization" | "environment" | "embedded" | null;
+        model: string | null;
+        /**
+         * @description Set for a model that runs on the server, to say what it is
+         * @enum {string|null}
+         */
+        label: "offline-voice" | "slideshow" | null;
+        /** @description Empty while configured: any voice the provider has */
+        voices: {
+          id: string;
+          /** @enum {string} */
+          source: "provider" | "offline" | "character";
+          /** Format: uuid */
+          characterId?: string;
+          characterName?: string;
+        }[];
+        formats: ("mp3" | "wav" | "ogg")[];
+        maxTextLength: number;
+      };
+      video: {
+        configured: boolean;
+        /** @enum {string|null} */
+        source: "organization" | "environment" | "embedded" | null;
+        model: string | null;
+        /**
+         * @description Set for a model that runs on the server, to say what it is
+         * @enum {string|null}
+         */
+        label: "offline-voice" | "slideshow" | null;
+        sizes: string[];
+        /** @description Empty: any length */
+        durations: number[];
+        supports: {
+          startImage: boolean;
+          stills: boolean;
+          narration: boolean;
+        };
+      };
     };
     ProfileUpdate: {
       /** @example Sara */

@@ -20,8 +20,9 @@ import {
 import {
   type FakeAiServer,
   fakeEmbedding,
+  fakeImage,
   fakeMp4,
-  onePixelPng,
+  fakeSpeech,
   silentWav,
   startFakeAiServer,
 } from "../../support/fake-ai-server";
@@ -193,14 +194,16 @@ describe("calls through the OpenAI-compatible protocol", () => {
       n: 2,
     });
     expect(image.images).toHaveLength(2);
-    expect(Buffer.from(image.images[0]?.uint8Array ?? []).equals(onePixelPng)).toBe(true);
+    expect(Buffer.from(image.images[0]?.uint8Array ?? []).equals(await fakeImage("a lamp 0"))).toBe(
+      true,
+    );
 
     const speech = await generateSpeech({
       model: models.modelFor("speech").model,
       text: "Hello",
       voice: "alloy",
     });
-    expect(Buffer.from(speech.audio.uint8Array).equals(silentWav())).toBe(true);
+    expect(Buffer.from(speech.audio.uint8Array).equals(fakeSpeech("Hello"))).toBe(true);
     expect(fake.requests.find((request) => request.path === "/audio/speech")?.body).toMatchObject({
       model: "fake-speech",
       input: "Hello",
@@ -221,7 +224,7 @@ describe("calls through the OpenAI-compatible protocol", () => {
       resolution: "1280x720",
       poll: { intervalMs: 10 },
     });
-    expect(Buffer.from(video.videos[0]?.uint8Array ?? []).equals(fakeMp4)).toBe(true);
+    expect(Buffer.from(video.videos[0]?.uint8Array ?? []).equals(await fakeMp4())).toBe(true);
     expect(fake.requests.find((request) => request.path === "/videos")?.body).toMatchObject({
       model: "fake-video",
       prompt: "a sunrise",

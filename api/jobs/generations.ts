@@ -1,0 +1,429 @@
+import {
+  type GeneratedFile,
+  generateImage,
+  generateSpeech,
+  experimental_generateVideo as generateVideo,
+} from "ai";
+import { and, eq } from "drizzle-orm";
+import type { Capability } from "../ai/capabilities";
+import type { ResolvedModel } from "../ai/registry";
+import type { Database } from "../db/client";
+import { memberships } from "../db/schema";
+import { AppError, QuotaExceededError } from "../errors";
+import type { AiServices } from "../services/ai-models";
+import { type CallUsage, runAiCall } from "../services/ai-usage";
+import {
+  type AudioFormat,
+  audioFormats,
+  durationSeconds,
+  joinAudio,
+  muxNarration,
+  posterFrame,
+  waveformImage,
+} from "../services/ffmpeg";
+import {
+  generationModel,
+  type ImageGeneration,
+  imageSupportsOf,
+  jobKindOf,
+  libraryImage,
+  maxSpeechCharacters,
+  type SpeechGeneration,
+  splitText,
+  styledPrompt,
+  type VideoGeneration,
+} from "../services/generations";
+import { createMediaItem } from "../services/media";
+import { type OrganizationActor, permissionsForRole } from "../services/permissions";
+import type { Storage } from "../storage/storage";
+import { defineJobKind, type JobContext, type JobKind, PermanentJobError } from "./kinds";
+
+export type GenerationServices = {
+  ai: AiServices;
+  storage: Storage;
+  /** How often a provider's video job is asked whether it is done (ms, default 5,000). */
+  videoPollIntervalMs?: number;
+};
+export type GenerationResult = { mediaIds: string[] };
+
+/** A generation may wait on a provider's video for a while; a try ends after this. */
+const timeoutSeconds = 30 * 60;
+
+/**
+ * The job's author as they are now in its organization: one who left, or lost `media.create`,
+ * makes nothing more.
+ */
+async function authorOf(db: Database, job: JobContext<unknown>["job"]): Promise<OrganizationActor> {
+  const [membership] = job.userId
+    ? await db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.userId, job.userId),
+            eq(memberships.organizationId, job.organizationId),
+          ),
+        )
+    : [];
+  const permissions = permissionsForRole(membership?.role);
+  if (!job.userId || !permissions.includes("media.create")) {
+    throw new PermanentJobError("FORBIDDEN", "The author may no longer make media here.");
+  }
+  return { userId: job.userId, organizationId: job.organizationId, permissions };
+}
+
+/**
+ * What a check of the request throws when the library or the model changed since it was queued
+ * (the start image deleted, the model removed, the quota used up): final, with its code.
+ */
+function asPermanent(error: unknown): never {
+  if (error instanceof QuotaExceededError) {
+    throw new PermanentJobError("QUOTA_EXCEEDED", error.message);
+  }
+  if (error instanceof AppError && error.kind !== "unavailable") {
+    throw new PermanentJobError(error.code, error.message);
+  }
+  throw error;
+}
+
+/** One AI call of a job, recorded and within the month's quota (runAiCall). */
+type RecordedCall = <M extends Capability, T>(
+  model: ResolvedModel<M>,
+  run: () => Promise<{ value: T; usage: CallUsage }>,
+) => Promise<T>;
+
+/** The model, the author and a way to make a recorded call, for one job. */
+async function prepare<C extends Capability>(
+  services: GenerationServices,
+  context: JobContext<{ model?: string }>,
+  capability: C,
+  purpose: string,
+): Promise<{ actor: OrganizationActor; resolved: ResolvedModel<C>; call: RecordedCall }> {
+  const { db } = context;
+  const { ai } = services;
+  const actor = await authorOf(db, context.job);
+  const resolved = await generationModel(
+    db,
+    ai,
+    context.job.organizationId,
+    capability,
+    context.job.input.model,
+  ).catch(asPermanent);
+  const call: RecordedCall = (model, run) =>
+    runAiCall(
+      {
+        db,
+        quotas: ai.quotas,
+        organizationId: context.job.organizationId,
+        userId: actor.userId,
+        purpose,
+      },
+      model,
+      run,
+    ).catch(asPermanent);
+  return { actor, resolved, call };
+}
+
+/** What every item of a generation keeps: the request as its settings, and where it belongs. */
+function itemBase(
+  job: JobContext<ImageGeneration | SpeechGeneration | VideoGeneration>["job"],
+  model: string,
+) {
+  const input = job.input;
+  return {
+    title: input.title ?? "",
+    settings: input as unknown as Record<string, unknown>,
+    model,
+    jobId: job.id,
+    projectId: input.projectId ?? null,
+    clientId: input.clientId ?? null,
+  };
+}
+
+/** What createMediaItem says of bytes that are not the image they claim to be. */
+const notAnImage = new Set([
+  "INVALID_IMAGE",
+  "UNSUPPORTED_CONTENT_TYPE",
+  "IMAGE_TOO_LARGE_DIMENSIONS",
+  "PAYLOAD_TOO_LARGE",
+]);
+
+/** The key of a provider's own options: the AI SDK reads `openaiCompatible`, not its name. */
+function optionsKey(provider: string): string {
+  return provider.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The format of audio bytes by their first bytes, where it is one of the creator's. */
+export function audioFormatOf(bytes: Uint8Array): AudioFormat | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 12));
+  if (head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WAVE") {
+    return "wav";
+  }
+  if (head.toString("latin1", 0, 4) === "OggS") return "ogg";
+  if (head.toString("latin1", 0, 3) === "ID3") return "mp3";
+  if (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0) return "mp3";
+  return null;
+}
+
+function imageKind(services: GenerationServices) {
+  return defineJobKind<ImageGeneration, GenerationResult>({
+    kind: jobKindOf.image,
+    capability: "image",
+    timeoutSeconds,
+    run: async (context) => {
+      const { job, signal, progress, db } = context;
+      const input = job.input;
+      const { actor, resolved, call } = await prepare(services, context, "image", jobKindOf.image);
+      const supports = imageSupportsOf(resolved.provider);
+      const start =
+        input.startImageId && supports.startImage
+          ? await libraryImage(
+              db,
+              services.storage,
+              actor,
+              input.startImageId,
+              "startImageId",
+            ).catch(asPermanent)
+          : undefined;
+      const prompt = styledPrompt(input.prompt, input.style);
+      // Each provider names these its own way, in the body of its request.
+      const own: Record<string, unknown> = {};
+      if (supports.negativePrompt && input.negativePrompt) {
+        own.negative_prompt = input.negativePrompt;
+      }
+      if (supports.steps && input.steps !== undefined) own.num_inference_steps = input.steps;
+      if (supports.guidance && input.guidance !== undefined) own.guidance_scale = input.guidance;
+      const seedInBody = resolved.provider === "openai-compatible";
+      if (supports.seed && seedInBody && input.seed !== undefined) own.seed = input.seed;
+      await progress(0.05);
+      const images = await call(resolved, async () => {
+        const result = await generateImage({
+          model: resolved.model,
+          prompt: start ? { text: prompt, images: [start.bytes] } : prompt,
+          n: input.count,
+          ...(input.size ? { size: input.size as `${number}x${number}` } : {}),
+          ...(supports.seed && !seedInBody && input.seed !== undefined ? { seed: input.seed } : {}),
+          ...(resolved.provider && Object.keys(own).length > 0
+            ? { providerOptions: { [optionsKey(resolved.provider)]: own as Record<string, never> } }
+            : {}),
+          abortSignal: signal,
+        });
+        return { value: result.images, usage: { units: result.images.length } };
+      });
+      await progress(0.8);
+      const mediaIds: string[] = [];
+      for (const image of images) {
+        mediaIds.push(
+          await createMediaItem(db, services.storage, actor, {
+            ...itemBase(job, resolved.modelId),
+            kind: "image",
+            bytes: image.uint8Array,
+            contentType: image.mediaType,
+            prompt: input.prompt,
+          }).catch((error: unknown) => {
+            if (error instanceof AppError && notAnImage.has(error.code)) {
+              throw new PermanentJobError(
+                "AI_BAD_RESPONSE",
+                "The provider's answer is not an image.",
+              );
+            }
+            return asPermanent(error);
+          }),
+        );
+      }
+      return { mediaIds };
+    },
+  });
+}
+
+/** Speech of any length in `format`: split at sentences for the model, joined by ffmpeg. */
+async function speak(
+  resolved: ResolvedModel<"speech">,
+  call: RecordedCall,
+  options: {
+    text: string;
+    voice?: string;
+    speed?: number;
+    language?: string;
+    format: AudioFormat;
+    signal: AbortSignal;
+    onPart?: (done: number, of: number) => Promise<void>;
+  },
+): Promise<Uint8Array> {
+  const parts = splitText(options.text, maxSpeechCharacters(resolved));
+  const openAiProtocol =
+    resolved.provider === "openai" || resolved.provider === "openai-compatible";
+  const audio: Uint8Array[] = [];
+  for (const part of parts) {
+    audio.push(
+      await call(resolved, async () => {
+        const result = await generateSpeech({
+          model: resolved.model,
+          text: part,
+          ...(options.voice ? { voice: options.voice } : {}),
+          ...(options.speed !== undefined ? { speed: options.speed } : {}),
+          ...(options.language ? { language: options.language } : {}),
+          // OpenAI's protocol names Ogg by its codec, Opus; the offline voice makes WAV only.
+          outputFormat:
+            resolved.provider === null
+              ? "wav"
+              : options.format === "ogg" && openAiProtocol
+                ? "opus"
+                : options.format,
+          abortSignal: options.signal,
+        });
+        return { value: result.audio.uint8Array, usage: { units: part.length } };
+      }),
+    );
+    await options.onPart?.(audio.length, parts.length);
+  }
+  const [only] = audio;
+  // One part already in the format asked for is kept as the provider made it.
+  if (audio.length === 1 && only && audioFormatOf(only) === options.format) return only;
+  return joinAudio(audio, options.format, options.signal);
+}
+
+function speechKind(services: GenerationServices) {
+  return defineJobKind<SpeechGeneration, GenerationResult>({
+    kind: jobKindOf.speech,
+    capability: "speech",
+    timeoutSeconds,
+    run: async (context) => {
+      const { job, signal, progress, db } = context;
+      const input = job.input;
+      const { actor, resolved, call } = await prepare(
+        services,
+        context,
+        "speech",
+        jobKindOf.speech,
+      );
+      await progress(0.05);
+      const bytes = await speak(resolved, call, {
+        text: input.text,
+        voice: input.voice,
+        speed: input.speed,
+        language: input.language,
+        format: input.format,
+        signal,
+        onPart: (done, of) => progress(0.05 + (0.75 * done) / of),
+      });
+      const seconds = await durationSeconds(bytes, signal);
+      const waveform = await waveformImage(bytes, signal);
+      await progress(0.9);
+      const id = await createMediaItem(db, services.storage, actor, {
+        ...itemBase(job, resolved.modelId),
+        kind: "audio",
+        bytes,
+        contentType: audioFormats[input.format].contentType,
+        prompt: input.text,
+        durationSeconds: seconds,
+        thumbnail: waveform,
+      }).catch(asPermanent);
+      return { mediaIds: [id] };
+    },
+  });
+}
+
+function videoKind(services: GenerationServices) {
+  return defineJobKind<VideoGeneration, GenerationResult>({
+    kind: jobKindOf.video,
+    capability: "video",
+    timeoutSeconds,
+    run: async (context) => {
+      const { job, signal, progress, db } = context;
+      const input = job.input;
+      const { actor, resolved, call } = await prepare(services, context, "video", jobKindOf.video);
+      const read = (id: string, field: string) =>
+        libraryImage(db, services.storage, actor, id, field).catch(asPermanent);
+      const start = input.startImageId ? await read(input.startImageId, "startImageId") : undefined;
+      const stills: { data: Uint8Array; mediaType: string }[] = [];
+      for (const [i, id] of (input.imageIds ?? []).entries()) {
+        const still = await read(id, `imageIds.${i}`);
+        stills.push({ data: still.bytes, mediaType: still.contentType });
+      }
+      await progress(0.05);
+
+      let narration: Uint8Array | undefined;
+      if (input.narration?.text) {
+        const speech = await generationModel(db, services.ai, job.organizationId, "speech").catch(
+          asPermanent,
+        );
+        narration = await speak(speech, call, {
+          text: input.narration.text,
+          voice: input.narration.voice,
+          speed: input.narration.speed,
+          format: "wav",
+          signal,
+        });
+        await progress(0.2);
+      }
+      const embedded = resolved.provider === null;
+      const prompt = input.prompt?.trim() ?? "";
+      const videos = await call(resolved, async () => {
+        const result = await generateVideo({
+          model: resolved.model,
+          prompt: start ? { image: start.bytes, ...(prompt ? { text: prompt } : {}) } : prompt,
+          duration: input.duration,
+          ...(input.size ? { resolution: input.size as `${number}x${number}` } : {}),
+          ...(stills.length > 0 ? { inputReferences: stills } : {}),
+          ...(embedded && narration
+            ? {
+                providerOptions: {
+                  slideshow: {
+                    narration: {
+                      data: Buffer.from(narration).toString("base64"),
+                      mediaType: "audio/wav",
+                    },
+                  },
+                },
+              }
+            : {}),
+          ...(resolved.model.doStart
+            ? {
+                poll: {
+                  intervalMs: services.videoPollIntervalMs ?? 5_000,
+                  timeoutMs: 25 * 60_000,
+                },
+              }
+            : {}),
+          abortSignal: signal,
+        });
+        return { value: result.videos, usage: { units: input.duration } };
+      });
+      await progress(0.8);
+      const mediaIds: string[] = [];
+      for (const video of videos as GeneratedFile[]) {
+        // A provider's video gets the narration laid over it here; the slideshow made its own.
+        const muxed = narration !== undefined && !embedded;
+        const bytes =
+          narration && !embedded
+            ? await muxNarration(video.uint8Array, narration, signal)
+            : video.uint8Array;
+        const contentType = !muxed && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
+        const seconds = await durationSeconds(bytes, signal);
+        const poster = await posterFrame(bytes, signal);
+        mediaIds.push(
+          await createMediaItem(db, services.storage, actor, {
+            ...itemBase(job, resolved.modelId),
+            kind: "video",
+            bytes,
+            contentType,
+            prompt,
+            durationSeconds: seconds,
+            thumbnail: poster,
+          }).catch(asPermanent),
+        );
+      }
+      return { mediaIds };
+    },
+  });
+}
+
+/**
+ * The kinds of work that make the creators' media (docs/media.md, "Generations"): they call the
+ * organization's model through runAiCall (recorded, within the quota), with the job's signal, and
+ * write what they make into the library.
+ */
+export function generationJobKinds(services: GenerationServices): JobKind[] {
+  return [imageKind(services), speechKind(services), videoKind(services)] as JobKind[];
+}
