@@ -1,10 +1,64 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, screenshotBothModes, signIn, test } from "./fixtures";
+import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
+import {
+  type Account,
+  apiToken,
+  expect,
+  expectNoAxeViolations,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
 import { mediaLabels } from "./support/labels";
 
 const kinds = ["image", "audio", "video"] as const;
 
 const filtersOf = (page: Page, name: string | RegExp) => page.getByRole("search", { name });
+
+type Auth = { headers: Record<string, string>; organizationId: string };
+
+/** The account's bearer token and organization, to make what a test needs over the API. */
+async function apiAuth(page: Page, account: Account): Promise<Auth> {
+  const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+  const me = await (await page.request.get("/api/v1/user", { headers })).json();
+  return { headers, organizationId: me.account.currentOrganizationId };
+}
+
+/** Makes items as a creator does (POST /generations) and waits for its job: their ids. */
+async function generate(page: Page, auth: Auth, body: Record<string, unknown>) {
+  const response = await page.request.post("/api/v1/generations", {
+    headers: auth.headers,
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  const { job } = await response.json();
+  let finished: { status: string; result?: { mediaIds: string[] } } = job;
+  await expect
+    .poll(
+      async () => {
+        const read = await page.request.get(`/api/v1/jobs/${job.id}`, { headers: auth.headers });
+        finished = await read.json();
+        return finished.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe("succeeded");
+  return finished.result?.mediaIds ?? [];
+}
+
+/** The organization's own image model: the fake provider of the tests. */
+async function useFakeImageModel(page: Page, auth: Auth) {
+  const response = await page.request.put(`/api/v1/organizations/${auth.organizationId}/ai/image`, {
+    headers: auth.headers,
+    data: {
+      provider: "openai-compatible",
+      baseUrl: FAKE_AI_URL,
+      model: "e2e-image",
+      apiKey: FAKE_AI_KEY,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 for (const [prefix, l] of mediaLabels) {
   const search = "صحراء";
@@ -52,6 +106,137 @@ for (const [prefix, l] of mediaLabels) {
       await none.getByRole("link", { name: l.clear }).click();
       await expect(page).toHaveURL((url) => url.pathname === `${prefix}/image` && !url.search);
       await expect(page.getByRole("region", { name: l.imageEmpty })).toBeVisible();
+    });
+  });
+
+  test.describe(`media libraries with items ${prefix || "(en)"}`, () => {
+    const arabic = prefix === "/ar";
+    const lighthouse = arabic ? "منارة العاصفة" : "Storm lighthouse";
+    const renamed = arabic ? "منارة الفجر" : "Lighthouse at dawn";
+    const project = arabic ? "حملة الساحل" : "Coast campaign";
+
+    test("finds, opens, organises, deletes and restores the images the creator made", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      const auth = await apiAuth(page, account);
+      await useFakeImageModel(page, auth);
+      const made = await page.request.post("/api/v1/projects", {
+        headers: auth.headers,
+        data: { name: project },
+      });
+      expect(made.status()).toBe(201);
+      const projectId = (await made.json()).id as string;
+      const [first, second] = await generate(page, auth, {
+        kind: "image",
+        prompt: "A lighthouse on a stormy coast at night",
+        count: 2,
+        title: lighthouse,
+      });
+      await generate(page, auth, { kind: "image", prompt: "قافلة جمال في الصحراء عند الغروب" });
+
+      await page.goto(`${prefix}/image`);
+      const list = page.getByRole("region", { name: l.imageList, exact: true });
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+      await screenshotBothModes(page, "media-image-grid");
+      await expectNoAxeViolations(page);
+
+      // A prompt search in Arabic, whatever the page's language.
+      const filters = filtersOf(page, l.filters);
+      await filters.getByLabel(l.search).fill("الصحراء");
+      await filters.getByRole("button", { name: l.apply }).click();
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list.getByRole("link", { name: lighthouse })).toHaveCount(0);
+      await page.goto(`${prefix}/image`);
+
+      // The dialog: the image, its prompt and settings, its variant, its job, its links.
+      await list.getByRole("link", { name: lighthouse }).first().click();
+      const dialog = page.getByRole("dialog", { name: lighthouse });
+      await expect(dialog).toBeVisible();
+      const id = new URL(page.url()).searchParams.get("id") ?? "";
+      expect([first, second]).toContain(id);
+      const other = id === first ? second : first;
+      await expect(dialog).toContainText("A lighthouse on a stormy coast at night");
+      await expect(
+        dialog.getByRole("region", { name: l.variants }).getByRole("link"),
+      ).toHaveAttribute("href", new RegExp(`[?&]id=${other}`));
+      await expect(dialog.getByRole("region", { name: l.jobLog })).toContainText(l.succeeded);
+      await expect(dialog.getByRole("link", { name: l.reuse })).toHaveAttribute(
+        "href",
+        `${prefix}/image/creator?from=${id}`,
+      );
+      await expect(dialog.getByRole("link", { name: l.download, exact: true })).toHaveAttribute(
+        "href",
+        `/media/${id}/content?download=1`,
+      );
+      await screenshotBothModes(page, "media-image-detail");
+      await expectNoAxeViolations(page);
+
+      // Favourite, renamed, moved to a project: the filters find it there.
+      await dialog.getByRole("button", { name: l.addFavourite }).click();
+      await expect(dialog.getByRole("button", { name: l.removeFavourite })).toBeVisible();
+      await dialog.getByLabel(l.titleField, { exact: true }).fill(renamed);
+      await dialog.getByRole("button", { name: l.rename }).click();
+      const renamedDialog = page.getByRole("dialog", { name: renamed });
+      await expect(renamedDialog).toBeVisible();
+      await renamedDialog.getByLabel(l.project, { exact: true }).selectOption({ label: project });
+      await renamedDialog.getByRole("button", { name: l.move, exact: true }).click();
+      await expect(renamedDialog.getByLabel(l.project, { exact: true })).toHaveValue(projectId);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL((url) => !url.searchParams.has("id"));
+      await page.goto(`${prefix}/image?favourite=1&projectId=${projectId}`);
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list.getByRole("link", { name: renamed })).toBeVisible();
+
+      // Deleted after a question, then undone.
+      await list.getByRole("link", { name: renamed }).click();
+      await renamedDialog.getByRole("button", { name: l.deleteOpen }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: l.deleteConfirm, exact: true })
+        .click();
+      await expect(page.getByRole("status").filter({ hasText: l.deleted(renamed) })).toBeVisible();
+      await expect(page.getByRole("region", { name: l.noMatch })).toBeVisible();
+      await page.getByRole("button", { name: l.undo }).click();
+      await expect(page.getByRole("dialog", { name: renamed })).toBeVisible();
+      await page.goto(`${prefix}/image`);
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+
+      // Two chosen for "Download selected": the zip form posts their ids.
+      await list.getByRole("checkbox", { name: l.select(renamed) }).check();
+      await list.getByRole("checkbox", { name: l.select(lighthouse) }).check();
+      await expect(page.getByText(l.twoSelected)).toBeVisible();
+      const zip = page.locator("form#media-zip-form");
+      await expect(zip).toHaveAttribute("action", "/media/zip");
+      await expect(zip.locator('input[name="id"]')).toHaveCount(2);
+      await expect(page.getByRole("button", { name: l.downloadSelected })).toBeEnabled();
+
+      // Live: what a creator makes now comes in without a reload.
+      await generate(page, auth, { kind: "image", prompt: "A harbour in the fog" });
+      await expect(list.getByRole("listitem")).toHaveCount(4, { timeout: 30_000 });
+    });
+
+    test("lists the audio with its length and a player", async ({ page }) => {
+      const account = await signIn(page);
+      const auth = await apiAuth(page, account);
+      const title = arabic ? "ترحيب المتحف" : "Museum welcome";
+      const [id] = await generate(page, auth, {
+        kind: "speech",
+        text: "Welcome to the museum.",
+        voice: "en",
+        format: "wav",
+        title,
+      });
+      await page.goto(`${prefix}/audio`);
+      const list = page.getByRole("region", { name: l.audioList, exact: true });
+      const row = list.getByRole("listitem");
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole("link", { name: title })).toBeVisible();
+      await expect(row).toContainText("Welcome to the museum.");
+      await expect(row).toContainText(/\d:\d\d/);
+      await expect(row.getByLabel(l.play(title))).toHaveAttribute("src", `/media/${id}/content`);
+      await expectNoAxeViolations(page);
     });
   });
 
