@@ -42,7 +42,7 @@ type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], O
 /** A named schema of the API, such as ApiSchema<"Workspace">. */
 export type ApiSchema<N extends keyof components["schemas"]> = components["schemas"][N];
 
-/** What an operation answers with on success: its 200 or 201 JSON, or undefined for a 204. */
+/** What an operation answers with on success: its 200, 201 or 202 JSON, or undefined for a 204. */
 export type ApiBody<P extends ApiPath<M>, M extends Method = "get"> = SuccessBody<
   Operation<P, M>["responses"]
 >;
@@ -54,7 +54,9 @@ type SuccessBody<R> = 200 extends keyof R
   ? JsonContent<R[200]>
   : 201 extends keyof R
     ? JsonContent<R[201]>
-    : undefined;
+    : 202 extends keyof R
+      ? JsonContent<R[202]>
+      : undefined;
 
 type JsonContent<R> = R extends { content: { "application/json": infer T } } ? T : undefined;
 
