@@ -16,6 +16,7 @@ import {
   updateMediaItem,
 } from "../services/media";
 import { type MediaFile, maxZipItems, openMediaFile, openMediaZip } from "../services/media-files";
+import type { ReadRange } from "../storage/storage";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, text } from "./schemas";
 
 const tags = ["Media"];
@@ -272,10 +273,13 @@ async function fileResponse(
   file: MediaFile,
   tag: string,
   request: {
+    method: string;
     header: (name: string) => string | undefined;
     query: (name: string) => string | undefined;
   },
 ) {
+  // A HEAD asks for the headers: the file is not opened (Hono would drop its stream unread).
+  const open = (range?: ReadRange) => (request.method === "HEAD" ? null : file.open(range));
   const headers: Record<string, string> = {
     "Content-Type": file.contentType,
     "Accept-Ranges": "bytes",
@@ -304,7 +308,7 @@ async function fileResponse(
   }
   if (range) {
     return {
-      body: await file.open(range),
+      body: await open(range),
       status: 206 as const,
       headers: {
         ...headers,
@@ -314,7 +318,7 @@ async function fileResponse(
     };
   }
   return {
-    body: await file.open(),
+    body: await open(),
     status: 200 as const,
     headers: { ...headers, "Content-Length": String(size) },
   };

@@ -131,7 +131,8 @@ function detachable(source: ReadableStream<Uint8Array>) {
       if (done) controller.close();
       else controller.enqueue(value);
     },
-    cancel: (reason) => reader.cancel(reason),
+    // The zip writer's cancel rethrows its reason: a reader who leaves is no error here.
+    cancel: (reason) => reader.cancel(reason).catch(() => {}),
   });
   return { stream, cancel: () => reader.cancel().catch(() => {}) };
 }
@@ -186,5 +187,6 @@ export async function openMediaZip(
   }
 
   const size = Number(predictLength(files.map(({ name, size }) => ({ name, size }))));
-  return { body: makeZip(entries(), { buffersAreUTF8: true }), size };
+  const zip = detachable(makeZip(entries(), { buffersAreUTF8: true }));
+  return { body: zip.stream, size };
 }

@@ -250,6 +250,21 @@ describe("GET /media/{id}/content", () => {
     }
   });
 
+  it("answers a HEAD with the headers, without opening the file", async () => {
+    const owner = await ownerWithSession(t);
+    const id = await addItem(owner, { bytes: new Uint8Array(randomBytes(1000)) });
+    const read = vi.spyOn(t.storage, "read");
+    try {
+      const head = await fetchBytes(owner, `/media/${id}/content`, { method: "HEAD" });
+      expect(head.response.status).toBe(200);
+      expect(head.response.headers.get("content-length")).toBe("1000");
+      expect(head.body.byteLength).toBe(0);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it("answers 304 to its ETag, and the whole file when If-Range names another", async () => {
     const owner = await ownerWithSession(t);
     const bytes = new Uint8Array(randomBytes(1000));
