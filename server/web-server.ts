@@ -82,12 +82,9 @@ export function createWebServer(options: WebServerOptions) {
     });
   }
 
-  // A streamed answer goes out event by event: compressing it would hold events back.
   app.use(
     compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-        compression.filter(req, res),
+      filter: (req, res) => !keepsItsBytes(res) && compression.filter(req, res),
     }),
   );
 
@@ -134,6 +131,20 @@ export function createWebServer(options: WebServerOptions) {
 
   app.all("*", options.pages);
   return app;
+}
+
+/**
+ * Answers that go out as they are: a streamed answer event by event (compressing it would hold
+ * events back); media and zips, compressed already, which the media routes stream by range; any
+ * range, whose Content-Range counts the file's bytes, not compressed ones. SVG is text.
+ */
+function keepsItsBytes(res: express.Response): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "").toLowerCase();
+  return (
+    type.startsWith("text/event-stream") ||
+    /^(image\/(?!svg\+xml)|audio\/|video\/|application\/zip)/.test(type) ||
+    res.getHeader("Content-Range") !== undefined
+  );
 }
 
 /**

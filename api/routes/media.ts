@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { mediaKinds } from "../db/schema";
+import { attachmentNamed } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { parseByteRange } from "../http/range";
@@ -11,11 +12,11 @@ import {
   maxMediaPageSize,
   mediaRestoreDays,
   mediaThumbnailSize,
-  readMediaFile,
   restoreMediaItem,
   updateMediaItem,
 } from "../services/media";
-import type { StoredFile } from "../storage/storage";
+import { type MediaFile, maxZipItems, openMediaFile, openMediaZip } from "../services/media-files";
+import type { ReadRange } from "../storage/storage";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, text } from "./schemas";
 
 const tags = ["Media"];
@@ -174,23 +175,51 @@ const restoreRoute = protectedRoute({
 
 const binary = z.string().openapi({ type: "string", format: "binary" });
 
+const fileQuery = z.object({
+  download: z.enum(["0", "1"]).optional().openapi({
+    description: "1: `Content-Disposition: attachment`, named after the item's title",
+  }),
+});
+
+const fileHeadersDoc = {
+  "Content-Range": z
+    .string()
+    .optional()
+    .openapi({ description: "`bytes start-end/size` on a 206" }),
+  ETag: z.string().openapi({ description: "Strong: an item's file never changes" }),
+};
+
+const fileResponses = (what: string) =>
+  ({
+    200: {
+      description: what,
+      headers: z.object(fileHeadersDoc),
+      content: { "application/octet-stream": { schema: binary } },
+    },
+    206: {
+      description: "The range asked for",
+      headers: z.object(fileHeadersDoc),
+      content: { "application/octet-stream": { schema: binary } },
+    },
+    304: { description: "If-None-Match named the file's ETag" },
+    416: { description: "The range is not in the file; Content-Range gives its size" },
+  }) as const;
+
+const fileDescription =
+  "Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, " +
+  "one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` " +
+  "with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately " +
+  "for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` " +
+  "with the item's title as the name (`filename*`, UTF-8), else its kind and short id.";
+
 const contentRoute = protectedRoute({
   method: "get",
   path: "/media/{id}/content",
   tags,
   summary: "An item's file (media.read)",
-  description:
-    "Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 " +
-    "for a range past the file's end. Cached privately for a year: an item's file never changes.",
-  request: { params: idParams },
-  responses: {
-    200: { description: "The file", content: { "application/octet-stream": { schema: binary } } },
-    206: {
-      description: "The range asked for",
-      content: { "application/octet-stream": { schema: binary } },
-    },
-    416: { description: "The range is not in the file; Content-Range gives its size" },
-  },
+  description: fileDescription,
+  request: { params: idParams, query: fileQuery },
+  responses: fileResponses("The file"),
   errors: [403, 404, 422],
 });
 
@@ -198,13 +227,41 @@ const thumbnailRoute = protectedRoute({
   method: "get",
   path: "/media/{id}/thumbnail",
   tags,
-  summary: "An image's thumbnail (media.read)",
-  description: `A WebP that fits inside ${mediaThumbnailSize}×${mediaThumbnailSize}; 404 for an item without one.`,
-  request: { params: idParams },
-  responses: {
-    200: { description: "The thumbnail", content: { "image/webp": { schema: binary } } },
-  },
+  summary: "An item's thumbnail (media.read)",
+  description: `A WebP that fits inside ${mediaThumbnailSize}×${mediaThumbnailSize}; 404 for an item without one. ${fileDescription}`,
+  request: { params: idParams, query: fileQuery },
+  responses: fileResponses("The thumbnail"),
   errors: [403, 404, 422],
+});
+
+const ZipRequestSchema = z
+  .object({
+    ids: z
+      .array(z.uuid("Not a media item id"))
+      .min(1, "At least 1")
+      .max(maxZipItems, `At most ${maxZipItems}`),
+  })
+  .openapi("MediaZipRequest");
+
+const zipRoute = protectedRoute({
+  method: "post",
+  path: "/media/zip",
+  tags,
+  summary: "Items' files as one zip, streamed (media.read)",
+  description:
+    `1 to ${maxZipItems} ids; the same id twice is one entry. The entries, in the order asked, ` +
+    "are named after the items' titles (UTF-8, unique within the zip: `Title (2).png`) and " +
+    "stored without compression, since media is compressed already. 404 NOT_FOUND, with the " +
+    "ids in `details.missing`, when any id is not an item of the organization or is deleted: " +
+    "nothing is sent then.",
+  request: jsonBody(ZipRequestSchema),
+  responses: {
+    200: {
+      description: "The zip, `qalam-media.zip`",
+      content: { "application/zip": { schema: binary } },
+    },
+  },
+  errors: [400, 403, 404, 422],
 });
 
 function toJson(item: MediaView) {
@@ -216,32 +273,72 @@ function toJson(item: MediaView) {
   };
 }
 
-/** Headers of every stored file answered: inert when opened, and cached as the file never changes. */
-const fileHeaders = (file: StoredFile) => ({
-  "Content-Type": file.contentType,
-  "Accept-Ranges": "bytes",
-  "Cache-Control": "private, max-age=31536000, immutable",
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'",
-});
+/** Whether a conditional header's list of ETags names this one (or is `*`). */
+function namesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const value = part.trim().replace(/^W\//, "");
+    return value === "*" || value === tag;
+  });
+}
 
-/** The file, or the one range of it that `rangeHeader` asks for, as `c.body` takes them. */
-function fileResponse(file: StoredFile, rangeHeader: string | undefined) {
-  const size = file.body.byteLength;
+/**
+ * The file, or the one range of it that the request asks for, streamed: headers of every stored
+ * file answered make it inert when opened and cached as the file never changes.
+ */
+async function fileResponse(
+  file: MediaFile,
+  tag: string,
+  request: {
+    method: string;
+    header: (name: string) => string | undefined;
+    query: (name: string) => string | undefined;
+  },
+) {
+  // A HEAD asks for the headers: the file is not opened (Hono would drop its stream unread).
+  const open = (range?: ReadRange) => (request.method === "HEAD" ? null : file.open(range));
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, max-age=31536000, immutable",
+    ETag: tag,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'",
+  };
+  if (request.query("download") === "1") {
+    headers["Content-Disposition"] = attachmentNamed(file.fileName);
+  }
+  if (namesTag(request.header("if-none-match"), tag)) {
+    return { body: null, status: 304 as const, headers };
+  }
+  const ifRange = request.header("if-range");
+  // A range of another version of the file would be spliced into the wrong bytes: the whole.
+  const rangeHeader = ifRange && ifRange !== tag ? undefined : request.header("range");
+  const size = file.size;
   const range = parseByteRange(rangeHeader, size);
-  const headers = fileHeaders(file);
   if (range === "unsatisfiable") {
-    return [new Uint8Array(0), 416, { ...headers, "Content-Range": `bytes */${size}` }] as const;
+    return {
+      body: null,
+      status: 416 as const,
+      headers: { ...headers, "Content-Range": `bytes */${size}` },
+    };
   }
   if (range) {
-    // c.body takes only views of a plain ArrayBuffer: the slice copies the range.
-    return [
-      new Uint8Array(file.body.slice(range.start, range.end + 1)),
-      206,
-      { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}` },
-    ] as const;
+    return {
+      body: await open(range),
+      status: 206 as const,
+      headers: {
+        ...headers,
+        "Content-Range": `bytes ${range.start}-${range.end}/${size}`,
+        "Content-Length": String(range.end - range.start + 1),
+      },
+    };
   }
-  return [new Uint8Array(file.body), 200, headers] as const;
+  return {
+    body: await open(),
+    status: 200 as const,
+    headers: { ...headers, "Content-Length": String(size) },
+  };
 }
 
 export function createMediaRoutes() {
@@ -274,16 +371,29 @@ export function createMediaRoutes() {
       await restoreMediaItem(c.var.db, actor, id);
       return c.json(toJson(await getMediaItem(c.var.db, actor, id)), 200);
     })
+    .openapi(zipRoute, async (c) => {
+      const { ids } = c.req.valid("json");
+      const zip = await openMediaZip(c.var.db, c.var.storage, c.var.auth.actor, ids);
+      return c.body(zip.body, 200, {
+        "Content-Type": "application/zip",
+        "Content-Length": String(zip.size),
+        "Content-Disposition": 'attachment; filename="qalam-media.zip"',
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
+    })
     .openapi(contentRoute, async (c) => {
       const { id } = c.req.valid("param");
-      const file = await readMediaFile(c.var.db, c.var.storage, c.var.auth.actor, id, "content");
-      const [body, status, headers] = fileResponse(file, c.req.header("range"));
-      return c.body(body, status, headers);
+      const file = await openMediaFile(c.var.db, c.var.storage, c.var.auth.actor, id, "content");
+      const answer = await fileResponse(file, `"${id}"`, c.req);
+      if (answer.body === null) return c.body(null, answer.status, answer.headers);
+      return c.body(answer.body, answer.status, answer.headers);
     })
     .openapi(thumbnailRoute, async (c) => {
       const { id } = c.req.valid("param");
-      const file = await readMediaFile(c.var.db, c.var.storage, c.var.auth.actor, id, "thumbnail");
-      const [body, status, headers] = fileResponse(file, c.req.header("range"));
-      return c.body(body, status, headers);
+      const file = await openMediaFile(c.var.db, c.var.storage, c.var.auth.actor, id, "thumbnail");
+      const answer = await fileResponse(file, `"${id}-thumbnail"`, c.req);
+      if (answer.body === null) return c.body(null, answer.status, answer.headers);
+      return c.body(answer.body, answer.status, answer.headers);
     });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Storage, StoredFile } from "./storage";
+import { Readable } from "node:stream";
+import type { FileInfo, Storage, StoredFile } from "./storage";
 
 /**
  * `<folder>/<uuid>.<ext>`: nothing else is ever written, so a key that reaches the file system
@@ -75,6 +76,38 @@ export function createLocalStorage(dir: string): Storage {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+
+    async stat(key): Promise<FileInfo | null> {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      try {
+        const info = await stat(join(dir, key));
+        return info.isFile() ? { size: info.size, contentType } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async read(key, range) {
+      if (!contentTypeOfKey(key)) return null;
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        // Opened before it is read: a file replaced meanwhile (put renames over it) is read as
+        // it was when opened, whole.
+        handle = await open(join(dir, key), "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const file = handle.createReadStream({
+        start: range?.start ?? 0,
+        end: range?.end ?? Number.POSITIVE_INFINITY,
+        autoClose: true,
+      });
+      // Cancelling the web stream destroys the file stream, which closes the handle.
+      return Readable.toWeb(file) as ReadableStream<Uint8Array>;
     },
 
     async delete(key) {

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { contentTypeOfKey, isStorageKey } from "./local";
-import type { Storage, StoredFile } from "./storage";
+import type { FileInfo, Storage, StoredFile } from "./storage";
 
 export type S3Options = {
   /** The server's address, e.g. `https://s3.eu-central-1.amazonaws.com` or a MinIO's. */
@@ -30,6 +30,22 @@ export type S3Storage = Storage & {
 function isMissing(error: unknown): boolean {
   return error instanceof NoSuchKey || (error as { name?: string } | null)?.name === "NoSuchKey";
 }
+
+/** A range that begins past the object's end (S3 answers 416). */
+function isInvalidRange(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === "InvalidRange";
+}
+
+/** The whole size out of a Content-Range such as `bytes 0-0/1234`. */
+function totalOfContentRange(header: string | undefined): number | null {
+  const total = header ? /\/(\d+)$/.exec(header)?.[1] : undefined;
+  return total === undefined ? null : Number(total);
+}
+
+const emptyStream = () =>
+  new ReadableStream<Uint8Array>({
+    start: (controller) => controller.close(),
+  });
 
 /**
  * Objects in one bucket of an S3-compatible server, one object per key. The keys are the local
@@ -82,6 +98,45 @@ export function createS3Storage(options: S3Options): S3Storage {
         return { body: await object.Body.transformToByteArray(), contentType };
       } catch (error) {
         if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async stat(key): Promise<FileInfo | null> {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      // The first byte rather than a HEAD: a HEAD's 404 has no body to tell a missing object
+      // from a missing bucket, and only the object's absence may answer null.
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: "bytes=0-0" }),
+        );
+        await object.Body?.transformToWebStream().cancel();
+        const size = totalOfContentRange(object.ContentRange) ?? object.ContentLength;
+        if (size === undefined) throw new Error(`No size for ${key}`);
+        return { size, contentType };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        // A range of an empty object is past its end.
+        if (isInvalidRange(error)) return { size: 0, contentType };
+        throw error;
+      }
+    },
+
+    async read(key, range) {
+      if (!contentTypeOfKey(key)) return null;
+      try {
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        return object.Body ? object.Body.transformToWebStream() : emptyStream();
+      } catch (error) {
+        if (isMissing(error)) return null;
+        if (isInvalidRange(error)) return emptyStream();
         throw error;
       }
     },

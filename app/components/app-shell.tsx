@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { sidebarGroups } from "~/lib/navigation";
 import type { OrganizationSummary } from "~/lib/organizations";
 import type { CurrentUser } from "~/lib/user";
+import { JobsIndicator } from "./jobs-indicator";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { Notice } from "./notice";
 import { OrganizationSwitcher } from "./organizations/organization-switcher";
@@ -78,6 +79,7 @@ export function AppShell({
             </div>
           ))}
         </nav>
+        <JobsIndicator />
         <div className="border-t border-border p-2">
           <ConnectionIndicator className="px-2 pb-1" />
           <UserMenu user={user} />

@@ -14,6 +14,7 @@ export const namespaces = [
   "documents",
   "threads",
   "characters",
+  "creators",
   "media",
   "validation",
   "legal",

@@ -1,14 +1,47 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { CreatorFrame } from "~/components/creators/creator-frame";
+import { defaultVoice, SpeechCreatorForm } from "~/components/creators/speech-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
 
-export const handle = { title: "pages.audio.creatorTitle" };
+export const handle = { title: "creators:speech.title" };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { ...(await loadCreator(args, "speech")), now: Date.now() };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return creatorAction(args, "speech");
+}
 
 export default function AudioCreatorPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
   return (
-    <PlaceholderPage
-      title="pages.audio.creatorTitle"
-      emptyTitle="pages.audio.creatorTitle"
-      emptyBody="pages.audio.creatorBody"
-      icon="sparkles"
-    />
+    <CreatorFrame kind="speech" loaded={loaded} now={loaded.now}>
+      {loaded.allowed ? (
+        <SpeechCreatorForm
+          key={loaded.reused?.id ?? "new"}
+          options={loaded.options}
+          reused={
+            loaded.reused?.settings ??
+            (loaded.characterId
+              ? { voice: defaultVoice(loaded.options, loaded.characterId) }
+              : null)
+          }
+          initialText={loaded.initialText ?? undefined}
+          answer={answer}
+        />
+      ) : null}
+    </CreatorFrame>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

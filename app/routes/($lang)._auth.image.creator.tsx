@@ -1,14 +1,42 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { CreatorFrame } from "~/components/creators/creator-frame";
+import { ImageCreatorForm } from "~/components/creators/image-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
 
-export const handle = { title: "pages.image.creatorTitle" };
+export const handle = { title: "creators:image.title" };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { ...(await loadCreator(args, "image")), now: Date.now() };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return creatorAction(args, "image");
+}
 
 export default function ImageCreatorPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
   return (
-    <PlaceholderPage
-      title="pages.image.creatorTitle"
-      emptyTitle="pages.image.creatorTitle"
-      emptyBody="pages.image.creatorBody"
-      icon="sparkles"
-    />
+    <CreatorFrame kind="image" loaded={loaded} now={loaded.now}>
+      {loaded.allowed ? (
+        <ImageCreatorForm
+          key={loaded.reused?.id ?? "new"}
+          options={loaded.options}
+          images={loaded.images}
+          reused={loaded.reused?.settings ?? null}
+          answer={answer}
+        />
+      ) : null}
+    </CreatorFrame>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -127,6 +127,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canWrite: permissions.includes("threads.write"),
     canManageAi: permissions.includes("ai.manage"),
     canWriteDocuments: permissions.includes("documents.write"),
+    canCreateMedia: permissions.includes("media.create"),
     organizationId,
     now: Date.now(),
   };
@@ -217,6 +218,7 @@ export default function ThreadsPage() {
     canWrite,
     canManageAi,
     canWriteDocuments,
+    canCreateMedia,
     organizationId,
     now,
   } = useLoaderData<typeof loader>();
@@ -390,6 +392,11 @@ export default function ThreadsPage() {
                 busy={busy}
                 canRegenerate={message.id === lastAnswerId}
                 canSendToDocument={canWriteDocuments && message.role === "assistant"}
+                audioCreatorTo={
+                  canCreateMedia && thread && message.role === "assistant" && !message.pending
+                    ? `/audio/creator?thread=${thread.id}&message=${message.id}`
+                    : null
+                }
                 onRegenerate={onRegenerate}
                 onEdit={onEdit}
               />

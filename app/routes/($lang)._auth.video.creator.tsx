@@ -1,14 +1,44 @@
-import { PlaceholderPage } from "~/components/placeholder-page";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { CreatorFrame } from "~/components/creators/creator-frame";
+import { VideoCreatorForm } from "~/components/creators/video-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
 
-export const handle = { title: "pages.video.creatorTitle" };
+export const handle = { title: "creators:video.title" };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { ...(await loadCreator(args, "video")), now: Date.now() };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return creatorAction(args, "video");
+}
 
 export default function VideoCreatorPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
   return (
-    <PlaceholderPage
-      title="pages.video.creatorTitle"
-      emptyTitle="pages.video.creatorTitle"
-      emptyBody="pages.video.creatorBody"
-      icon="sparkles"
-    />
+    <CreatorFrame kind="video" loaded={loaded} now={loaded.now}>
+      {loaded.allowed ? (
+        <VideoCreatorForm
+          key={loaded.reused?.id ?? loaded.startImageId ?? "new"}
+          options={loaded.options}
+          speech={loaded.speech}
+          images={loaded.images}
+          reused={loaded.reused?.settings ?? null}
+          startImageId={loaded.startImageId}
+          answer={answer}
+        />
+      ) : null}
+    </CreatorFrame>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { LocalizedLink } from "~/components/localized-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
@@ -31,6 +32,8 @@ type Props = {
   /** May be written again (the branch's last answer, or any answer of the reader's thread). */
   canRegenerate: boolean;
   canSendToDocument: boolean;
+  /** "Send to the audio creator": the creator's address with this message, when allowed. */
+  audioCreatorTo: string | null;
   onRegenerate: (message: ShownMessage) => void;
   onEdit: (message: ShownMessage, content: string) => void;
 };
@@ -48,6 +51,7 @@ export const MessageItem = memo(function MessageItem({
   busy,
   canRegenerate,
   canSendToDocument,
+  audioCreatorTo,
   onRegenerate,
   onEdit,
 }: Props) {
@@ -186,6 +190,14 @@ export const MessageItem = memo(function MessageItem({
                   {t("message.toDocument")}
                 </Button>
               </Form>
+            ) : null}
+            {audioCreatorTo && message.content && message.status !== "streaming" ? (
+              <Button asChild variant="ghost" size="sm" title={t("message.toAudioHint")}>
+                <LocalizedLink to={audioCreatorTo}>
+                  <Icon name="audio-lines" />
+                  {t("message.toAudio")}
+                </LocalizedLink>
+              </Button>
             ) : null}
           </footer>
         )}

@@ -42,7 +42,7 @@ type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], O
 /** A named schema of the API, such as ApiSchema<"Workspace">. */
 export type ApiSchema<N extends keyof components["schemas"]> = components["schemas"][N];
 
-/** What an operation answers with on success: its 200 or 201 JSON, or undefined for a 204. */
+/** What an operation answers with on success: its 200, 201 or 202 JSON, or undefined for a 204. */
 export type ApiBody<P extends ApiPath<M>, M extends Method = "get"> = SuccessBody<
   Operation<P, M>["responses"]
 >;
@@ -54,7 +54,9 @@ type SuccessBody<R> = 200 extends keyof R
   ? JsonContent<R[200]>
   : 201 extends keyof R
     ? JsonContent<R[201]>
-    : undefined;
+    : 202 extends keyof R
+      ? JsonContent<R[202]>
+      : undefined;
 
 type JsonContent<R> = R extends { content: { "application/json": infer T } } ? T : undefined;
 
@@ -175,40 +177,80 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /**
-   * A streamed answer (Server-Sent Events): the API's response once its headers arrive, never
+   * Sends and answers the API's response once its headers arrive, whatever its status, never
    * retried. The deadline covers only the wait for the headers; the page request's abort reaches
-   * the API for as long as the body flows, so that a reader who leaves stops the work behind it.
+   * the API for as long as the body flows. `release` unties the two once the body is not wanted.
    */
-  async function stream(template: string, request: RawRequest): Promise<Response> {
+  async function openResponse(
+    method: string,
+    template: string,
+    request: RawRequest,
+    headers: Record<string, string | null | undefined>,
+  ) {
     const path = substitute(template, request.path ?? {});
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(options.signal?.reason);
+    const release = () => options.signal?.removeEventListener("abort", onCallerAbort);
     if (options.signal?.aborted) onCallerAbort();
     options.signal?.addEventListener("abort", onCallerAbort, { once: true });
     const timer = setTimeout(
       () => controller.abort(new DOMException("The API did not answer in time", "TimeoutError")),
       timeoutMs,
     );
-    const sent = new Request(buildRequest("POST", path, request), { signal: controller.signal });
-    sent.headers.set("Accept", "text/event-stream");
-    let response: Response;
+    const sent = new Request(buildRequest(method, path, request), { signal: controller.signal });
+    for (const [name, value] of Object.entries(headers)) {
+      if (value) sent.headers.set(name, value);
+    }
     try {
-      response = await new Promise<Response>((resolve, reject) => {
+      const response = await new Promise<Response>((resolve, reject) => {
         const onAbort = () => reject(controller.signal.reason);
         if (controller.signal.aborted) return onAbort();
         controller.signal.addEventListener("abort", onAbort, { once: true });
         send(sent).then(resolve, reject);
       });
+      return { response, release };
     } catch (error) {
-      options.signal?.removeEventListener("abort", onCallerAbort);
-      throw new ApiUnavailableError(`POST ${path} failed: ${(error as Error).message}`, {
+      release();
+      throw new ApiUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, {
         cause: error,
       });
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A streamed answer (Server-Sent Events): the API's response once its headers arrive, never
+   * retried; a reader who leaves stops the work behind it.
+   */
+  async function stream(template: string, request: RawRequest): Promise<Response> {
+    const { response, release } = await openResponse("POST", template, request, {
+      Accept: "text/event-stream",
+    });
     if (!response.ok) {
-      options.signal?.removeEventListener("abort", onCallerAbort);
+      release();
+      throw await readApiError(response);
+    }
+    return response;
+  }
+
+  /**
+   * A file as the API streams it (media): its response with status, headers and body as they
+   * come, for a resource route to pass on. 206, 304 and 416 are answers to pass on too; other
+   * error statuses throw ApiError.
+   */
+  async function passThrough(
+    method: "GET" | "POST",
+    template: string,
+    request: RawRequest,
+    headers: Record<string, string | null | undefined>,
+  ): Promise<Response> {
+    const { response, release } = await openResponse(method, template, request, {
+      Accept: "*/*",
+      ...headers,
+    });
+    if (!response.ok && response.status !== 304 && response.status !== 416) {
+      release();
       throw await readApiError(response);
     }
     return response;
@@ -222,6 +264,16 @@ export function createApiClient(options: ApiClientOptions) {
       path: P,
       ...[request]: RequestArgs<ApiRequest<P, "post">>
     ) => stream(path, (request ?? {}) as RawRequest),
+    /**
+     * A file streamed as the API answers it, for a resource route to pass on: `headers` (Range,
+     * If-None-Match, If-Range) go with the request; 200, 206, 304 and 416 come back as they are.
+     */
+    passThrough: <M extends "get" | "post", P extends ApiPath<M>>(
+      method: M,
+      path: P,
+      request: ApiRequest<P, M>,
+      headers: Record<string, string | null | undefined> = {},
+    ) => passThrough(method.toUpperCase() as "GET" | "POST", path, request as RawRequest, headers),
     put: operation("put"),
     patch: operation("patch"),
     delete: operation("delete"),

@@ -9639,6 +9639,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/media/zip": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Items' files as one zip, streamed (media.read)
+     * @description 1 to 100 ids; the same id twice is one entry. The entries, in the order asked, are named after the items' titles (UTF-8, unique within the zip: `Title (2).png`) and stored without compression, since media is compressed already. 404 NOT_FOUND, with the ids in `details.missing`, when any id is not an item of the organization or is deleted: nothing is sent then.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["MediaZipRequest"];
+        };
+      };
+      responses: {
+        /** @description The zip, `qalam-media.zip` */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/media/{id}/content": {
     parameters: {
       query?: never;
@@ -9648,11 +9745,14 @@ export interface paths {
     };
     /**
      * An item's file (media.read)
-     * @description Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end. Cached privately for a year: an item's file never changes.
+     * @description Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description 1: `Content-Disposition: attachment`, named after the item's title */
+          download?: "0" | "1";
+        };
         header?: never;
         path: {
           id: string;
@@ -9664,6 +9764,10 @@ export interface paths {
         /** @description The file */
         200: {
           headers: {
+            /** @description `bytes start-end/size` on a 206 */
+            "Content-Range"?: string;
+            /** @description Strong: an item's file never changes */
+            ETag: string;
             [name: string]: unknown;
           };
           content: {
@@ -9673,11 +9777,22 @@ export interface paths {
         /** @description The range asked for */
         206: {
           headers: {
+            /** @description `bytes start-end/size` on a 206 */
+            "Content-Range"?: string;
+            /** @description Strong: an item's file never changes */
+            ETag: string;
             [name: string]: unknown;
           };
           content: {
             "application/octet-stream": string;
           };
+        };
+        /** @description If-None-Match named the file's ETag */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
@@ -9749,12 +9864,15 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * An image's thumbnail (media.read)
-     * @description A WebP that fits inside 512×512; 404 for an item without one.
+     * An item's thumbnail (media.read)
+     * @description A WebP that fits inside 512×512; 404 for an item without one. Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description 1: `Content-Disposition: attachment`, named after the item's title */
+          download?: "0" | "1";
+        };
         header?: never;
         path: {
           id: string;
@@ -9766,11 +9884,35 @@ export interface paths {
         /** @description The thumbnail */
         200: {
           headers: {
+            /** @description `bytes start-end/size` on a 206 */
+            "Content-Range"?: string;
+            /** @description Strong: an item's file never changes */
+            ETag: string;
             [name: string]: unknown;
           };
           content: {
-            "image/webp": string;
+            "application/octet-stream": string;
           };
+        };
+        /** @description The range asked for */
+        206: {
+          headers: {
+            /** @description `bytes start-end/size` on a 206 */
+            "Content-Range"?: string;
+            /** @description Strong: an item's file never changes */
+            ETag: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": string;
+          };
+        };
+        /** @description If-None-Match named the file's ETag */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
@@ -9798,6 +9940,13 @@ export interface paths {
           content: {
             "application/json": components["schemas"]["Error"];
           };
+        };
+        /** @description The range is not in the file; Content-Range gives its size */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Validation failed; `fields` names the invalid fields */
         422: {
@@ -12234,6 +12383,9 @@ export interface components {
       projectId?: string | null;
       /** Format: uuid */
       clientId?: string | null;
+    };
+    MediaZipRequest: {
+      ids: string[];
     };
     GenerationJob: {
       job: components["schemas"]["Job"];

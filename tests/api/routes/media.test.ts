@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, media } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
 import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
@@ -40,6 +41,49 @@ function addItem(owner: Owner, input: Partial<NewMediaItem> = {}) {
 
 const get = (owner: { token: string }, path: string, headers?: Record<string, string>) =>
   t.request("GET", path, { token: owner.token, headers });
+
+/** The API's raw answer, its body as bytes. */
+async function fetchBytes(
+  owner: { token: string },
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
+) {
+  const url = new URL(`/api/v1${path}`, "http://qalam.test");
+  const response = await t.api.fetch(
+    new Request(url, {
+      method: init.method ?? "GET",
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        ...(init.json === undefined ? {} : { "content-type": "application/json" }),
+        ...init.headers,
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    }),
+  );
+  return { response, body: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/** The entries of a zip's central directory: name, UTF-8 flag and compression method. */
+function centralDirectory(zip: Uint8Array) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const end = zip.byteLength - 22;
+  expect(view.getUint32(end, true)).toBe(0x06054b50);
+  const count = view.getUint16(end + 10, true);
+  let offset = view.getUint32(end + 16, true);
+  const entries: { name: string; utf8: boolean; method: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(view.getUint32(offset, true)).toBe(0x02014b50);
+    const flags = view.getUint16(offset + 8, true);
+    const method = view.getUint16(offset + 10, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    const name = Buffer.from(zip.subarray(offset + 46, offset + 46 + nameLength)).toString("utf8");
+    entries.push({ name, utf8: (flags & 0x800) !== 0, method });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
 
 describe("GET /media", () => {
   it("pages newest first by cursor, without duplicates or gaps", async () => {
@@ -236,6 +280,118 @@ describe("GET /media/{id}/content", () => {
     expect(past.response.headers.get("content-range")).toBe("bytes */1000");
   });
 
+  it("streams from the storage, never reading the whole file into memory", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(randomBytes(2 * 1024 * 1024));
+    const id = await addItem(owner, { kind: "video", bytes, contentType: "video/mp4" });
+    const whole = vi.spyOn(t.storage, "get");
+    try {
+      const all = await fetchBytes(owner, `/media/${id}/content`);
+      expect(all.response.status).toBe(200);
+      expect(all.response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(Buffer.from(all.body).equals(Buffer.from(bytes))).toBe(true);
+
+      const last = await fetchBytes(owner, `/media/${id}/content`, {
+        headers: { range: `bytes=${bytes.byteLength - 1}-` },
+      });
+      expect(last.response.status).toBe(206);
+      expect(last.response.headers.get("content-length")).toBe("1");
+      expect(Array.from(last.body)).toEqual([bytes[bytes.byteLength - 1]]);
+
+      const middle = await fetchBytes(owner, `/media/${id}/content`, {
+        headers: { range: "bytes=1000000-1099999" },
+      });
+      expect(middle.response.status).toBe(206);
+      expect(middle.response.headers.get("content-length")).toBe("100000");
+      expect(Buffer.from(middle.body).equals(Buffer.from(bytes.subarray(1_000_000, 1_100_000))));
+      expect(whole).not.toHaveBeenCalled();
+    } finally {
+      whole.mockRestore();
+    }
+  });
+
+  it("answers a HEAD with the headers, without opening the file", async () => {
+    const owner = await ownerWithSession(t);
+    const id = await addItem(owner, { bytes: new Uint8Array(randomBytes(1000)) });
+    const read = vi.spyOn(t.storage, "read");
+    try {
+      const head = await fetchBytes(owner, `/media/${id}/content`, { method: "HEAD" });
+      expect(head.response.status).toBe(200);
+      expect(head.response.headers.get("content-length")).toBe("1000");
+      expect(head.body.byteLength).toBe(0);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it("answers 304 to its ETag, and the whole file when If-Range names another", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(randomBytes(1000));
+    const id = await addItem(owner, { bytes });
+    const path = `/media/${id}/content`;
+    const first = await fetchBytes(owner, path);
+    const tag = first.response.headers.get("etag");
+    expect(tag).toBe(`"${id}"`);
+
+    const unchanged = await fetchBytes(owner, path, { headers: { "if-none-match": tag ?? "" } });
+    expect(unchanged.response.status).toBe(304);
+    expect(unchanged.body.byteLength).toBe(0);
+    expect(unchanged.response.headers.get("cache-control")).toBe(
+      "private, max-age=31536000, immutable",
+    );
+
+    const same = await fetchBytes(owner, path, {
+      headers: { range: "bytes=0-9", "if-range": tag ?? "" },
+    });
+    expect(same.response.status).toBe(206);
+    expect(same.body).toEqual(bytes.slice(0, 10));
+
+    const other = await fetchBytes(owner, path, {
+      headers: { range: "bytes=0-9", "if-range": '"something-else"' },
+    });
+    expect(other.response.status).toBe(200);
+    expect(other.body).toEqual(bytes);
+  });
+
+  it("names a download after the title, Arabic kept, else the kind and short id", async () => {
+    const owner = await ownerWithSession(t);
+    const titled = await addItem(owner, { title: "غروب فوق البتراء / نسخة 2" });
+    const untitled = await addItem(owner, {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(20, 20)),
+      contentType: "image/png",
+    });
+
+    const plain = await fetchBytes(owner, `/media/${titled}/content`);
+    expect(plain.response.headers.get("content-disposition")).toBeNull();
+
+    const arabic = await fetchBytes(owner, `/media/${titled}/content?download=1`);
+    expect(arabic.response.status).toBe(200);
+    // The slash goes; the ASCII name stands in for clients that do not read filename*.
+    const name = "غروب فوق البتراء نسخة 2.mp3";
+    expect(arabic.response.headers.get("content-disposition")).toBe(
+      `attachment; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+
+    const fallback = await fetchBytes(owner, `/media/${untitled}/content?download=1`);
+    const short = untitled.slice(0, 8);
+    expect(fallback.response.headers.get("content-disposition")).toBe(
+      `attachment; filename="image-${short}.png"; filename*=UTF-8''image-${short}.png`,
+    );
+    const thumbnail = await fetchBytes(owner, `/media/${untitled}/thumbnail?download=1`);
+    expect(thumbnail.response.headers.get("content-disposition")).toContain(
+      `filename="image-${short}.webp"`,
+    );
+
+    const ranged = await fetchBytes(owner, `/media/${titled}/content?download=1`, {
+      headers: { range: "bytes=0-0" },
+    });
+    expect(ranged.response.status).toBe(206);
+    expect(ranged.response.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect((await get(owner, `/media/${titled}/content?download=yes`)).status).toBe(422);
+  });
+
   it("is not found by another organization's member: item, content and thumbnail", async () => {
     const owner = await ownerWithSession(t);
     const stranger = await ownerWithSession(t);
@@ -260,6 +416,91 @@ describe("GET /media/{id}/content", () => {
       json: { favourite: true },
     });
     expect(change.status).toBe(404);
+  });
+});
+
+describe("POST /media/zip", () => {
+  const zip = (owner: { token: string }, ids: unknown) =>
+    fetchBytes(owner, "/media/zip", { method: "POST", json: { ids } });
+
+  it("streams the items' files, stored as they are, named by title and unique", async () => {
+    const owner = await ownerWithSession(t);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const image = new Uint8Array(await pngImage(30, 20));
+    const audio = new Uint8Array(randomBytes(300 * 1024));
+    const other = new Uint8Array(randomBytes(5000));
+    const video = new Uint8Array(randomBytes(1000));
+    const ids = [
+      await addItem(owner, {
+        kind: "image",
+        bytes: image,
+        contentType: "image/png",
+        title: "Sunset",
+      }),
+      await addItem(owner, { bytes: audio, title: "سلام عليكم" }),
+      await addItem(owner, { bytes: other, title: "سلام عليكم" }),
+      await addItem(owner, { kind: "video", bytes: video, contentType: "video/mp4" }),
+    ];
+
+    const answer = await zip(viewer, [...ids, ids[0]]);
+
+    expect(answer.response.status).toBe(200);
+    expect(answer.response.headers.get("content-type")).toBe("application/zip");
+    expect(answer.response.headers.get("content-disposition")).toBe(
+      'attachment; filename="qalam-media.zip"',
+    );
+    expect(answer.response.headers.get("content-length")).toBe(String(answer.body.byteLength));
+    const names = [
+      "Sunset.png",
+      "سلام عليكم.mp3",
+      "سلام عليكم (2).mp3",
+      `video-${ids[3]?.slice(0, 8)}.mp4`,
+    ];
+    expect(centralDirectory(answer.body)).toEqual(
+      names.map((name) => ({ name, utf8: true, method: 0 })),
+    );
+    const files = unzipSync(answer.body);
+    expect(Object.keys(files)).toEqual(names);
+    expect(files["Sunset.png"]).toEqual(image);
+    expect(Buffer.from(files["سلام عليكم.mp3"] ?? []).equals(Buffer.from(audio))).toBe(true);
+    expect(files["سلام عليكم (2).mp3"]).toEqual(other);
+    expect(files[names[3] as string]).toEqual(video);
+  });
+
+  it("is 404, naming the ids, for another organization's item and a deleted one", async () => {
+    const owner = await ownerWithSession(t);
+    const stranger = await ownerWithSession(t);
+    const mine = await addItem(owner);
+    const deleted = await addItem(owner);
+    await t.request("DELETE", `/media/${deleted}`, { token: owner.token });
+    const theirs = await addItem(stranger);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+
+    const answer = await t.request("POST", "/media/zip", {
+      token: owner.token,
+      json: { ids: [mine, theirs, deleted, unknown] },
+    });
+
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe("NOT_FOUND");
+    expect(answer.body.error.details).toEqual({ missing: [theirs, deleted, unknown] });
+    const own = await t.request("POST", "/media/zip", {
+      token: stranger.token,
+      json: { ids: [theirs] },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it("takes 1 to 100 ids", async () => {
+    const owner = await ownerWithSession(t);
+    const post = (ids: unknown) =>
+      t.request("POST", "/media/zip", { token: owner.token, json: { ids } });
+    for (const ids of [[], Array.from({ length: 101 }, () => crypto.randomUUID()), ["zip"]]) {
+      const answer = await post(ids);
+      expect(answer.status).toBe(422);
+      expect(Object.keys(answer.body.error.fieldCodes)[0]).toMatch(/^ids/);
+    }
+    expect((await t.request("POST", "/media/zip", { json: { ids: [] } })).status).toBe(401);
   });
 });
 

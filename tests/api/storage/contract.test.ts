@@ -41,6 +41,12 @@ const backends: Backend[] = [
   },
 ];
 
+/** Everything a stream gives, joined. */
+async function bytesOf(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
+  if (!stream) return null;
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 const key = (folder = "avatars", extension = "webp") => `${folder}/${randomUUID()}.${extension}`;
 /** Enough random bytes to arrive in more than one chunk. */
 const largeBody = () => new Uint8Array(randomBytes(300 * 1024));
@@ -112,6 +118,55 @@ describe.each(backends)("storage on $name", ({ open }) => {
     expect(Array.from((await storage.get(`avatars/${name}`))?.body ?? [])).toEqual([1]);
     expect(await storage.get(`documents/${name}`)).toBeNull();
     expect(await storage.get(name.replace(".webp", ""))).toBeNull();
+  });
+
+  it("tells a file's size and type without reading it, and null for no file", async () => {
+    const stored = key("media", "mp4");
+    const body = largeBody();
+    await storage.put(stored, body, "video/mp4");
+
+    expect(await storage.stat(stored)).toEqual({ size: body.byteLength, contentType: "video/mp4" });
+    expect(await storage.stat(key("media", "mp4"))).toBeNull();
+    expect(await storage.stat("../secret.webp")).toBeNull();
+  });
+
+  it("streams a whole file, a middle range, the last byte, and nothing past the end", async () => {
+    const stored = key("media", "mp3");
+    const body = largeBody();
+    const size = body.byteLength;
+    await storage.put(stored, body, "audio/mpeg");
+
+    const whole = await storage.read(stored);
+    expect(whole).toBeInstanceOf(ReadableStream);
+    expect(Buffer.from((await bytesOf(whole)) ?? []).equals(Buffer.from(body))).toBe(true);
+
+    const middle = await bytesOf(await storage.read(stored, { start: 1000, end: 200_999 }));
+    expect(Buffer.from(middle ?? []).equals(Buffer.from(body.subarray(1000, 201_000)))).toBe(true);
+
+    const last = await bytesOf(await storage.read(stored, { start: size - 1, end: size - 1 }));
+    expect(Array.from(last ?? [])).toEqual([body[size - 1]]);
+
+    const cut = await bytesOf(await storage.read(stored, { start: size - 10, end: size + 100 }));
+    expect(Array.from(cut ?? [])).toEqual(Array.from(body.subarray(size - 10)));
+
+    const past = await bytesOf(await storage.read(stored, { start: size + 10, end: size + 20 }));
+    expect(past).toEqual(new Uint8Array(0));
+  });
+
+  it("answers null to a read of a missing file, and a cancelled read leaves the file be", async () => {
+    expect(await storage.read(key("media", "mp4"))).toBeNull();
+    expect(await storage.read("../secret.webp")).toBeNull();
+
+    const stored = key("media", "webm");
+    const body = largeBody();
+    await storage.put(stored, body, "video/webm");
+    const reader = (await storage.read(stored))?.getReader();
+    const first = await reader?.read();
+    expect(first?.value?.byteLength).toBeGreaterThan(0);
+    await reader?.cancel();
+
+    await storage.delete(stored);
+    expect(await storage.stat(stored)).toBeNull();
   });
 
   it("refuses to write a content type that does not match the extension", async () => {

@@ -1,13 +1,17 @@
+import { randomBytes } from "node:crypto";
 import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiBasePath } from "../../../api/app";
+import { createMediaItem } from "../../../api/services/media";
+import { permissionsForRole } from "../../../api/services/permissions";
 import { startS3Server, type TestS3Server } from "../../support/s3-server";
-import { createTestApi, type TestApi } from "../helpers";
+import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
 import { imageInfo, jpegImage, pngImage } from "../test-images";
 
 let server: TestS3Server;
@@ -92,5 +96,42 @@ describe("the API with S3_* set", () => {
     const response = await t.api.fetch(new Request(new URL(missing, "http://qalam.test")));
 
     expect(response.status).toBe(404);
+  });
+
+  it("streams a media file's ranges and a zip from the bucket", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(randomBytes(200_000));
+    const id = await createMediaItem(
+      t.db,
+      t.storage,
+      {
+        userId: owner.id,
+        organizationId: owner.organizationId,
+        permissions: permissionsForRole("owner"),
+      },
+      { kind: "audio", bytes, contentType: "audio/mpeg", title: "Bucket" },
+    );
+    const send = (path: string, init: RequestInit = {}) =>
+      t.api.fetch(
+        new Request(new URL(`${apiBasePath}${path}`, "http://qalam.test"), {
+          ...init,
+          headers: { authorization: `Bearer ${owner.token}`, ...init.headers },
+        }),
+      );
+
+    const range = await send(`/media/${id}/content`, { headers: { range: "bytes=150000-" } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get("content-range")).toBe("bytes 150000-199999/200000");
+    const part = new Uint8Array(await range.arrayBuffer());
+    expect(Buffer.from(part).equals(Buffer.from(bytes.subarray(150_000)))).toBe(true);
+
+    const zip = await send("/media/zip", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ids: [id] }),
+    });
+    expect(zip.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Buffer.from(files["Bucket.mp3"] ?? []).equals(Buffer.from(bytes))).toBe(true);
   });
 });

@@ -61,6 +61,8 @@ describe("createS3Storage", () => {
     try {
       await expect(elsewhere.get(key())).rejects.toThrow();
       await expect(elsewhere.put(key(), new Uint8Array([1]), "image/webp")).rejects.toThrow();
+      await expect(elsewhere.stat(key())).rejects.toThrow();
+      await expect(elsewhere.read(key())).rejects.toThrow();
     } finally {
       elsewhere.close();
     }

@@ -1,0 +1,111 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "~/components/localized-link";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
+import { PageShell } from "~/components/ui/page-shell";
+import { type CreatorKind, type Job, libraryOf } from "~/lib/creator-kinds";
+import type { GenerationOptions } from "~/lib/creators";
+import { JobList } from "./job-list";
+
+const icons = { image: "image", speech: "audio-lines", video: "clapperboard" } as const;
+
+type Offer = GenerationOptions[CreatorKind];
+
+/**
+ * A creator page: its form beside the member's latest jobs of the kind; without a model for the
+ * kind, what to do about it instead of the form.
+ */
+export function CreatorFrame({
+  kind,
+  loaded,
+  now,
+  children,
+}: {
+  kind: CreatorKind;
+  loaded:
+    | { allowed: false; organizationId: string | null; canManageAi: boolean }
+    | {
+        allowed: true;
+        organizationId: string | null;
+        canManageAi: boolean;
+        options: Offer;
+        jobs: Job[];
+      };
+  now: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("creators");
+  const title = t(`${kind}.title`);
+  const library = (
+    <Button asChild variant="secondary">
+      <LocalizedLink to={libraryOf[kind]}>
+        <Icon name={icons[kind]} />
+        {t(`library.${kind}`)}
+      </LocalizedLink>
+    </Button>
+  );
+
+  if (!loaded.allowed) {
+    return (
+      <PageShell title={title} description={t(`${kind}.description`)}>
+        <EmptyState icon="lock" title={t("noAccess.title")}>
+          {t("noAccess.body")}
+        </EmptyState>
+      </PageShell>
+    );
+  }
+
+  const { options, organizationId, canManageAi } = loaded;
+  return (
+    <PageShell title={title} description={t(`${kind}.description`)} actions={library}>
+      {!options.configured ? (
+        <EmptyState
+          icon={icons[kind]}
+          title={t(`notConfigured.${kind}`)}
+          action={
+            canManageAi && organizationId ? (
+              <Button asChild>
+                <LocalizedLink to={`/account/organization/${organizationId}#ai`}>
+                  <Icon name="settings" />
+                  {t("notConfigured.link")}
+                </LocalizedLink>
+              </Button>
+            ) : undefined
+          }
+        >
+          {canManageAi ? t("notConfigured.bodyManager") : t("notConfigured.body")}
+        </EmptyState>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <section
+            aria-labelledby="creator-settings"
+            className="rounded-card border border-border bg-surface p-5 shadow-card"
+          >
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="creator-settings" className="text-base font-semibold text-text">
+                {t("settings")}
+              </h2>
+              <p className="flex flex-wrap items-center gap-2 text-xs text-text-muted">
+                {options.label ? (
+                  <Badge tone="accent">{t(`labels.${options.label}`)}</Badge>
+                ) : (
+                  <span>
+                    {t("model")}: <span dir="ltr">{options.model}</span>
+                  </span>
+                )}
+              </p>
+            </div>
+            {options.label ? (
+              <p className="mb-4 text-sm text-text-muted">{t(`labelHints.${options.label}`)}</p>
+            ) : null}
+            {children}
+          </section>
+          <JobList jobs={loaded.jobs} kind={kind} now={now} />
+        </div>
+      )}
+    </PageShell>
+  );
+}

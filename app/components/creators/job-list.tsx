@@ -1,0 +1,182 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { LocalizedLink } from "~/components/localized-link";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { Icon } from "~/components/ui/icon";
+import { type CreatorKind, type Job, libraryOf, mediaIdsOf, requestOf } from "~/lib/creator-kinds";
+import { formatRelativeTime } from "~/lib/relative-time";
+import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
+
+const statusTone = {
+  queued: "neutral",
+  running: "accent",
+  succeeded: "success",
+  failed: "danger",
+  cancelled: "neutral",
+} as const;
+
+/** A job's outcome: what it made, where it stands, or why it failed. */
+function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
+  const { t } = useTranslation("creators");
+  const ids = mediaIdsOf(job);
+  if (job.status === "succeeded" && ids.length > 0) {
+    if (kind === "speech") {
+      return (
+        <ul className="space-y-2">
+          {ids.map((id) => (
+            // biome-ignore lint/a11y/useMediaCaption: generated speech has no captions to offer
+            <audio
+              key={id}
+              controls
+              preload="none"
+              src={`/media/${id}/content`}
+              className="w-full"
+            />
+          ))}
+        </ul>
+      );
+    }
+    return (
+      <ul className={cx("grid gap-2", ids.length > 1 ? "grid-cols-2" : "grid-cols-1")}>
+        {ids.map((id, index) => (
+          <li key={id}>
+            <LocalizedLink
+              to={`${libraryOf[kind]}?id=${id}`}
+              className="block overflow-hidden rounded-control border border-border bg-surface-muted"
+            >
+              <img
+                src={`/media/${id}/thumbnail`}
+                alt={t("jobs.resultAlt", { number: index + 1, request: requestOf(job) })}
+                loading="lazy"
+                className="aspect-square w-full object-cover"
+              />
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (job.status === "queued" || job.status === "running") {
+    const percent = Math.round(job.progress * 100);
+    return (
+      <div
+        role="progressbar"
+        aria-label={t("jobs.progress")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 overflow-hidden rounded-full bg-surface-muted"
+      >
+        <div
+          className={cx(
+            "h-full rounded-full bg-accent transition-[width]",
+            job.status === "queued" && "animate-pulse",
+          )}
+          style={{ width: `${Math.max(percent, job.status === "queued" ? 5 : 8)}%` }}
+        />
+      </div>
+    );
+  }
+  if (job.status === "failed" && job.error) {
+    return (
+      <p className="text-sm text-danger">
+        {t([`errors.${job.error.code}`, "errors.UNKNOWN"], { detail: job.error.message })}
+      </p>
+    );
+  }
+  return null;
+}
+
+function JobCard({ job, kind, now }: { job: Job; kind: CreatorKind; now: number }) {
+  const { t } = useTranslation("creators");
+  const language = useLanguage();
+  const cancelling = useIsPending({ intent: "cancel" });
+  const retrying = useIsPending({ intent: "retry" });
+  const request = requestOf(job);
+  const ended = job.status === "failed" || job.status === "cancelled";
+  return (
+    <li className="space-y-3 rounded-card border border-border bg-surface p-4 shadow-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p dir="auto" className="line-clamp-2 text-sm text-text">
+            {request || t("jobs.noPrompt")}
+          </p>
+          <p className="mt-1 text-xs text-text-muted">
+            <time dateTime={job.createdAt}>{formatRelativeTime(job.createdAt, now, language)}</time>
+          </p>
+        </div>
+        <Badge tone={statusTone[job.status]}>
+          {job.status === "running" ? (
+            <Icon name="loader-circle" className="me-1 size-3 animate-spin" />
+          ) : null}
+          {t(`jobs.status.${job.status}`)}
+        </Badge>
+      </div>
+      <JobResult job={job} kind={kind} />
+      {job.canCancel || ended ? (
+        <Form method="post" className="flex justify-end gap-2">
+          <input type="hidden" name="jobId" value={job.id} />
+          {job.canCancel ? (
+            <Button
+              type="submit"
+              name="intent"
+              value="cancel"
+              variant="secondary"
+              size="sm"
+              disabled={cancelling}
+              aria-label={t("jobs.cancelLabel", { request })}
+            >
+              <Icon name="x" />
+              {t("jobs.cancel")}
+            </Button>
+          ) : null}
+          {ended ? (
+            <Button
+              type="submit"
+              name="intent"
+              value="retry"
+              variant="secondary"
+              size="sm"
+              disabled={retrying}
+              aria-label={t("jobs.retryLabel", { request })}
+            >
+              <Icon name="refresh-cw" />
+              {t("jobs.retry")}
+            </Button>
+          ) : null}
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+/** The member's latest jobs of the kind: live, as the realtime events revalidate the page. */
+export function JobList({ jobs, kind, now }: { jobs: Job[]; kind: CreatorKind; now: number }) {
+  const { t } = useTranslation("creators");
+  return (
+    <section aria-labelledby="creator-jobs" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="creator-jobs" className="text-base font-semibold text-text">
+          {t("jobs.title")}
+        </h2>
+        <LocalizedLink to={libraryOf[kind]} className="text-sm text-accent hover:underline">
+          {t(`library.${kind}`)}
+        </LocalizedLink>
+      </div>
+      {jobs.length === 0 ? (
+        <p className="rounded-card border border-dashed border-border px-4 py-8 text-center text-sm text-text-muted">
+          {t("jobs.empty")}
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-live="polite">
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} kind={kind} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ApiSchema } from "./api/client";
+
+/**
+ * The creators' kinds and what the app shell needs of their jobs, apart from the forms (and
+ * their schemas) that only the creator pages load.
+ */
+
+export type Job = ApiSchema<"Job">;
+
+/** A generation's kind, as `POST /generations` takes it, and the library each one fills. */
+export const creatorKinds = ["image", "speech", "video"] as const;
+export type CreatorKind = (typeof creatorKinds)[number];
+
+/** The library page of each kind: a speech generation makes audio. */
+export const libraryOf: Record<CreatorKind, "/image" | "/audio" | "/video"> = {
+  image: "/image",
+  speech: "/audio",
+  video: "/video",
+};
+
+export const creatorOf: Record<CreatorKind, string> = {
+  image: "/image/creator",
+  speech: "/audio/creator",
+  video: "/video/creator",
+};
+/** The job kind of each generation (`GET /jobs?kind=`). */
+export const jobKindOf: Record<CreatorKind, string> = {
+  image: "image.generate",
+  speech: "speech.generate",
+  video: "video.generate",
+};
+
+/** What "Reuse settings" reads back from an item: the body it was made with. */
+export function settingsOf(settings: unknown): Record<string, unknown> {
+  return settings && typeof settings === "object" && !Array.isArray(settings)
+    ? (settings as Record<string, unknown>)
+    : {};
+}
+
+/** A job's items, once it has made them. */
+export function mediaIdsOf(job: Pick<Job, "result">): string[] {
+  const result = settingsOf(job.result);
+  return Array.isArray(result.mediaIds)
+    ? result.mediaIds.filter((id): id is string => typeof id === "string")
+    : [];
+}
+
+/** The words a job card shows of what was asked: its prompt or text. */
+export function requestOf(job: Pick<Job, "input">): string {
+  const input = settingsOf(job.input);
+  const text = input.prompt ?? input.text;
+  return typeof text === "string" ? text : "";
+}

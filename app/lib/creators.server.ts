@@ -1,0 +1,241 @@
+import { randomInt } from "node:crypto";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import type { ApiClient } from "./api/client";
+import { isApiError, isUserError } from "./api/errors";
+import { getApiClient } from "./api.server";
+import { type CreatorKind, jobKindOf, settingsOf } from "./creator-kinds";
+import {
+  type GenerationOptions,
+  generationLimits,
+  ImageForm,
+  SpeechForm,
+  VideoForm,
+} from "./creators";
+import { readForm } from "./form.server";
+import { replyWithApiError } from "./forms.server";
+import { badRequest } from "./responses.server";
+import { requireUser, serviceUnavailable } from "./session.server";
+
+/** Jobs of the kind the page lists beside its form: the member's latest. */
+const recentJobs = 8;
+/** Images offered as a start image or a still. */
+const imageChoices = 24;
+
+const Visit = z.object({
+  /** "Reuse settings": the item whose settings fill the form. */
+  from: z.uuid().optional().catch(undefined),
+  /** "Make a video" of an image of the library: the start image. */
+  image: z.uuid().optional().catch(undefined),
+  /** "Send to the audio creator" from a thread: the message whose text is read. */
+  thread: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional()
+    .catch(undefined),
+  message: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional()
+    .catch(undefined),
+  /** A character's voice, chosen first. */
+  character: z.uuid().optional().catch(undefined),
+});
+
+/** The text of a thread's message, for the audio creator; none when it is not to be read. */
+async function messageText(api: ApiClient, threadId: string, messageId: string) {
+  const thread = await api
+    .get("/threads/{id}", { path: { id: threadId } })
+    .catch((error: unknown) => {
+      if (isUserError(error)) return null;
+      throw serviceUnavailable(error);
+    });
+  return thread?.messages.find((message) => String(message.id) === messageId)?.content ?? null;
+}
+
+/**
+ * What a creator page shows: what the organization's model offers for the kind, the member's
+ * latest jobs of it, the settings of the item being reused, and the library's images to start
+ * from.
+ */
+export async function loadCreator<Kind extends CreatorKind>(
+  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  kind: Kind,
+) {
+  const { token, user } = await requireUser(request, context, params);
+  const permissions = user.account.currentOrganizationPermissions;
+  const organizationId = user.account.currentOrganizationId;
+  const canManageAi = permissions.includes("ai.manage");
+  if (!permissions.includes("media.create")) {
+    return { allowed: false as const, organizationId, canManageAi };
+  }
+  const visit = Visit.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const api = getApiClient(request, context, token);
+  const unavailable = (error: unknown): never => {
+    throw serviceUnavailable(error);
+  };
+  const [options, jobs, reused, images, initialText] = await Promise.all([
+    api.get("/generations/options").catch(unavailable),
+    api
+      .get("/jobs", {
+        query: { kind: jobKindOf[kind], mine: "true", page: 1, pageSize: recentJobs },
+      })
+      .catch(unavailable),
+    visit.from
+      ? api
+          .get("/media/{id}", { path: { id: visit.from } })
+          .then((item) => (item.deletedAt ? null : item))
+          .catch((error: unknown) => (isApiError(error, 404) ? null : unavailable(error)))
+      : null,
+    kind === "speech"
+      ? null
+      : api.get("/media", { query: { kind: "image", limit: imageChoices } }).catch(unavailable),
+    kind === "speech" && visit.thread && visit.message
+      ? messageText(api, visit.thread, visit.message)
+      : null,
+  ]);
+  return {
+    allowed: true as const,
+    organizationId,
+    canManageAi,
+    options: options[kind] as GenerationOptions[Kind],
+    jobs: jobs.items,
+    reused: reused
+      ? { id: reused.id, title: reused.title, settings: settingsOf(reused.settings) }
+      : null,
+    images: images?.items ?? [],
+    /** The speech model's offers, for a video's narration. */
+    speech: kind === "video" ? options.speech : null,
+    startImageId: visit.image,
+    characterId: visit.character,
+    initialText,
+  };
+}
+
+/** Field codes of `POST /generations`, as the forms explain them. */
+const generationCodes = {
+  TOO_LONG: "tooLongPlain",
+  UNSUPPORTED_SIZE: "unsupportedSize",
+  UNSUPPORTED_DURATION: "unsupportedDuration",
+  UNKNOWN_VOICE: "unknownVoice",
+  NOT_AN_IMAGE: "notAnImage",
+  QUOTA_EXCEEDED: "quotaExceeded",
+  AI_NOT_CONFIGURED: "aiNotConfigured",
+};
+
+export type CreatorAnswer = {
+  intent: "generate" | "cancel" | "retry";
+  result?: SubmissionResult<string[]>;
+  /** The job just asked for. */
+  jobId?: string;
+  /** A cancel or retry that failed: a message key of `creators`. */
+  error?: string;
+};
+
+const answer = (value: CreatorAnswer, status = 200) => data<CreatorAnswer>(value, { status });
+
+type Body = Record<string, unknown>;
+
+/** The form's fields as `POST /generations` takes them; empty fields are left out. */
+export function generationBody(kind: CreatorKind, value: Body): Body {
+  const body: Body = { kind };
+  for (const [name, field] of Object.entries(value)) {
+    if (field === undefined || field === "" || name === "lockSeed") continue;
+    body[name] = field;
+  }
+  if (kind === "image" && body.style === "none") delete body.style;
+  if (kind === "speech" && body.language === "auto") delete body.language;
+  if (kind === "video") {
+    const [startImageId, ...stills] = (value.imageIds as string[] | undefined) ?? [];
+    delete body.imageIds;
+    if (startImageId) body.startImageId = startImageId;
+    if (stills.length) body.imageIds = stills;
+    delete body.narrationText;
+    delete body.narrationVoice;
+    if (value.narrationText) {
+      body.narration = {
+        text: value.narrationText,
+        ...(value.narrationVoice ? { voice: value.narrationVoice } : {}),
+      };
+    }
+  }
+  return body;
+}
+
+const schemas = { image: ImageForm, speech: SpeechForm, video: VideoForm } as const;
+
+async function generate(api: ApiClient, kind: CreatorKind, form: FormData) {
+  const submission: Submission<unknown> = parseWithZod(form, { schema: schemas[kind] });
+  if (submission.status !== "success") {
+    return answer({ intent: "generate", result: submission.reply() }, 422);
+  }
+  const value = { ...(submission.value as Body) };
+  // An unlocked seed is a new one each time, chosen here so that the item records it and
+  // "Reuse settings" makes the same image again.
+  if (kind === "image" && !value.lockSeed) value.seed = randomInt(generationLimits.seed);
+  try {
+    const { job } = await api.post("/generations", {
+      // The body is the form's, checked by the same limits as the API's.
+      body: generationBody(kind, value) as never,
+    });
+    const result = submission.reply();
+    if (kind === "image" && result.initialValue) {
+      result.initialValue = { ...result.initialValue, seed: String(value.seed) };
+    }
+    return answer({ intent: "generate", result, jobId: job.id });
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const fields: Record<string, string> =
+      kind === "video"
+        ? {
+            startImageId: "imageIds",
+            narration: "narrationText",
+            "narration.text": "narrationText",
+          }
+        : {};
+    return answer(
+      {
+        intent: "generate",
+        result: replyWithApiError(submission, error, { codes: generationCodes, fields }),
+      },
+      error.status,
+    );
+  }
+}
+
+const JobAction = z.object({ jobId: z.uuid() });
+
+/** Generate, cancel a job, or ask again for what a job asked (its `input`). */
+export async function creatorAction(
+  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  kind: CreatorKind,
+) {
+  const { token } = await requireUser(request, context, params);
+  const api = getApiClient(request, context, token);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "generate") return generate(api, kind, form);
+  if (intent !== "cancel" && intent !== "retry") throw badRequest();
+  const parsed = JobAction.safeParse({ jobId: form.get("jobId") });
+  if (!parsed.success) throw badRequest();
+  try {
+    if (intent === "cancel") {
+      await api.post("/jobs/{id}/cancel", { path: { id: parsed.data.jobId } });
+      return answer({ intent });
+    }
+    const job = await api.get("/jobs/{id}", { path: { id: parsed.data.jobId } });
+    if (job.kind !== jobKindOf[kind]) throw badRequest();
+    const { job: again } = await api.post("/generations", { body: job.input as never });
+    return answer({ intent, jobId: again.id });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const known = ["JOB_FINISHED", "QUOTA_EXCEEDED", "AI_NOT_CONFIGURED", "NOT_FOUND"];
+    return answer(
+      { intent, error: known.includes(error.code) ? error.code : "UNKNOWN" },
+      error.status,
+    );
+  }
+}
