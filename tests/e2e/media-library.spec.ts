@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
 import {
   type Account,
@@ -210,7 +212,10 @@ for (const [prefix, l] of mediaLabels) {
       const zip = page.locator("form#media-zip-form");
       await expect(zip).toHaveAttribute("action", "/media/zip");
       await expect(zip.locator('input[name="id"]')).toHaveCount(2);
-      await expect(page.getByRole("button", { name: l.downloadSelected })).toBeEnabled();
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: l.downloadSelected }).click();
+      const zipped = unzipSync(new Uint8Array(readFileSync(await (await download).path())));
+      expect(Object.keys(zipped)).toHaveLength(2);
 
       // Live: what a creator makes now comes in without a reload.
       await generate(page, auth, { kind: "image", prompt: "A harbour in the fog" });
@@ -236,6 +241,33 @@ for (const [prefix, l] of mediaLabels) {
       await expect(row).toContainText("Welcome to the museum.");
       await expect(row).toContainText(/\d:\d\d/);
       await expect(row.getByLabel(l.play(title))).toHaveAttribute("src", `/media/${id}/content`);
+      await expectNoAxeViolations(page);
+    });
+    test("shows the slideshow made from an image, with its poster and length", async ({ page }) => {
+      const account = await signIn(page);
+      const auth = await apiAuth(page, account);
+      await useFakeImageModel(page, auth);
+      const [still] = await generate(page, auth, { kind: "image", prompt: "A quiet harbour" });
+      const title = arabic ? "جولة الميناء" : "Harbour tour";
+      const [id] = await generate(page, auth, {
+        kind: "video",
+        prompt: "The harbour at dusk.",
+        startImageId: still,
+        duration: 5,
+        title,
+      });
+      await page.goto(`${prefix}/video`);
+      const list = page.getByRole("region", { name: l.videoList, exact: true });
+      const card = list.getByRole("listitem");
+      await expect(card).toHaveCount(1);
+      await expect(card.getByRole("img", { name: title })).toHaveAttribute(
+        "src",
+        `/media/${id}/thumbnail`,
+      );
+      await expect(card).toContainText("0:05");
+      await card.getByRole("link", { name: title }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog.getByLabel(l.player)).toHaveAttribute("src", `/media/${id}/content`);
       await expectNoAxeViolations(page);
     });
   });
