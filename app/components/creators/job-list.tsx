@@ -27,14 +27,10 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
       return (
         <ul className="space-y-2">
           {ids.map((id) => (
-            // biome-ignore lint/a11y/useMediaCaption: generated speech has no captions to offer
-            <audio
-              key={id}
-              controls
-              preload="none"
-              src={`/media/${id}/content`}
-              className="w-full"
-            />
+            <li key={id}>
+              {/* biome-ignore lint/a11y/useMediaCaption: generated speech has no captions to offer */}
+              <audio controls preload="none" src={`/media/${id}/content`} className="w-full" />
+            </li>
           ))}
         </ul>
       );
