@@ -393,13 +393,14 @@ function videoKind(services: GenerationServices) {
       await progress(0.8);
       const mediaIds: string[] = [];
       for (const video of videos as GeneratedFile[]) {
-        // A provider's video gets the narration laid over it here; the slideshow made its own.
-        const muxed = narration !== undefined && !embedded;
-        const bytes =
-          narration && !embedded
-            ? await muxNarration(video.uint8Array, narration, signal)
-            : video.uint8Array;
-        const contentType = !muxed && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
+        // A provider's video gets the narration laid over it here (as MP4); the slideshow took it
+        // as its sound track already.
+        const narrated = narration && !embedded ? narration : undefined;
+        const bytes = narrated
+          ? await muxNarration(video.uint8Array, narrated, signal)
+          : video.uint8Array;
+        const contentType =
+          !narrated && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
         const seconds = await durationSeconds(bytes, signal);
         const poster = await posterFrame(bytes, signal);
         mediaIds.push(
