@@ -4,11 +4,9 @@ import {
   generateSpeech,
   experimental_generateVideo as generateVideo,
 } from "ai";
-import { and, eq } from "drizzle-orm";
 import type { Capability } from "../ai/capabilities";
 import type { ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { memberships } from "../db/schema";
 import { AppError, QuotaExceededError } from "../errors";
 import type { AiServices } from "../services/ai-models";
 import { type CallUsage, runAiCall } from "../services/ai-usage";
@@ -22,9 +20,11 @@ import {
   waveformImage,
 } from "../services/ffmpeg";
 import {
+  generationAuthor,
   generationModel,
   type ImageGeneration,
   imageSupportsOf,
+  itemsOfJob,
   jobKindOf,
   libraryImage,
   maxSpeechCharacters,
@@ -34,7 +34,7 @@ import {
   type VideoGeneration,
 } from "../services/generations";
 import { createMediaItem } from "../services/media";
-import { type OrganizationActor, permissionsForRole } from "../services/permissions";
+import type { OrganizationActor } from "../services/permissions";
 import type { Storage } from "../storage/storage";
 import { defineJobKind, type JobContext, type JobKind, PermanentJobError } from "./kinds";
 
@@ -49,27 +49,13 @@ export type GenerationResult = { mediaIds: string[] };
 /** A generation may wait on a provider's video for a while; a try ends after this. */
 const timeoutSeconds = 30 * 60;
 
-/**
- * The job's author as they are now in its organization: one who left, or lost `media.create`,
- * makes nothing more.
- */
+/** The job's author: one who left, or lost `media.create`, makes nothing more. */
 async function authorOf(db: Database, job: JobContext<unknown>["job"]): Promise<OrganizationActor> {
-  const [membership] = job.userId
-    ? await db
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.userId, job.userId),
-            eq(memberships.organizationId, job.organizationId),
-          ),
-        )
-    : [];
-  const permissions = permissionsForRole(membership?.role);
-  if (!job.userId || !permissions.includes("media.create")) {
+  const author = await generationAuthor(db, job);
+  if (!author) {
     throw new PermanentJobError("FORBIDDEN", "The author may no longer make media here.");
   }
-  return { userId: job.userId, organizationId: job.organizationId, permissions };
+  return author;
 }
 
 /**
@@ -174,6 +160,10 @@ function imageKind(services: GenerationServices) {
       const { job, signal, progress, db } = context;
       const input = job.input;
       const { actor, resolved, call } = await prepare(services, context, "image", jobKindOf.image);
+      // A try that stopped after writing some images leaves only the rest to make.
+      const made = await itemsOfJob(db, actor, job.id);
+      const missing = input.count - made.length;
+      if (missing <= 0) return { mediaIds: made.slice(0, input.count) };
       const supports = imageSupportsOf(resolved.provider);
       const start =
         input.startImageId && supports.startImage
@@ -200,7 +190,7 @@ function imageKind(services: GenerationServices) {
         const result = await generateImage({
           model: resolved.model,
           prompt: start ? { text: prompt, images: [start.bytes] } : prompt,
-          n: input.count,
+          n: missing,
           ...(input.size ? { size: input.size as `${number}x${number}` } : {}),
           ...(supports.seed && !seedInBody && input.seed !== undefined ? { seed: input.seed } : {}),
           ...(resolved.provider && Object.keys(own).length > 0
@@ -211,7 +201,7 @@ function imageKind(services: GenerationServices) {
         return { value: result.images, usage: { units: result.images.length } };
       });
       await progress(0.8);
-      const mediaIds: string[] = [];
+      const mediaIds = [...made];
       for (const image of images) {
         mediaIds.push(
           await createMediaItem(db, services.storage, actor, {
@@ -297,6 +287,9 @@ function speechKind(services: GenerationServices) {
         "speech",
         jobKindOf.speech,
       );
+      // What an earlier try wrote before it stopped is the result.
+      const made = await itemsOfJob(db, actor, job.id);
+      if (made.length > 0) return { mediaIds: made };
       await progress(0.05);
       const bytes = await speak(resolved, call, {
         text: input.text,
@@ -333,6 +326,9 @@ function videoKind(services: GenerationServices) {
       const { job, signal, progress, db } = context;
       const input = job.input;
       const { actor, resolved, call } = await prepare(services, context, "video", jobKindOf.video);
+      // What an earlier try wrote before it stopped is the result.
+      const made = await itemsOfJob(db, actor, job.id);
+      if (made.length > 0) return { mediaIds: made };
       const read = (id: string, field: string) =>
         libraryImage(db, services.storage, actor, id, field).catch(asPermanent);
       const start = input.startImageId ? await read(input.startImageId, "startImageId") : undefined;
@@ -393,13 +389,14 @@ function videoKind(services: GenerationServices) {
       await progress(0.8);
       const mediaIds: string[] = [];
       for (const video of videos as GeneratedFile[]) {
-        // A provider's video gets the narration laid over it here; the slideshow made its own.
-        const muxed = narration !== undefined && !embedded;
-        const bytes =
-          narration && !embedded
-            ? await muxNarration(video.uint8Array, narration, signal)
-            : video.uint8Array;
-        const contentType = !muxed && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
+        // A provider's video gets the narration laid over it here (as MP4); the slideshow took it
+        // as its sound track already.
+        const narrated = narration && !embedded ? narration : undefined;
+        const bytes = narrated
+          ? await muxNarration(video.uint8Array, narrated, signal)
+          : video.uint8Array;
+        const contentType =
+          !narrated && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
         const seconds = await durationSeconds(bytes, signal);
         const poster = await posterFrame(bytes, signal);
         mediaIds.push(

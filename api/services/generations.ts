@@ -5,7 +5,7 @@ import { slideshowModelId } from "../ai/embedded/slideshow";
 import { AiError } from "../ai/errors";
 import { offersOf, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { characters, type Job } from "../db/schema";
+import { characters, type Job, media, memberships } from "../db/schema";
 import { AppError, conflict, errorOnFields } from "../errors";
 import type { Storage } from "../storage/storage";
 import { type AiServices, organizationAiSettings } from "./ai-models";
@@ -13,7 +13,12 @@ import { checkAiQuota } from "./ai-usage";
 import type { AudioFormat } from "./ffmpeg";
 import { enqueueJob, type Jobs } from "./jobs";
 import { checkReferences as checkMediaReferences, getMediaItem, readMediaFile } from "./media";
-import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+import {
+  type Actor,
+  type OrganizationActor,
+  permissionsForRole,
+  requirePermission,
+} from "./permissions";
 
 /** What the creators ask for (docs/media.md, "Generations"); an item's `settings` keep it. */
 type Common = { title?: string; projectId?: string; clientId?: string };
@@ -352,6 +357,47 @@ export async function requestGeneration(
   const kind = jobs.runner.kinds.get(jobKindOf[request.kind]);
   if (!kind) throw new Error(`The ${request.kind} generation is not among the job kinds`);
   return enqueueJob(db, jobs, actor, kind, request);
+}
+
+// --- While the job runs ------------------------------------------------------------------------
+
+/**
+ * The author of a generation as they are now in its organization, or null when they left it or
+ * may no longer make media there.
+ */
+export async function generationAuthor(
+  db: Database,
+  job: { organizationId: string; userId: string | null },
+): Promise<OrganizationActor | null> {
+  if (!job.userId) return null;
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(
+      and(eq(memberships.userId, job.userId), eq(memberships.organizationId, job.organizationId)),
+    );
+  const permissions = permissionsForRole(membership?.role);
+  if (!permissions.includes("media.create")) return null;
+  return { userId: job.userId, organizationId: job.organizationId, permissions };
+}
+
+/**
+ * The items an earlier try of a job wrote before it stopped (a crash, a restart), oldest first:
+ * the next try makes only what is missing.
+ */
+export async function itemsOfJob(db: Database, actor: OrganizationActor, jobId: string) {
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        eq(media.jobId, jobId),
+        eq(media.organizationId, actor.organizationId),
+        isNull(media.deletedAt),
+      ),
+    )
+    .orderBy(asc(media.createdAt), asc(media.id));
+  return rows.map((row) => row.id);
 }
 
 // --- Options -----------------------------------------------------------------------------------

@@ -130,6 +130,8 @@ export type CreatorAnswer = {
   result?: SubmissionResult<string[]>;
   /** The job just asked for. */
   jobId?: string;
+  /** The seed an image was made with, for the form to show. */
+  seed?: number;
   /** A cancel or retry that failed: a message key of `creators`. */
   error?: string;
 };
@@ -184,7 +186,12 @@ async function generate(api: ApiClient, kind: CreatorKind, form: FormData) {
     if (kind === "image" && result.initialValue) {
       result.initialValue = { ...result.initialValue, seed: String(value.seed) };
     }
-    return answer({ intent: "generate", result, jobId: job.id });
+    return answer({
+      intent: "generate",
+      result,
+      jobId: job.id,
+      ...(kind === "image" ? { seed: value.seed as number } : {}),
+    });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     const fields: Record<string, string> =

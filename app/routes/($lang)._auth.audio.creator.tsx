@@ -8,6 +8,7 @@ import { CreatorFrame } from "~/components/creators/creator-frame";
 import { defaultVoice, SpeechCreatorForm } from "~/components/creators/speech-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
+import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "creators:speech.title" };
 
@@ -22,6 +23,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function AudioCreatorPage() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
+  const language = useLanguage();
   return (
     <CreatorFrame kind="speech" loaded={loaded} now={loaded.now}>
       {loaded.allowed ? (
@@ -31,7 +33,7 @@ export default function AudioCreatorPage() {
           reused={
             loaded.reused?.settings ??
             (loaded.characterId
-              ? { voice: defaultVoice(loaded.options, loaded.characterId) }
+              ? { voice: defaultVoice(loaded.options, language, loaded.characterId) }
               : null)
           }
           initialText={loaded.initialText ?? undefined}

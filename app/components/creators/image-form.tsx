@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
@@ -57,6 +57,11 @@ export function ImageCreatorForm({
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, answer?.intent === "generate" ? answer : undefined);
   const { supports } = options;
+  // The seed the last image was made with shows in its field, ready to keep.
+  useEffect(() => {
+    const madeWith = answer?.intent === "generate" ? answer.seed : undefined;
+    if (madeWith !== undefined) form.update({ name: fields.seed.name, value: String(madeWith) });
+  }, [answer, form.update, fields.seed.name]);
 
   return (
     <Form

@@ -27,14 +27,42 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
       return (
         <ul className="space-y-2">
           {ids.map((id) => (
-            // biome-ignore lint/a11y/useMediaCaption: generated speech has no captions to offer
-            <audio
-              key={id}
-              controls
-              preload="none"
-              src={`/media/${id}/content`}
-              className="w-full"
-            />
+            <li key={id} className="space-y-1">
+              {/* The waveform the server drew of the speech. */}
+              <img
+                src={`/media/${id}/thumbnail`}
+                alt=""
+                loading="lazy"
+                className="h-12 w-full rounded-control bg-surface-muted object-cover"
+              />
+              {/* biome-ignore lint/a11y/useMediaCaption: generated speech has no captions to offer */}
+              <audio controls preload="none" src={`/media/${id}/content`} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    if (kind === "video") {
+      return (
+        <ul className="space-y-2">
+          {ids.map((id) => (
+            <li key={id} className="space-y-1">
+              {/* biome-ignore lint/a11y/useMediaCaption: the slideshow's captions are its own text track */}
+              <video
+                controls
+                preload="none"
+                poster={`/media/${id}/thumbnail`}
+                src={`/media/${id}/content`}
+                aria-label={requestOf(job)}
+                className="aspect-video w-full rounded-control bg-surface-muted"
+              />
+              <LocalizedLink
+                to={`${libraryOf[kind]}?id=${id}`}
+                className="text-sm font-medium text-accent hover:underline"
+              >
+                {t("jobs.openInLibrary")}
+              </LocalizedLink>
+            </li>
           ))}
         </ul>
       );
@@ -158,14 +186,9 @@ export function JobList({ jobs, kind, now }: { jobs: Job[]; kind: CreatorKind; n
   const { t } = useTranslation("creators");
   return (
     <section aria-labelledby="creator-jobs" className="space-y-3">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="creator-jobs" className="text-base font-semibold text-text">
-          {t("jobs.title")}
-        </h2>
-        <LocalizedLink to={libraryOf[kind]} className="text-sm text-accent hover:underline">
-          {t(`library.${kind}`)}
-        </LocalizedLink>
-      </div>
+      <h2 id="creator-jobs" className="text-base font-semibold text-text">
+        {t("jobs.title")}
+      </h2>
       {jobs.length === 0 ? (
         <p className="rounded-card border border-dashed border-border px-4 py-8 text-center text-sm text-text-muted">
           {t("jobs.empty")}

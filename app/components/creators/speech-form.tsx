@@ -17,6 +17,7 @@ import type { CreatorAnswer } from "~/lib/creators.server";
 import { useAppForm } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
 
 type SpeechOptions = GenerationOptions["speech"];
 
@@ -36,10 +37,18 @@ export function useVoiceLabel() {
   };
 }
 
-/** The voice of a character the page was opened for (`?character=`), else the first. */
-export function defaultVoice(options: SpeechOptions, characterId?: string) {
-  const ofCharacter = options.voices.find((voice) => voice.characterId === characterId);
-  return (ofCharacter ?? options.voices[0])?.id ?? "";
+/**
+ * The voice of a character the page was opened for (`?character=`), else the offline voice of
+ * the page's language, else the first.
+ */
+export function defaultVoice(options: SpeechOptions, language: string, characterId?: string) {
+  const ofCharacter = characterId
+    ? options.voices.find((voice) => voice.characterId === characterId)
+    : undefined;
+  const ofLanguage = options.voices.find(
+    (voice) => voice.source === "offline" && voice.id === language,
+  );
+  return (ofCharacter ?? ofLanguage ?? options.voices[0])?.id ?? "";
 }
 
 /** The audio creator's form: the text, a voice, its speed, the file's format and language. */
@@ -57,12 +66,13 @@ export function SpeechCreatorForm({
 }) {
   const { t } = useTranslation("creators");
   const voiceLabel = useVoiceLabel();
+  const language = useLanguage();
   const [form, fields] = useAppForm(SpeechSchema, {
     id: "speech-creator",
     lastResult: answer?.intent === "generate" ? answer.result : undefined,
     defaultValue: {
       text: text(reused?.text) ?? initialText ?? "",
-      voice: text(reused?.voice) ?? defaultVoice(options),
+      voice: text(reused?.voice) ?? defaultVoice(options, language),
       speed: text(reused?.speed) ?? "1",
       format: text(reused?.format) ?? "mp3",
       language: text(reused?.language) ?? "auto",

@@ -30,7 +30,7 @@ const { db, jobs: queue } = await startApi({
   filesDir: join(root, "files"),
   outboxDir: join(root, "outbox"),
   ai: { offlineVoice: false },
-  jobs: { kinds, heartbeatSeconds: 10 },
+  jobs: { kinds, heartbeatSeconds: 20 },
 });
 
 const user = await createUser(db, {

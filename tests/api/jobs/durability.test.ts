@@ -61,7 +61,9 @@ it("runs a job again after its process was killed mid-run, or fails it with a re
   );
   const t = await createTestApi({
     database,
-    jobs: { kinds, heartbeatSeconds: 10, superviseIntervalSeconds: 1 },
+    // A heartbeat long enough for this API to start on a busy machine before the killed
+    // process's silence is noticed.
+    jobs: { kinds, heartbeatSeconds: 20, superviseIntervalSeconds: 1 },
   });
   try {
     const recordOf = async (id: string | undefined) =>
@@ -80,7 +82,7 @@ it("runs a job again after its process was killed mid-run, or fails it with a re
         const record = await recordOf(retried);
         return record?.status === "succeeded" ? record : null;
       },
-      40_000,
+      60_000,
       "the retried job",
     );
     expect(done).toMatchObject({ attempts: 2, result: { finished: true }, progress: 1 });
@@ -90,7 +92,7 @@ it("runs a job again after its process was killed mid-run, or fails it with a re
         const record = await recordOf(final);
         return record?.status === "failed" ? record : null;
       },
-      40_000,
+      60_000,
       "the job without tries left",
     );
     expect(failed).toMatchObject({ attempts: 1, errorCode: "JOB_INTERRUPTED" });
@@ -99,4 +101,4 @@ it("runs a job again after its process was killed mid-run, or fails it with a re
   } finally {
     await t.close();
   }
-}, 120_000);
+}, 180_000);

@@ -311,6 +311,52 @@ describe("POST /generations: images", () => {
   });
 });
 
+describe("a try after one that stopped midway (a crash, a restart)", () => {
+  it("makes only the images the earlier try did not write, and nothing once all are there", async () => {
+    const owner = await ownerWithSession(t);
+    const input = { kind: "image", prompt: "Twins", count: 2 };
+    const [row] = await t.db
+      .insert(jobs)
+      .values({
+        organizationId: owner.organizationId,
+        userId: owner.id,
+        kind: "image.generate",
+        capability: "image",
+        input,
+        status: "running",
+      })
+      .returning();
+    if (!row) throw new Error("no job");
+    const first = await createMediaItem(t.db, t.storage, actorOf(owner), {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(64, 64)),
+      contentType: "image/png",
+      jobId: row.id,
+    });
+    const kind = t.jobs.runner.kinds.get("image.generate");
+    const run = () =>
+      kind?.run({
+        job: {
+          id: row.id,
+          organizationId: owner.organizationId,
+          userId: owner.id,
+          input,
+          attempt: 2,
+        },
+        signal: new AbortController().signal,
+        progress: async () => {},
+        db: t.db,
+      }) as Promise<{ mediaIds: string[] }>;
+    const result = await run();
+    expect(result.mediaIds).toHaveLength(2);
+    expect(result.mediaIds[0]).toBe(first);
+    const asked = () => fake.requests.filter((request) => request.path === "/images/generations");
+    expect(asked().map((request) => (request.body as { n: number }).n)).toEqual([1]);
+    expect(await run()).toEqual(result);
+    expect(asked()).toHaveLength(1);
+  });
+});
+
 describe("POST /generations: speech", () => {
   it("converts the provider's WAV into the format asked for, with its length and waveform", async () => {
     const owner = await ownerWithSession(t);

@@ -1,0 +1,180 @@
+import type { Page } from "@playwright/test";
+import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
+import {
+  type Account,
+  apiToken,
+  expect,
+  expectNoAxeViolations,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
+import { creatorLabels } from "./support/labels";
+
+/** The organization's own image model: the fake provider's (the deployment has none). */
+async function setUpImages(page: Page, account: Account) {
+  const token = await apiToken(page.request, account);
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = await (await page.request.get("/api/v1/user", { headers })).json();
+  const response = await page.request.put(
+    `/api/v1/organizations/${me.account.currentOrganizationId}/ai/image`,
+    {
+      headers,
+      data: {
+        provider: "openai-compatible",
+        baseUrl: FAKE_AI_URL,
+        model: "e2e-image",
+        apiKey: FAKE_AI_KEY,
+      },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The job list beside a creator's form. */
+const latest = (page: Page, name: string) => page.getByRole("region", { name });
+
+/** The id of an item from a link or address to it (`…/media/<id>/…` or `?id=<id>`). */
+const idIn = (value: string | null) =>
+  /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(value ?? "")?.[1] ?? "";
+
+for (const [prefix, l] of creatorLabels) {
+  const arabic = prefix === "/ar";
+  const prompt = arabic
+    ? "منارة على ساحل صخري عند الغروب"
+    : "A lighthouse on a rocky coast at dusk";
+
+  test.describe(`creators ${prefix || "(en)"}`, () => {
+    test("makes images, reuses their settings, and makes a narrated video from one", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      // Without an image model the creator says so, and where to set one up.
+      await page.goto(`${prefix}/image/creator`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.imageTitle);
+      const missing = page.getByRole("region", { name: l.noImageModel });
+      await expect(missing.getByRole("link", { name: l.setUpProviders })).toHaveAttribute(
+        "href",
+        new RegExp(`^${prefix}/account/organization/[0-9a-f-]{36}#ai$`),
+      );
+      await expect(page.getByLabel(l.prompt)).toHaveCount(0);
+
+      await setUpImages(page, account);
+      await page.reload();
+
+      // A prompt is required, and nothing is asked for without one.
+      await page.getByRole("button", { name: l.generate, exact: true }).click();
+      await expect(page.getByText(l.required)).toBeVisible();
+      await expect(latest(page, l.latest).getByRole("listitem")).toHaveCount(0);
+
+      await page.getByLabel(l.prompt).fill(prompt);
+      await page.getByLabel(l.count).selectOption("2");
+      await page.getByRole("button", { name: l.generate, exact: true }).click();
+
+      // The job shows as it runs, then its two images; the sidebar says the image is ready.
+      const job = latest(page, l.latest).getByRole("listitem").first();
+      await expect(job.getByText(l.done)).toBeVisible();
+      const first = job.getByRole("img", { name: l.result("1", prompt) });
+      await expect(first).toBeVisible();
+      await expect(job.getByRole("img", { name: l.result("2", prompt) })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: l.imageReady })).toBeVisible();
+      const imageId = idIn(await first.getAttribute("src"));
+      expect(imageId).not.toBe("");
+      // The seed the image was made with is on the form, to keep it for the next one.
+      const seed = await page.getByLabel(l.seed, { exact: true }).inputValue();
+      expect(seed).toMatch(/^\d+$/);
+      await screenshotBothModes(page, "image-creator");
+      await expectNoAxeViolations(page);
+
+      // The thumbnail is a real WebP, served to the signed-in member only.
+      const thumbnail = await page.request.get(`/media/${imageId}/thumbnail`);
+      expect(thumbnail.status()).toBe(200);
+      expect(thumbnail.headers()["content-type"]).toBe("image/webp");
+
+      // "Reuse settings" fills the creator with the item's prompt, and keeps its seed.
+      await page.goto(`${prefix}/image/creator?from=${imageId}`);
+      await expect(page.getByLabel(l.prompt)).toHaveValue(prompt);
+      await expect(page.getByLabel(l.seed, { exact: true })).toHaveValue(seed);
+      await expect(page.getByLabel(l.lockSeed)).toBeChecked();
+
+      // A video from the image: the slideshow, narrated by the offline voice.
+      await page.goto(`${prefix}/video/creator?image=${imageId}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.videoTitle);
+      await expect(page.getByText(l.slideshow)).toBeVisible();
+      await expect(page.locator(`input[value="${imageId}"]`)).toBeChecked();
+      await page.getByLabel(l.prompt).fill(prompt);
+      await page
+        .getByRole("textbox", { name: l.narration })
+        .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");
+      await page.getByRole("button", { name: l.generateVideo }).click();
+      const video = latest(page, l.latest).getByRole("listitem").first();
+      await expect(video.getByText(l.done)).toBeVisible({ timeout: 90_000 });
+      const videoId = idIn(await video.getByRole("link").first().getAttribute("href"));
+      const content = await page.request.get(`/media/${videoId}/content`, {
+        headers: { Range: "bytes=0-99" },
+      });
+      expect(content.status()).toBe(206);
+      expect(content.headers()["content-type"]).toBe("video/mp4");
+      expect((await content.body()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+      await screenshotBothModes(page, "video-creator");
+      await expectNoAxeViolations(page);
+    });
+
+    test("reads a thread's answer and typed text aloud with the offline voice", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      // A thread's answer goes to the audio creator as its text.
+      const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+      const thread = await (
+        await page.request.post("/api/v1/threads", { headers, data: { title: "Voice" } })
+      ).json();
+      const asked = await page.request.post(`/api/v1/threads/${thread.id}/messages`, {
+        headers,
+        data: { content: "Say hello." },
+      });
+      expect(asked.status()).toBe(200);
+      await asked.body();
+      await page.goto(`${prefix}/threads/${thread.id}`);
+      const answer = page.getByRole("article").last();
+      await answer.getByRole("link", { name: l.sendToAudio }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.audioTitle);
+      await expect(page.getByLabel(l.text, { exact: true })).not.toHaveValue("");
+
+      await expect(page.getByText(l.offlineVoice)).toBeVisible();
+      await page
+        .getByLabel(l.text, { exact: true })
+        .fill(
+          arabic ? "أهلًا بكم في قلم. هذا اختبار للصوت." : "Welcome to Qalam. This is a voice test.",
+        );
+      await page.getByRole("button", { name: l.generateAudio }).click();
+      const job = latest(page, l.latest).getByRole("listitem").first();
+      await expect(job.getByText(l.done)).toBeVisible({ timeout: 60_000 });
+      const source = await job.locator("audio").getAttribute("src");
+      const audio = await page.request.get(source ?? "");
+      expect(audio.status()).toBe(200);
+      expect(audio.headers()["content-type"]).toBe("audio/mpeg");
+      await screenshotBothModes(page, "audio-creator");
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe("creators without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the image creator's form posts, and the page shows the job", async ({ page }) => {
+    const [, l] = creatorLabels[0];
+    await setUpImages(page, await signIn(page));
+    await page.goto("/image/creator");
+    await page.getByLabel(l.prompt).fill("A paper boat on a pond");
+    await page.getByRole("button", { name: l.generate, exact: true }).click();
+    await expect(page.getByLabel(l.prompt)).toHaveValue("A paper boat on a pond");
+    const job = latest(page, l.latest).getByRole("listitem").first();
+    await expect(job).toContainText("A paper boat on a pond");
+    // The video creator refuses a video with neither a prompt nor an image.
+    await page.goto("/video/creator");
+    await page.getByRole("button", { name: l.generateVideo }).click();
+    await expect(page.getByText(l.promptOrImage)).toBeVisible();
+  });
+});
