@@ -1293,6 +1293,8 @@ export const mediaLabels = table(
     twoSelected: "عنصران محدّدان",
     downloadSelected: "تنزيل المحدّد",
     play: (title: string) => `تشغيل ${title}`,
+  },
+);
 
 /** creators.spec.ts */
 export const creatorLabels = table(
