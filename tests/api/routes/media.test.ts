@@ -224,6 +224,28 @@ describe("GET /media", () => {
     // Arabic normalisation: the word without its article.
     expect(await found("صحراء")).toEqual([desert]);
   });
+
+  it("pages a search newest first by its cursor, within the organization and its filters", async () => {
+    const owner = await ownerWithSession(t);
+    const stranger = await ownerWithSession(t);
+    await addItem(stranger, { prompt: "A lighthouse far away" });
+    const oldest = await addItem(owner, { prompt: "A lighthouse at dawn" });
+    const middle = await addItem(owner, { prompt: "A lighthouse at noon" });
+    await addItem(owner, {
+      prompt: "A lighthouse at noon, in a video",
+      kind: "video",
+      contentType: "video/mp4",
+    });
+    const newest = await addItem(owner, { prompt: "A lighthouse at dusk" });
+    const first = await get(owner, "/media?q=lighthouse&kind=audio&limit=2");
+    expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([newest, middle]);
+    const second = await get(
+      owner,
+      `/media?q=lighthouse&kind=audio&limit=2&cursor=${first.body.nextCursor}`,
+    );
+    expect(second.body.items.map((item: { id: string }) => item.id)).toEqual([oldest]);
+    expect(second.body.nextCursor).toBeNull();
+  });
 });
 
 describe("GET /media/{id}/content", () => {
