@@ -12,7 +12,7 @@ import {
 import { creatorLabels } from "./support/labels";
 
 /** The organization's own image model: the fake provider's (the deployment has none). */
-async function setUpImages(page: Page, account: Account) {
+async function setUpImages(page: Page, account: Account, model = "e2e-image") {
   const token = await apiToken(page.request, account);
   const headers = { Authorization: `Bearer ${token}` };
   const me = await (await page.request.get("/api/v1/user", { headers })).json();
@@ -23,7 +23,7 @@ async function setUpImages(page: Page, account: Account) {
       data: {
         provider: "openai-compatible",
         baseUrl: FAKE_AI_URL,
-        model: "e2e-image",
+        model,
         apiKey: FAKE_AI_KEY,
       },
     },
@@ -118,6 +118,37 @@ for (const [prefix, l] of creatorLabels) {
       expect((await content.body()).subarray(4, 8).toString("latin1")).toBe("ftyp");
       await screenshotBothModes(page, "video-creator");
       await expectNoAxeViolations(page);
+    });
+
+    test("says why a generation failed, retries it, and cancels one while it runs", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      // The provider refuses the prompt: the job fails with the provider's reason, translated.
+      await setUpImages(page, account, "refusing");
+      await page.goto(`${prefix}/image/creator`);
+      await page.getByLabel(l.prompt).fill(prompt);
+      await page.getByRole("button", { name: l.generate, exact: true }).click();
+      const jobs = latest(page, l.latest).getByRole("listitem");
+      await expect(jobs.first().getByText(l.failed, { exact: true })).toBeVisible();
+      await expect(jobs.first()).toContainText(l.refused);
+      await jobs
+        .first()
+        .getByRole("button", { name: l.retry(prompt) })
+        .click();
+      await expect(jobs).toHaveCount(2);
+      await expect(jobs.first().getByText(l.failed, { exact: true })).toBeVisible();
+
+      // A slow provider: the job is stopped while it runs.
+      await setUpImages(page, account, "slow-image");
+      await page.getByRole("button", { name: l.generate, exact: true }).click();
+      await expect(jobs).toHaveCount(3);
+      await jobs
+        .first()
+        .getByRole("button", { name: l.cancel(prompt) })
+        .click();
+      await expect(jobs.first().getByText(l.cancelled, { exact: true })).toBeVisible();
+      await expect(jobs.first().getByRole("button", { name: l.retry(prompt) })).toBeVisible();
     });
 
     test("reads a thread's answer and typed text aloud with the offline voice", async ({

@@ -1323,6 +1323,11 @@ export const creatorLabels = table(
     promptOrImage: "Write a prompt or choose an image.",
     sendToAudio: "Send to audio",
     noImageModel: "No image model is set up",
+    failed: "Failed",
+    cancelled: "Cancelled",
+    refused: "The AI provider refused this request, as against its content rules.",
+    retry: (request: string) => `Retry “${request}”`,
+    cancel: (request: string) => `Cancel “${request}”`,
     setUpProviders: "Set up AI providers",
   },
   {
@@ -1350,6 +1355,11 @@ export const creatorLabels = table(
     promptOrImage: "اكتب وصفًا أو اختر صورة.",
     sendToAudio: "أرسل إلى الصوت",
     noImageModel: "لم يُعدّ نموذج للصور",
+    failed: "فشل",
+    cancelled: "أُلغي",
+    refused: "رفض مزوّد الذكاء الاصطناعي هذا الطلب لمخالفته قواعد المحتوى لديه.",
+    retry: (request: string) => `أعد محاولة «${request}»`,
+    cancel: (request: string) => `إلغاء «${request}»`,
     setUpProviders: "إعداد مزوّدي الذكاء الاصطناعي",
   },
 );
