@@ -45,9 +45,9 @@ export function mediaIdsOf(job: Pick<Job, "result">): string[] {
     : [];
 }
 
-/** The words a job card shows of what was asked: its prompt or text. */
+/** The words a job card shows of what was asked: its prompt or text, a recipe's name. */
 export function requestOf(job: Pick<Job, "input">): string {
   const input = settingsOf(job.input);
-  const text = input.prompt ?? input.text;
+  const text = input.prompt ?? input.text ?? input.name;
   return typeof text === "string" ? text : "";
 }

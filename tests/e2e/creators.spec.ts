@@ -120,6 +120,46 @@ for (const [prefix, l] of creatorLabels) {
       await expectNoAxeViolations(page);
     });
 
+    test("saves a recipe, runs it with one click, and sees the video made from its image", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      await setUpImages(page, account);
+      await page.goto(`${prefix}/video/creator`);
+      const recipes = page.getByRole("region", { name: l.recipes });
+      await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+
+      const name = arabic ? "منارة الغروب" : "Lighthouse at dusk";
+      await recipes.getByLabel(l.recipeName).fill(name);
+      await recipes.getByLabel(l.recipePrompt).fill(prompt);
+      await recipes
+        .getByRole("textbox", { name: l.recipeNarration })
+        .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");
+      await recipes.getByRole("button", { name: l.saveRecipe }).click();
+      await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
+      await expect(recipes.getByLabel(l.recipeName)).toHaveValue("");
+
+      // One click: the image, then the narrated video that starts from it, as one job.
+      await recipes.getByRole("button", { name: l.runRecipe(name) }).click();
+      const job = latest(page, l.latest).getByRole("listitem").first();
+      await expect(job).toContainText(name);
+      await expect(job.getByText(l.done)).toBeVisible({ timeout: 90_000 });
+      await expect(job.getByRole("img", { name: l.startImage(name) })).toBeVisible();
+      const player = job.locator("video");
+      await expect(player).toHaveCount(1);
+      const videoId = idIn(await player.getAttribute("src"));
+      const content = await page.request.get(`/media/${videoId}/content`, {
+        headers: { Range: "bytes=0-99" },
+      });
+      expect(content.headers()["content-type"]).toBe("video/mp4");
+      await expectNoAxeViolations(page);
+
+      // Deleting asks first.
+      await recipes.getByRole("button", { name: l.deleteRecipe(name) }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+      await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+    });
+
     test("reads a thread's answer and typed text aloud with the offline voice", async ({
       page,
     }) => {
