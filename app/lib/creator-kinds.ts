@@ -30,6 +30,15 @@ export const jobKindOf: Record<CreatorKind, string> = {
   video: "video.generate",
 };
 
+/** The job kind of a recipe's run: an image, then a video from it; it ends in a video. */
+export const recipeJobKind = "recipe.run";
+
+/** The creator a job kind belongs to; a recipe's run to the video creator. */
+export function creatorKindOfJob(kind: string): CreatorKind | undefined {
+  if (kind === recipeJobKind) return "video";
+  return creatorKinds.find((creator) => jobKindOf[creator] === kind);
+}
+
 /** What "Reuse settings" reads back from an item: the body it was made with. */
 export function settingsOf(settings: unknown): Record<string, unknown> {
   return settings && typeof settings === "object" && !Array.isArray(settings)

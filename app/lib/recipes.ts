@@ -5,8 +5,7 @@ import { optionalText, requiredText } from "./validation";
 
 export type Recipe = ApiSchema<"Recipe">;
 
-/** The job kind of a recipe's run (`GET /jobs?kind=`): it shows with the video creator's jobs. */
-export const recipeJobKind = "recipe.run";
+export { recipeJobKind } from "./creator-kinds";
 
 /** The API's limits of a recipe (docs/media.md, "Recipes"). */
 export const recipeLimits = { name: 100, narration: 4_000 } as const;

@@ -102,7 +102,7 @@ for (const [prefix, l] of creatorLabels) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.videoTitle);
       await expect(page.getByText(l.slideshow)).toBeVisible();
       await expect(page.locator(`input[value="${imageId}"]`)).toBeChecked();
-      await page.getByLabel(l.prompt).fill(prompt);
+      await page.getByLabel(l.prompt, { exact: true }).fill(prompt);
       await page
         .getByRole("textbox", { name: l.narration })
         .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");

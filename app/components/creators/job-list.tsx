@@ -5,8 +5,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/icon";
-import { type CreatorKind, type Job, libraryOf, mediaIdsOf, requestOf } from "~/lib/creator-kinds";
-import { recipeJobKind } from "~/lib/recipes";
+import {
+  type CreatorKind,
+  type Job,
+  libraryOf,
+  mediaIdsOf,
+  recipeJobKind,
+  requestOf,
+} from "~/lib/creator-kinds";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
