@@ -217,4 +217,19 @@ test.describe("creators without JavaScript", () => {
     await page.getByRole("button", { name: l.generateVideo }).click();
     await expect(page.getByText(l.promptOrImage)).toBeVisible();
   });
+  test("a recipe saves, runs, and asks before it is deleted", async ({ page }) => {
+    const [, l] = creatorLabels[0];
+    await setUpImages(page, await signIn(page));
+    await page.goto("/video/creator");
+    const recipes = page.getByRole("region", { name: l.recipes });
+    await recipes.getByLabel(l.recipeName).fill("Paper boat");
+    await recipes.getByLabel(l.recipePrompt).fill("A paper boat on a pond");
+    await recipes.getByRole("button", { name: l.saveRecipe }).click();
+    await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
+    await recipes.getByRole("button", { name: l.runRecipe("Paper boat") }).click();
+    await expect(latest(page, l.latest).getByRole("listitem").first()).toContainText("Paper boat");
+    await recipes.getByRole("button", { name: l.deleteRecipe("Paper boat") }).click();
+    await recipes.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+    await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+  });
 });
