@@ -152,6 +152,7 @@ for (const [prefix, l] of creatorLabels) {
         headers: { Range: "bytes=0-99" },
       });
       expect(content.headers()["content-type"]).toBe("video/mp4");
+      await screenshotBothModes(page, "video-creator-recipes");
       await expectNoAxeViolations(page);
 
       // Deleting asks first.

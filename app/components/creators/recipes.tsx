@@ -111,6 +111,7 @@ function SaveRecipeForm({
       style: "none",
       duration: String(video.durations[0] ?? 5),
       frame: video.sizes[0],
+      narrationVoice: "",
     },
   });
   const saving = useIsPending({ intent: "save-recipe" });
