@@ -18,6 +18,7 @@ import { createMediaRoutes } from "./routes/media";
 import { createOrganizationRoutes } from "./routes/organizations";
 import { createPasswordRoutes } from "./routes/password";
 import { createProjectRoutes } from "./routes/projects";
+import { createRecipeRoutes } from "./routes/recipes";
 import { createSocketTicketRoutes } from "./routes/socket-tickets";
 import { createThreadAttachmentRoutes } from "./routes/thread-attachments";
 import { createThreadRoutes } from "./routes/threads";
@@ -106,6 +107,7 @@ export function createApp({
   app.route("/", createCharacterRoutes());
   app.route("/", createMediaRoutes());
   app.route("/", createGenerationRoutes());
+  app.route("/", createRecipeRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

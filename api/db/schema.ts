@@ -1008,6 +1008,47 @@ export const media = pgTable(
   ],
 );
 
+export const recipeVisibilities = ["private", "organization"] as const;
+export type RecipeVisibility = (typeof recipeVisibilities)[number];
+
+/**
+ * What a recipe chains (docs/media.md, "Recipes"): an image generation's body without its kind,
+ * then a video started from that image, with narration.
+ */
+export type RecipeSteps = {
+  image: Record<string, unknown> & { prompt: string };
+  video: { duration: number; size?: string; prompt?: string };
+  narration?: { text: string; voice?: string; speed?: number };
+};
+
+/** Saved chains of the creators, run again with one click; restorable like characters. */
+export const recipes = pgTable(
+  "recipes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    visibility: text("visibility", { enum: recipeVisibilities }).notNull().default("private"),
+    name: text("name").notNull(),
+    steps: jsonb("steps").$type<RecipeSteps>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("recipes_organization_updated_idx").on(t.organizationId, t.updatedAt),
+    index("recipes_author_idx").on(t.authorId),
+    check(
+      "recipes_visibility",
+      sql.raw(`visibility in (${recipeVisibilities.map((value) => `'${value}'`).join(", ")})`),
+    ),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Organization = typeof organizations.$inferSelect;
@@ -1026,3 +1067,4 @@ export type Invitation = typeof invitations.$inferSelect;
 export type Workspace = typeof workspaces.$inferSelect;
 export type OrganizationAiModel = typeof organizationAiModels.$inferSelect;
 export type Media = typeof media.$inferSelect;
+export type Recipe = typeof recipes.$inferSelect;

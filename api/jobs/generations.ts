@@ -28,6 +28,7 @@ import {
   jobKindOf,
   libraryImage,
   maxSpeechCharacters,
+  recipeJobKind,
   type SpeechGeneration,
   splitText,
   styledPrompt,
@@ -35,6 +36,7 @@ import {
 } from "../services/generations";
 import { createMediaItem } from "../services/media";
 import type { OrganizationActor } from "../services/permissions";
+import type { RecipeRun } from "../services/recipes";
 import type { Storage } from "../storage/storage";
 import { defineJobKind, type JobContext, type JobKind, PermanentJobError } from "./kinds";
 
@@ -78,6 +80,29 @@ type RecordedCall = <M extends Capability, T>(
   run: () => Promise<{ value: T; usage: CallUsage }>,
 ) => Promise<T>;
 
+/** The model and a way to make a recorded call, for one step of a job. */
+async function modelAndCall<C extends Capability>(
+  services: GenerationServices,
+  db: Database,
+  organizationId: string,
+  actor: OrganizationActor,
+  capability: C,
+  modelId: string | undefined,
+  purpose: string,
+): Promise<{ resolved: ResolvedModel<C>; call: RecordedCall }> {
+  const { ai } = services;
+  const resolved = await generationModel(db, ai, organizationId, capability, modelId).catch(
+    asPermanent,
+  );
+  const call: RecordedCall = (model, run) =>
+    runAiCall(
+      { db, quotas: ai.quotas, organizationId, userId: actor.userId, purpose },
+      model,
+      run,
+    ).catch(asPermanent);
+  return { resolved, call };
+}
+
 /** The model, the author and a way to make a recorded call, for one job. */
 async function prepare<C extends Capability>(
   services: GenerationServices,
@@ -85,42 +110,31 @@ async function prepare<C extends Capability>(
   capability: C,
   purpose: string,
 ): Promise<{ actor: OrganizationActor; resolved: ResolvedModel<C>; call: RecordedCall }> {
-  const { db } = context;
-  const { ai } = services;
-  const actor = await authorOf(db, context.job);
-  const resolved = await generationModel(
+  const { db, job } = context;
+  const actor = await authorOf(db, job);
+  const { resolved, call } = await modelAndCall(
+    services,
     db,
-    ai,
-    context.job.organizationId,
+    job.organizationId,
+    actor,
     capability,
-    context.job.input.model,
-  ).catch(asPermanent);
-  const call: RecordedCall = (model, run) =>
-    runAiCall(
-      {
-        db,
-        quotas: ai.quotas,
-        organizationId: context.job.organizationId,
-        userId: actor.userId,
-        purpose,
-      },
-      model,
-      run,
-    ).catch(asPermanent);
+    job.input.model,
+    purpose,
+  );
   return { actor, resolved, call };
 }
 
 /** What every item of a generation keeps: the request as its settings, and where it belongs. */
 function itemBase(
-  job: JobContext<ImageGeneration | SpeechGeneration | VideoGeneration>["job"],
+  jobId: string,
+  input: ImageGeneration | SpeechGeneration | VideoGeneration,
   model: string,
 ) {
-  const input = job.input;
   return {
     title: input.title ?? "",
     settings: input as unknown as Record<string, unknown>,
     model,
-    jobId: job.id,
+    jobId,
     projectId: input.projectId ?? null,
     clientId: input.clientId ?? null,
   };
@@ -151,76 +165,112 @@ export function audioFormatOf(bytes: Uint8Array): AudioFormat | null {
   return null;
 }
 
+/** One step of a job's work: the image or video it makes, with its share of the progress. */
+type Step<Input> = {
+  services: GenerationServices;
+  db: Database;
+  jobId: string;
+  organizationId: string;
+  actor: OrganizationActor;
+  input: Input;
+  signal: AbortSignal;
+  progress: (fraction: number) => Promise<void>;
+  purpose: string;
+};
+
+/**
+ * The images of a generation, after the `made` ones an earlier try wrote before it stopped:
+ * only the rest are asked for.
+ */
+async function makeImages(step: Step<ImageGeneration>, made: string[]): Promise<string[]> {
+  const { services, db, actor, input, signal, progress } = step;
+  const missing = input.count - made.length;
+  if (missing <= 0) return made.slice(0, input.count);
+  const { resolved, call } = await modelAndCall(
+    services,
+    db,
+    step.organizationId,
+    actor,
+    "image",
+    input.model,
+    step.purpose,
+  );
+  const supports = imageSupportsOf(resolved.provider);
+  const start =
+    input.startImageId && supports.startImage
+      ? await libraryImage(db, services.storage, actor, input.startImageId, "startImageId").catch(
+          asPermanent,
+        )
+      : undefined;
+  const prompt = styledPrompt(input.prompt, input.style);
+  // Each provider names these its own way, in the body of its request.
+  const own: Record<string, unknown> = {};
+  if (supports.negativePrompt && input.negativePrompt) {
+    own.negative_prompt = input.negativePrompt;
+  }
+  if (supports.steps && input.steps !== undefined) own.num_inference_steps = input.steps;
+  if (supports.guidance && input.guidance !== undefined) own.guidance_scale = input.guidance;
+  const seedInBody = resolved.provider === "openai-compatible";
+  if (supports.seed && seedInBody && input.seed !== undefined) own.seed = input.seed;
+  await progress(0.05);
+  const images = await call(resolved, async () => {
+    const result = await generateImage({
+      model: resolved.model,
+      prompt: start ? { text: prompt, images: [start.bytes] } : prompt,
+      n: missing,
+      ...(input.size ? { size: input.size as `${number}x${number}` } : {}),
+      ...(supports.seed && !seedInBody && input.seed !== undefined ? { seed: input.seed } : {}),
+      ...(resolved.provider && Object.keys(own).length > 0
+        ? { providerOptions: { [optionsKey(resolved.provider)]: own as Record<string, never> } }
+        : {}),
+      abortSignal: signal,
+    });
+    return { value: result.images, usage: { units: result.images.length } };
+  });
+  await progress(0.8);
+  const mediaIds = [...made];
+  for (const image of images) {
+    mediaIds.push(
+      await createMediaItem(db, services.storage, actor, {
+        ...itemBase(step.jobId, input, resolved.modelId),
+        kind: "image",
+        bytes: image.uint8Array,
+        contentType: image.mediaType,
+        prompt: input.prompt,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && notAnImage.has(error.code)) {
+          throw new PermanentJobError("AI_BAD_RESPONSE", "The provider's answer is not an image.");
+        }
+        return asPermanent(error);
+      }),
+    );
+  }
+  return mediaIds;
+}
+
 function imageKind(services: GenerationServices) {
   return defineJobKind<ImageGeneration, GenerationResult>({
     kind: jobKindOf.image,
     capability: "image",
     timeoutSeconds,
-    run: async (context) => {
-      const { job, signal, progress, db } = context;
-      const input = job.input;
-      const { actor, resolved, call } = await prepare(services, context, "image", jobKindOf.image);
+    run: async ({ job, signal, progress, db }) => {
+      const actor = await authorOf(db, job);
       // A try that stopped after writing some images leaves only the rest to make.
       const made = await itemsOfJob(db, actor, job.id);
-      const missing = input.count - made.length;
-      if (missing <= 0) return { mediaIds: made.slice(0, input.count) };
-      const supports = imageSupportsOf(resolved.provider);
-      const start =
-        input.startImageId && supports.startImage
-          ? await libraryImage(
-              db,
-              services.storage,
-              actor,
-              input.startImageId,
-              "startImageId",
-            ).catch(asPermanent)
-          : undefined;
-      const prompt = styledPrompt(input.prompt, input.style);
-      // Each provider names these its own way, in the body of its request.
-      const own: Record<string, unknown> = {};
-      if (supports.negativePrompt && input.negativePrompt) {
-        own.negative_prompt = input.negativePrompt;
-      }
-      if (supports.steps && input.steps !== undefined) own.num_inference_steps = input.steps;
-      if (supports.guidance && input.guidance !== undefined) own.guidance_scale = input.guidance;
-      const seedInBody = resolved.provider === "openai-compatible";
-      if (supports.seed && seedInBody && input.seed !== undefined) own.seed = input.seed;
-      await progress(0.05);
-      const images = await call(resolved, async () => {
-        const result = await generateImage({
-          model: resolved.model,
-          prompt: start ? { text: prompt, images: [start.bytes] } : prompt,
-          n: missing,
-          ...(input.size ? { size: input.size as `${number}x${number}` } : {}),
-          ...(supports.seed && !seedInBody && input.seed !== undefined ? { seed: input.seed } : {}),
-          ...(resolved.provider && Object.keys(own).length > 0
-            ? { providerOptions: { [optionsKey(resolved.provider)]: own as Record<string, never> } }
-            : {}),
-          abortSignal: signal,
-        });
-        return { value: result.images, usage: { units: result.images.length } };
-      });
-      await progress(0.8);
-      const mediaIds = [...made];
-      for (const image of images) {
-        mediaIds.push(
-          await createMediaItem(db, services.storage, actor, {
-            ...itemBase(job, resolved.modelId),
-            kind: "image",
-            bytes: image.uint8Array,
-            contentType: image.mediaType,
-            prompt: input.prompt,
-          }).catch((error: unknown) => {
-            if (error instanceof AppError && notAnImage.has(error.code)) {
-              throw new PermanentJobError(
-                "AI_BAD_RESPONSE",
-                "The provider's answer is not an image.",
-              );
-            }
-            return asPermanent(error);
-          }),
-        );
-      }
+      const mediaIds = await makeImages(
+        {
+          services,
+          db,
+          jobId: job.id,
+          organizationId: job.organizationId,
+          actor,
+          input: job.input,
+          signal,
+          progress,
+          purpose: jobKindOf.image,
+        },
+        made,
+      );
       return { mediaIds };
     },
   });
@@ -304,7 +354,7 @@ function speechKind(services: GenerationServices) {
       const waveform = await waveformImage(bytes, signal);
       await progress(0.9);
       const id = await createMediaItem(db, services.storage, actor, {
-        ...itemBase(job, resolved.modelId),
+        ...itemBase(job.id, input, resolved.modelId),
         kind: "audio",
         bytes,
         contentType: audioFormats[input.format].contentType,
@@ -317,101 +367,178 @@ function speechKind(services: GenerationServices) {
   });
 }
 
+/** The video of a generation: narration first, then the model's video, written to the library. */
+async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
+  const { services, db, actor, input, signal, progress } = step;
+  const { resolved, call } = await modelAndCall(
+    services,
+    db,
+    step.organizationId,
+    actor,
+    "video",
+    input.model,
+    step.purpose,
+  );
+  const read = (id: string, field: string) =>
+    libraryImage(db, services.storage, actor, id, field).catch(asPermanent);
+  const start = input.startImageId ? await read(input.startImageId, "startImageId") : undefined;
+  const stills: { data: Uint8Array; mediaType: string }[] = [];
+  for (const [i, id] of (input.imageIds ?? []).entries()) {
+    const still = await read(id, `imageIds.${i}`);
+    stills.push({ data: still.bytes, mediaType: still.contentType });
+  }
+  await progress(0.05);
+
+  let narration: Uint8Array | undefined;
+  if (input.narration?.text) {
+    const speech = await generationModel(db, services.ai, step.organizationId, "speech").catch(
+      asPermanent,
+    );
+    narration = await speak(speech, call, {
+      text: input.narration.text,
+      voice: input.narration.voice,
+      speed: input.narration.speed,
+      format: "wav",
+      signal,
+    });
+    await progress(0.2);
+  }
+  const embedded = resolved.provider === null;
+  const prompt = input.prompt?.trim() ?? "";
+  const videos = await call(resolved, async () => {
+    const result = await generateVideo({
+      model: resolved.model,
+      prompt: start ? { image: start.bytes, ...(prompt ? { text: prompt } : {}) } : prompt,
+      duration: input.duration,
+      ...(input.size ? { resolution: input.size as `${number}x${number}` } : {}),
+      ...(stills.length > 0 ? { inputReferences: stills } : {}),
+      ...(embedded && narration
+        ? {
+            providerOptions: {
+              slideshow: {
+                narration: {
+                  data: Buffer.from(narration).toString("base64"),
+                  mediaType: "audio/wav",
+                },
+              },
+            },
+          }
+        : {}),
+      ...(resolved.model.doStart
+        ? {
+            poll: {
+              intervalMs: services.videoPollIntervalMs ?? 5_000,
+              timeoutMs: 25 * 60_000,
+            },
+          }
+        : {}),
+      abortSignal: signal,
+    });
+    return { value: result.videos, usage: { units: input.duration } };
+  });
+  await progress(0.8);
+  const mediaIds: string[] = [];
+  for (const video of videos as GeneratedFile[]) {
+    // A provider's video gets the narration laid over it here (as MP4); the slideshow took it
+    // as its sound track already.
+    const narrated = narration && !embedded ? narration : undefined;
+    const bytes = narrated
+      ? await muxNarration(video.uint8Array, narrated, signal)
+      : video.uint8Array;
+    const contentType = !narrated && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
+    const seconds = await durationSeconds(bytes, signal);
+    const poster = await posterFrame(bytes, signal);
+    mediaIds.push(
+      await createMediaItem(db, services.storage, actor, {
+        ...itemBase(step.jobId, input, resolved.modelId),
+        kind: "video",
+        bytes,
+        contentType,
+        prompt,
+        durationSeconds: seconds,
+        thumbnail: poster,
+      }).catch(asPermanent),
+    );
+  }
+  return mediaIds;
+}
+
 function videoKind(services: GenerationServices) {
   return defineJobKind<VideoGeneration, GenerationResult>({
     kind: jobKindOf.video,
     capability: "video",
     timeoutSeconds,
-    run: async (context) => {
-      const { job, signal, progress, db } = context;
-      const input = job.input;
-      const { actor, resolved, call } = await prepare(services, context, "video", jobKindOf.video);
+    run: async ({ job, signal, progress, db }) => {
+      const actor = await authorOf(db, job);
       // What an earlier try wrote before it stopped is the result.
       const made = await itemsOfJob(db, actor, job.id);
       if (made.length > 0) return { mediaIds: made };
-      const read = (id: string, field: string) =>
-        libraryImage(db, services.storage, actor, id, field).catch(asPermanent);
-      const start = input.startImageId ? await read(input.startImageId, "startImageId") : undefined;
-      const stills: { data: Uint8Array; mediaType: string }[] = [];
-      for (const [i, id] of (input.imageIds ?? []).entries()) {
-        const still = await read(id, `imageIds.${i}`);
-        stills.push({ data: still.bytes, mediaType: still.contentType });
-      }
-      await progress(0.05);
-
-      let narration: Uint8Array | undefined;
-      if (input.narration?.text) {
-        const speech = await generationModel(db, services.ai, job.organizationId, "speech").catch(
-          asPermanent,
-        );
-        narration = await speak(speech, call, {
-          text: input.narration.text,
-          voice: input.narration.voice,
-          speed: input.narration.speed,
-          format: "wav",
-          signal,
-        });
-        await progress(0.2);
-      }
-      const embedded = resolved.provider === null;
-      const prompt = input.prompt?.trim() ?? "";
-      const videos = await call(resolved, async () => {
-        const result = await generateVideo({
-          model: resolved.model,
-          prompt: start ? { image: start.bytes, ...(prompt ? { text: prompt } : {}) } : prompt,
-          duration: input.duration,
-          ...(input.size ? { resolution: input.size as `${number}x${number}` } : {}),
-          ...(stills.length > 0 ? { inputReferences: stills } : {}),
-          ...(embedded && narration
-            ? {
-                providerOptions: {
-                  slideshow: {
-                    narration: {
-                      data: Buffer.from(narration).toString("base64"),
-                      mediaType: "audio/wav",
-                    },
-                  },
-                },
-              }
-            : {}),
-          ...(resolved.model.doStart
-            ? {
-                poll: {
-                  intervalMs: services.videoPollIntervalMs ?? 5_000,
-                  timeoutMs: 25 * 60_000,
-                },
-              }
-            : {}),
-          abortSignal: signal,
-        });
-        return { value: result.videos, usage: { units: input.duration } };
+      const mediaIds = await makeVideo({
+        services,
+        db,
+        jobId: job.id,
+        organizationId: job.organizationId,
+        actor,
+        input: job.input,
+        signal,
+        progress,
+        purpose: jobKindOf.video,
       });
-      await progress(0.8);
-      const mediaIds: string[] = [];
-      for (const video of videos as GeneratedFile[]) {
-        // A provider's video gets the narration laid over it here (as MP4); the slideshow took it
-        // as its sound track already.
-        const narrated = narration && !embedded ? narration : undefined;
-        const bytes = narrated
-          ? await muxNarration(video.uint8Array, narrated, signal)
-          : video.uint8Array;
-        const contentType =
-          !narrated && video.mediaType === "video/webm" ? "video/webm" : "video/mp4";
-        const seconds = await durationSeconds(bytes, signal);
-        const poster = await posterFrame(bytes, signal);
-        mediaIds.push(
-          await createMediaItem(db, services.storage, actor, {
-            ...itemBase(job, resolved.modelId),
-            kind: "video",
-            bytes,
-            contentType,
-            prompt,
-            durationSeconds: seconds,
-            thumbnail: poster,
-          }).catch(asPermanent),
-        );
-      }
       return { mediaIds };
+    },
+  });
+}
+
+/** A share of a job's progress: `fraction` of a step between `from` and `to`. */
+const within =
+  (progress: (fraction: number) => Promise<void>, from: number, to: number) => (fraction: number) =>
+    progress(from + (to - from) * fraction);
+
+/**
+ * A recipe's run (docs/media.md, "Recipes"): its image, then a video that starts from the first
+ * image, narrated. A try after one that stopped midway keeps the image (and the video) the
+ * earlier try wrote, and makes only what is missing.
+ */
+function recipeKind(services: GenerationServices) {
+  return defineJobKind<RecipeRun, GenerationResult>({
+    kind: recipeJobKind,
+    capability: "video",
+    timeoutSeconds,
+    run: async ({ job, signal, progress, db }) => {
+      const actor = await authorOf(db, job);
+      const step = {
+        services,
+        db,
+        jobId: job.id,
+        organizationId: job.organizationId,
+        actor,
+        signal,
+      };
+      const madeImages = await itemsOfJob(db, actor, job.id, "image");
+      const images = await makeImages(
+        {
+          ...step,
+          input: job.input.image,
+          progress: within(progress, 0, 0.4),
+          purpose: jobKindOf.image,
+        },
+        madeImages,
+      );
+      const [startImageId] = images;
+      if (!startImageId) {
+        throw new PermanentJobError("AI_BAD_RESPONSE", "The provider made no image.");
+      }
+      const madeVideos = await itemsOfJob(db, actor, job.id, "video");
+      const videos =
+        madeVideos.length > 0
+          ? madeVideos
+          : await makeVideo({
+              ...step,
+              input: { ...job.input.video, startImageId },
+              progress: within(progress, 0.4, 1),
+              purpose: jobKindOf.video,
+            });
+      return { mediaIds: [...images, ...videos] };
     },
   });
 }
@@ -422,5 +549,10 @@ function videoKind(services: GenerationServices) {
  * write what they make into the library.
  */
 export function generationJobKinds(services: GenerationServices): JobKind[] {
-  return [imageKind(services), speechKind(services), videoKind(services)] as JobKind[];
+  return [
+    imageKind(services),
+    speechKind(services),
+    videoKind(services),
+    recipeKind(services),
+  ] as JobKind[];
 }

@@ -50,7 +50,7 @@ const common = {
   clientId: z.uuid("Not a client id").optional(),
 };
 
-const ImageGenerationSchema = z
+export const ImageGenerationSchema = z
   .object({
     kind: z.literal("image"),
     prompt: longText(limits.maxPromptLength),
@@ -105,7 +105,14 @@ const SpeechGenerationSchema = z
   })
   .openapi("SpeechGeneration");
 
-const VideoGenerationSchema = z
+/** A video's narration, spoken by the organization's speech model. */
+export const NarrationSchema = z.object({
+  text: longText(limits.maxNarrationLength),
+  voice: text().trim().min(1, "Required").max(200, "At most 200 characters").optional(),
+  speed: speed().optional(),
+});
+
+export const VideoGenerationSchema = z
   .object({
     kind: z.literal("video"),
     prompt: optionalString({ max: limits.maxPromptLength, multiline: true }).optional(),
@@ -121,14 +128,9 @@ const VideoGenerationSchema = z
       .max(600, "At most 600")
       .openapi({ description: "Seconds, one the provider takes" }),
     size: frameSize(),
-    narration: z
-      .object({
-        text: longText(limits.maxNarrationLength),
-        voice: text().trim().min(1, "Required").max(200, "At most 200 characters").optional(),
-        speed: speed().optional(),
-      })
-      .optional()
-      .openapi({ description: "Spoken by the organization's speech model" }),
+    narration: NarrationSchema.optional().openapi({
+      description: "Spoken by the organization's speech model",
+    }),
     model: modelId(),
     ...common,
   })

@@ -5,7 +5,7 @@ import { slideshowModelId } from "../ai/embedded/slideshow";
 import { AiError } from "../ai/errors";
 import { offersOf, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { characters, type Job, media, memberships } from "../db/schema";
+import { characters, type Job, type MediaKind, media, memberships } from "../db/schema";
 import { AppError, conflict, errorOnFields } from "../errors";
 import type { Storage } from "../storage/storage";
 import { type AiServices, organizationAiSettings } from "./ai-models";
@@ -75,6 +75,9 @@ export const jobKindOf = {
   speech: "speech.generate",
   video: "video.generate",
 } as const satisfies Record<GenerationKind, string>;
+
+/** The job kind that runs a recipe: an image, then a video from it (docs/media.md, "Recipes"). */
+export const recipeJobKind = "recipe.run";
 
 export const generationLimits = {
   maxPromptLength: 4_000,
@@ -282,7 +285,7 @@ async function checkVoice(
  * UNSUPPORTED_DURATION, UNKNOWN_VOICE), the library's images (422 NOT_AN_IMAGE), the project and
  * client, and the month's quota (429 QUOTA_EXCEEDED).
  */
-async function checkGeneration(
+export async function checkGeneration(
   db: Database,
   storage: Storage,
   ai: AiServices,
@@ -385,7 +388,12 @@ export async function generationAuthor(
  * The items an earlier try of a job wrote before it stopped (a crash, a restart), oldest first:
  * the next try makes only what is missing.
  */
-export async function itemsOfJob(db: Database, actor: OrganizationActor, jobId: string) {
+export async function itemsOfJob(
+  db: Database,
+  actor: OrganizationActor,
+  jobId: string,
+  kind?: MediaKind,
+) {
   const rows = await db
     .select({ id: media.id })
     .from(media)
@@ -394,6 +402,7 @@ export async function itemsOfJob(db: Database, actor: OrganizationActor, jobId: 
         eq(media.jobId, jobId),
         eq(media.organizationId, actor.organizationId),
         isNull(media.deletedAt),
+        kind ? eq(media.kind, kind) : undefined,
       ),
     )
     .orderBy(asc(media.createdAt), asc(media.id));

@@ -4,12 +4,11 @@ import { useFetcher } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Job } from "~/lib/creator-kinds";
 import {
-  type CreatorKind,
-  creatorKinds,
+  creatorKindOfJob,
   creatorOf,
-  jobKindOf,
   libraryOf,
   mediaIdsOf,
+  recipeJobKind,
   requestOf,
 } from "~/lib/creator-kinds";
 import { LocalizedLink } from "./localized-link";
@@ -20,8 +19,7 @@ type FollowedJob = Pick<Job, "id" | "kind" | "status" | "progress" | "input" | "
 
 const icons = { image: "image", speech: "audio-lines", video: "clapperboard" } as const;
 
-const creatorKindOf = (kind: string): CreatorKind | undefined =>
-  creatorKinds.find((creator) => jobKindOf[creator] === kind);
+const creatorKindOf = creatorKindOfJob;
 
 const active = (job: FollowedJob) => job.status === "queued" || job.status === "running";
 
@@ -121,7 +119,9 @@ function FollowedJobs() {
         {finished.map((job) => {
           const kind = creatorKindOf(job.kind);
           const succeeded = job.status === "succeeded";
-          const [first] = mediaIdsOf(job);
+          // A recipe's run made its image first; the video it ends in is what is ready.
+          const ids = mediaIdsOf(job);
+          const first = job.kind === recipeJobKind ? ids.at(-1) : ids[0];
           return (
             <div
               key={job.id}

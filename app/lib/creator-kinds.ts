@@ -30,6 +30,15 @@ export const jobKindOf: Record<CreatorKind, string> = {
   video: "video.generate",
 };
 
+/** The job kind of a recipe's run: an image, then a video from it; it ends in a video. */
+export const recipeJobKind = "recipe.run";
+
+/** The creator a job kind belongs to; a recipe's run to the video creator. */
+export function creatorKindOfJob(kind: string): CreatorKind | undefined {
+  if (kind === recipeJobKind) return "video";
+  return creatorKinds.find((creator) => jobKindOf[creator] === kind);
+}
+
 /** What "Reuse settings" reads back from an item: the body it was made with. */
 export function settingsOf(settings: unknown): Record<string, unknown> {
   return settings && typeof settings === "object" && !Array.isArray(settings)
@@ -45,9 +54,9 @@ export function mediaIdsOf(job: Pick<Job, "result">): string[] {
     : [];
 }
 
-/** The words a job card shows of what was asked: its prompt or text. */
+/** The words a job card shows of what was asked: its prompt or text, a recipe's name. */
 export function requestOf(job: Pick<Job, "input">): string {
   const input = settingsOf(job.input);
-  const text = input.prompt ?? input.text;
+  const text = input.prompt ?? input.text ?? input.name;
   return typeof text === "string" ? text : "";
 }

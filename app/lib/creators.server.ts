@@ -16,6 +16,8 @@ import {
 } from "./creators";
 import { readForm } from "./form.server";
 import { replyWithApiError } from "./forms.server";
+import { recipeJobKind } from "./recipes";
+import { isRecipeIntent, loadRecipes, type RecipeAnswer, recipeAction } from "./recipes.server";
 import { badRequest } from "./responses.server";
 import { requireUser, serviceUnavailable } from "./session.server";
 
@@ -76,13 +78,14 @@ export async function loadCreator<Kind extends CreatorKind>(
   const unavailable = (error: unknown): never => {
     throw serviceUnavailable(error);
   };
-  const [options, jobs, reused, images, initialText] = await Promise.all([
-    api.get("/generations/options").catch(unavailable),
+  const latestOf = (jobKind: string) =>
     api
-      .get("/jobs", {
-        query: { kind: jobKindOf[kind], mine: "true", page: 1, pageSize: recentJobs },
-      })
-      .catch(unavailable),
+      .get("/jobs", { query: { kind: jobKind, mine: "true", page: 1, pageSize: recentJobs } })
+      .then((page) => page.items)
+      .catch(unavailable);
+  const [options, jobs, reused, images, initialText, recipes, recipeJobs] = await Promise.all([
+    api.get("/generations/options").catch(unavailable),
+    latestOf(jobKindOf[kind]),
     visit.from
       ? api
           .get("/media/{id}", { path: { id: visit.from } })
@@ -95,19 +98,27 @@ export async function loadCreator<Kind extends CreatorKind>(
     kind === "speech" && visit.thread && visit.message
       ? messageText(api, visit.thread, visit.message)
       : null,
+    // A recipe ends in a video: the video creator lists and runs them, and shows their jobs.
+    kind === "video" ? loadRecipes(api).catch(unavailable) : null,
+    kind === "video" ? latestOf(recipeJobKind) : [],
   ]);
   return {
     allowed: true as const,
     organizationId,
     canManageAi,
     options: options[kind] as GenerationOptions[Kind],
-    jobs: jobs.items,
+    jobs: [...jobs, ...recipeJobs]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, recentJobs),
     reused: reused
       ? { id: reused.id, title: reused.title, settings: settingsOf(reused.settings) }
       : null,
     images: images?.items ?? [],
     /** The speech model's offers, for a video's narration. */
     speech: kind === "video" ? options.speech : null,
+    /** The image model's offers and the recipes, for the video creator's recipes. */
+    image: kind === "video" ? options.image : null,
+    recipes: recipes ?? [],
     startImageId: visit.image,
     characterId: visit.character,
     initialText,
@@ -224,6 +235,10 @@ export async function creatorAction(
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "generate") return generate(api, kind, form);
+  if (kind === "video" && isRecipeIntent(intent)) {
+    const { answer: recipe, status } = await recipeAction(api, intent, form);
+    return data<CreatorAnswer | RecipeAnswer>(recipe, { status });
+  }
   if (intent !== "cancel" && intent !== "retry") throw badRequest();
   const parsed = JobAction.safeParse({ jobId: form.get("jobId") });
   if (!parsed.success) throw badRequest();
@@ -233,6 +248,13 @@ export async function creatorAction(
       return answer({ intent });
     }
     const job = await api.get("/jobs/{id}", { path: { id: parsed.data.jobId } });
+    // A recipe's run is tried again by running the recipe again.
+    const recipeId =
+      kind === "video" && job.kind === recipeJobKind && settingsOf(job.input).recipeId;
+    if (typeof recipeId === "string") {
+      const { job: again } = await api.post("/recipes/{id}/run", { path: { id: recipeId } });
+      return answer({ intent, jobId: again.id });
+    }
     if (job.kind !== jobKindOf[kind]) throw badRequest();
     const { job: again } = await api.post("/generations", { body: job.input as never });
     return answer({ intent, jobId: again.id });

@@ -31,7 +31,7 @@ export const speechLanguages = ["auto", "en", "ar"] as const;
 
 export type GenerationOptions = ApiSchema<"GenerationOptions">;
 
-const wholeNumber = (min: number, max: number) =>
+export const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: "invalidNumber" })
     .int("invalidNumber")

@@ -5,9 +5,11 @@ import {
   useLoaderData,
 } from "react-router";
 import { CreatorFrame } from "~/components/creators/creator-frame";
+import { Recipes } from "~/components/creators/recipes";
 import { VideoCreatorForm } from "~/components/creators/video-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
+import type { RecipeAnswer } from "~/lib/recipes.server";
 
 export const handle = { title: "creators:video.title" };
 
@@ -21,9 +23,24 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function VideoCreatorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
+  const answer = useActionData<typeof action>() as CreatorAnswer | RecipeAnswer | undefined;
+  const recipeAnswer = answer && isRecipeAnswer(answer) ? answer : undefined;
+  const creatorAnswer = answer && !isRecipeAnswer(answer) ? answer : undefined;
   return (
-    <CreatorFrame kind="video" loaded={loaded} now={loaded.now}>
+    <CreatorFrame
+      kind="video"
+      loaded={loaded}
+      now={loaded.now}
+      below={
+        loaded.allowed ? (
+          <Recipes
+            recipes={loaded.recipes}
+            offers={{ image: loaded.image, video: loaded.options, speech: loaded.speech }}
+            answer={recipeAnswer}
+          />
+        ) : null
+      }
+    >
       {loaded.allowed ? (
         <VideoCreatorForm
           key={loaded.reused?.id ?? loaded.startImageId ?? "new"}
@@ -32,11 +49,15 @@ export default function VideoCreatorPage() {
           images={loaded.images}
           reused={loaded.reused?.settings ?? null}
           startImageId={loaded.startImageId}
-          answer={answer}
+          answer={creatorAnswer}
         />
       ) : null}
     </CreatorFrame>
   );
+}
+
+function isRecipeAnswer(answer: CreatorAnswer | RecipeAnswer): answer is RecipeAnswer {
+  return answer.intent.endsWith("-recipe");
 }
 
 export function ErrorBoundary() {

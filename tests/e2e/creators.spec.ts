@@ -102,7 +102,7 @@ for (const [prefix, l] of creatorLabels) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.videoTitle);
       await expect(page.getByText(l.slideshow)).toBeVisible();
       await expect(page.locator(`input[value="${imageId}"]`)).toBeChecked();
-      await page.getByLabel(l.prompt).fill(prompt);
+      await page.getByLabel(l.prompt, { exact: true }).fill(prompt);
       await page
         .getByRole("textbox", { name: l.narration })
         .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");
@@ -149,6 +149,47 @@ for (const [prefix, l] of creatorLabels) {
         .click();
       await expect(jobs.first().getByText(l.cancelled, { exact: true })).toBeVisible();
       await expect(jobs.first().getByRole("button", { name: l.retry(prompt) })).toBeVisible();
+    });
+
+    test("saves a recipe, runs it with one click, and sees the video made from its image", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      await setUpImages(page, account);
+      await page.goto(`${prefix}/video/creator`);
+      const recipes = page.getByRole("region", { name: l.recipes });
+      await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+
+      const name = arabic ? "منارة الغروب" : "Lighthouse at dusk";
+      await recipes.getByLabel(l.recipeName).fill(name);
+      await recipes.getByLabel(l.recipePrompt).fill(prompt);
+      await recipes
+        .getByRole("textbox", { name: l.recipeNarration })
+        .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");
+      await recipes.getByRole("button", { name: l.saveRecipe }).click();
+      await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
+      await expect(recipes.getByLabel(l.recipeName)).toHaveValue("");
+
+      // One click: the image, then the narrated video that starts from it, as one job.
+      await recipes.getByRole("button", { name: l.runRecipe(name) }).click();
+      const job = latest(page, l.latest).getByRole("listitem").first();
+      await expect(job).toContainText(name);
+      await expect(job.getByText(l.done)).toBeVisible({ timeout: 90_000 });
+      await expect(job.getByRole("img", { name: l.startImage(name) })).toBeVisible();
+      const player = job.locator("video");
+      await expect(player).toHaveCount(1);
+      const videoId = idIn(await player.getAttribute("src"));
+      const content = await page.request.get(`/media/${videoId}/content`, {
+        headers: { Range: "bytes=0-99" },
+      });
+      expect(content.headers()["content-type"]).toBe("video/mp4");
+      await screenshotBothModes(page, "video-creator-recipes");
+      await expectNoAxeViolations(page);
+
+      // Deleting asks first.
+      await recipes.getByRole("button", { name: l.deleteRecipe(name) }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+      await expect(recipes.getByText(l.noRecipes)).toBeVisible();
     });
 
     test("reads a thread's answer and typed text aloud with the offline voice", async ({
@@ -207,5 +248,20 @@ test.describe("creators without JavaScript", () => {
     await page.goto("/video/creator");
     await page.getByRole("button", { name: l.generateVideo }).click();
     await expect(page.getByText(l.promptOrImage)).toBeVisible();
+  });
+  test("a recipe saves, runs, and asks before it is deleted", async ({ page }) => {
+    const [, l] = creatorLabels[0];
+    await setUpImages(page, await signIn(page));
+    await page.goto("/video/creator");
+    const recipes = page.getByRole("region", { name: l.recipes });
+    await recipes.getByLabel(l.recipeName).fill("Paper boat");
+    await recipes.getByLabel(l.recipePrompt).fill("A paper boat on a pond");
+    await recipes.getByRole("button", { name: l.saveRecipe }).click();
+    await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
+    await recipes.getByRole("button", { name: l.runRecipe("Paper boat") }).click();
+    await expect(latest(page, l.latest).getByRole("listitem").first()).toContainText("Paper boat");
+    await recipes.getByRole("button", { name: l.deleteRecipe("Paper boat") }).click();
+    await recipes.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+    await expect(recipes.getByText(l.noRecipes)).toBeVisible();
   });
 });

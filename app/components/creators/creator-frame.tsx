@@ -23,6 +23,7 @@ export function CreatorFrame({
   loaded,
   now,
   children,
+  below,
 }: {
   kind: CreatorKind;
   loaded:
@@ -36,6 +37,8 @@ export function CreatorFrame({
       };
   now: number;
   children: ReactNode;
+  /** Under the form, in its column (the video creator's recipes). */
+  below?: ReactNode;
 }) {
   const { t } = useTranslation("creators");
   const title = t(`${kind}.title`);
@@ -80,29 +83,32 @@ export function CreatorFrame({
         </EmptyState>
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
-          <section
-            aria-labelledby="creator-settings"
-            className="rounded-card border border-border bg-surface p-5 shadow-card"
-          >
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-              <h2 id="creator-settings" className="text-base font-semibold text-text">
-                {t("settings")}
-              </h2>
-              <p className="flex flex-wrap items-center gap-2 text-xs text-text-muted">
-                {options.label ? (
-                  <Badge tone="accent">{t(`labels.${options.label}`)}</Badge>
-                ) : (
-                  <span>
-                    {t("model")}: <span dir="ltr">{options.model}</span>
-                  </span>
-                )}
-              </p>
-            </div>
-            {options.label ? (
-              <p className="mb-4 text-sm text-text-muted">{t(`labelHints.${options.label}`)}</p>
-            ) : null}
-            {children}
-          </section>
+          <div className="min-w-0 space-y-6">
+            <section
+              aria-labelledby="creator-settings"
+              className="rounded-card border border-border bg-surface p-5 shadow-card"
+            >
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                <h2 id="creator-settings" className="text-base font-semibold text-text">
+                  {t("settings")}
+                </h2>
+                <p className="flex flex-wrap items-center gap-2 text-xs text-text-muted">
+                  {options.label ? (
+                    <Badge tone="accent">{t(`labels.${options.label}`)}</Badge>
+                  ) : (
+                    <span>
+                      {t("model")}: <span dir="ltr">{options.model}</span>
+                    </span>
+                  )}
+                </p>
+              </div>
+              {options.label ? (
+                <p className="mb-4 text-sm text-text-muted">{t(`labelHints.${options.label}`)}</p>
+              ) : null}
+              {children}
+            </section>
+            {below}
+          </div>
           <JobList jobs={loaded.jobs} kind={kind} now={now} />
         </div>
       )}

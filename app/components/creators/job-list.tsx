@@ -5,7 +5,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/icon";
-import { type CreatorKind, type Job, libraryOf, mediaIdsOf, requestOf } from "~/lib/creator-kinds";
+import {
+  type CreatorKind,
+  type Job,
+  libraryOf,
+  mediaIdsOf,
+  recipeJobKind,
+  requestOf,
+} from "~/lib/creator-kinds";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
@@ -43,9 +50,26 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
       );
     }
     if (kind === "video") {
+      // A recipe's run made its image first, then the video that starts from it.
+      const [startImage, ...videos] = job.kind === recipeJobKind ? ids : [undefined, ...ids];
       return (
         <ul className="space-y-2">
-          {ids.map((id) => (
+          {startImage ? (
+            <li>
+              <LocalizedLink
+                to={`/image?id=${startImage}`}
+                className="block w-24 overflow-hidden rounded-control border border-border bg-surface-muted"
+              >
+                <img
+                  src={`/media/${startImage}/thumbnail`}
+                  alt={t("jobs.startImageAlt", { request: requestOf(job) })}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover"
+                />
+              </LocalizedLink>
+            </li>
+          ) : null}
+          {videos.map((id) => (
             <li key={id} className="space-y-1">
               {/* biome-ignore lint/a11y/useMediaCaption: the slideshow's captions are its own text track */}
               <video

@@ -10136,6 +10136,487 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/recipes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The recipes the caller may see: their own and those shared (media.read) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Part of a recipe's name */
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of recipes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RecipeList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** A new recipe of the caller's: an image, a video from it, narration (media.create) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RecipeCreate"];
+        };
+      };
+      responses: {
+        /** @description The new recipe */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Recipe"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/recipes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A recipe the caller may see (media.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The recipe */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Recipe"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a recipe of the caller's; what it made stays (media.create) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a recipe of the caller's (media.create)
+     * @description 403 for someone else's shared recipe. `steps` is replaced as a whole.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RecipeUpdate"];
+        };
+      };
+      responses: {
+        /** @description The recipe as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Recipe"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/recipes/{id}/run": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a recipe the caller may see, as one `recipe.run` job (media.create)
+     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`: the image, then the video made from it. Refused as POST /generations refuses, before anything is queued or charged: 422 (`UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 `AI_NOT_CONFIGURED` without an image, video or (with narration) speech model.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The job that runs it */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["RecipeJob"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -12552,6 +13033,102 @@ export interface components {
           narration: boolean;
         };
       };
+    };
+    RecipeList: {
+      items: components["schemas"]["Recipe"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
+      total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
+      page: number;
+      pageSize: number;
+    };
+    Recipe: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /**
+       * @description private: its author's alone; organization: every member sees and runs it (only its author changes it)
+       * @enum {string}
+       */
+      visibility: "private" | "organization";
+      steps: components["schemas"]["RecipeSteps"];
+      author: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      /** @description The caller wrote it, and may change it */
+      mine: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    RecipeSteps: {
+      image: components["schemas"]["RecipeImageStep"];
+      video: components["schemas"]["RecipeVideoStep"];
+      narration?: {
+        text: string;
+        voice?: string;
+        speed?: number;
+      };
+    };
+    /** @description An image generation's body without `kind`; the video starts from its first */
+    RecipeImageStep: {
+      prompt: string;
+      negativePrompt?: string;
+      /** @description Another model of the organization's provider */
+      model?: string;
+      /** @description `WxH`, one the provider takes (GET /generations/options) */
+      size?: string;
+      /**
+       * @description A preset that adds its words to the prompt
+       * @enum {string}
+       */
+      style?: "none" | "photo" | "illustration" | "3d" | "anime" | "watercolor" | "line-art";
+      /** @default 1 */
+      count?: number;
+      seed?: number;
+      steps?: number;
+      guidance?: number;
+      /**
+       * Format: uuid
+       * @description An image of the library to start from (image-to-image)
+       */
+      startImageId?: string;
+      title?: string;
+      /** Format: uuid */
+      projectId?: string;
+      /** Format: uuid */
+      clientId?: string;
+    };
+    RecipeVideoStep: {
+      /** @description Seconds, one the provider takes */
+      duration: number;
+      /** @description `WxH`, one the provider takes (GET /generations/options) */
+      size?: string;
+      prompt?: string;
+    };
+    RecipeCreate: {
+      /** @example Lighthouse reel */
+      name: string;
+      /**
+       * @default private
+       * @enum {string}
+       */
+      visibility?: "private" | "organization";
+      steps: components["schemas"]["RecipeSteps"];
+    };
+    RecipeUpdate: {
+      /** @example Lighthouse reel */
+      name?: string;
+      /** @enum {string} */
+      visibility?: "private" | "organization";
+      steps?: components["schemas"]["RecipeSteps"];
+    };
+    RecipeJob: {
+      job: components["schemas"]["Job"];
     };
     ProfileUpdate: {
       /** @example Sara */

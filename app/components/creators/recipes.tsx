@@ -1,0 +1,250 @@
+import { getFormProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import { type GenerationOptions, imageStyles } from "~/lib/creators";
+import { useAppForm } from "~/lib/forms";
+import { type Recipe, RecipeForm } from "~/lib/recipes";
+import type { RecipeAnswer } from "~/lib/recipes.server";
+import { useIsPending } from "~/lib/use-is-pending";
+import { useVoiceLabel } from "./speech-form";
+
+type Offers = {
+  image: GenerationOptions["image"] | null;
+  video: GenerationOptions["video"];
+  speech: GenerationOptions["speech"] | null;
+};
+
+function RecipeItem({ recipe, answer }: { recipe: Recipe; answer: RecipeAnswer | undefined }) {
+  const { t } = useTranslation("creators");
+  const running = useIsPending({ intent: "run-recipe" });
+  const refused =
+    answer?.intent === "run-recipe" && answer.recipeId === recipe.id ? answer.error : undefined;
+  return (
+    <li className="space-y-2 rounded-control border border-border p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p dir="auto" className="truncate text-sm font-medium text-text">
+            {recipe.name}
+          </p>
+          <p dir="auto" className="line-clamp-2 text-xs text-text-muted [overflow-wrap:anywhere]">
+            {recipe.steps.image.prompt}
+          </p>
+          <p className="mt-1 text-xs text-text-muted">
+            {t("seconds", { count: recipe.steps.video.duration })}
+            {recipe.steps.narration ? ` · ${t("recipes.narrated")}` : ""}
+            {recipe.mine ? "" : ` · ${t("recipes.by", { name: recipe.author.name })}`}
+          </p>
+        </div>
+        {recipe.visibility === "organization" ? (
+          <Badge tone="neutral">{t("recipes.shared")}</Badge>
+        ) : null}
+      </div>
+      {refused ? (
+        <p role="alert" className="text-sm text-danger">
+          {t([`errors.${refused}`, "errors.UNKNOWN"])}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {recipe.mine ? (
+          <ConfirmDialog
+            intent="delete-recipe"
+            fields={{ recipeId: recipe.id }}
+            title={t("recipes.confirmTitle", { name: recipe.name })}
+            description={t("recipes.confirmBody")}
+            confirmLabel={t("recipes.delete")}
+            cancelLabel={t("recipes.keep")}
+            asking={answer?.intent === "delete-recipe" && answer.confirm === recipe.id}
+            trigger={
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                aria-label={t("recipes.deleteLabel", { name: recipe.name })}
+              >
+                <Icon name="trash-2" />
+                {t("recipes.delete")}
+              </Button>
+            }
+          />
+        ) : null}
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="run-recipe" />
+          <input type="hidden" name="recipeId" value={recipe.id} />
+          <Button
+            type="submit"
+            size="sm"
+            disabled={running}
+            aria-label={t("recipes.runLabel", { name: recipe.name })}
+          >
+            <Icon name="sparkles" />
+            {t("recipes.run")}
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+/** "Save as recipe": the image's description and look, the video's length and frame, narration. */
+function SaveRecipeForm({
+  offers,
+  answer,
+}: {
+  offers: Offers & { image: GenerationOptions["image"] };
+  answer: RecipeAnswer | undefined;
+}) {
+  const { t } = useTranslation("creators");
+  const voiceLabel = useVoiceLabel();
+  const { image, video, speech } = offers;
+  const [form, fields] = useAppForm(RecipeForm, {
+    id: "recipe-form",
+    lastResult: answer?.intent === "save-recipe" ? answer.result : undefined,
+    defaultValue: {
+      imageSize: image.sizes[0],
+      style: "none",
+      duration: String(video.durations[0] ?? 5),
+      frame: video.sizes[0],
+      narrationVoice: "",
+    },
+  });
+  const saving = useIsPending({ intent: "save-recipe" });
+  const saved = answer?.intent === "save-recipe" && answer.saved;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-4 border-t border-border pt-4"
+      aria-labelledby="recipe-form-title"
+      {...getFormProps(form)}
+      noValidate
+    >
+      <h3 id="recipe-form-title" className="text-sm font-semibold text-text">
+        {t("recipes.saveTitle")}
+      </h3>
+      <input type="hidden" name="intent" value="save-recipe" />
+      <FormErrors errors={form.errors} />
+      <FormAlert tone="success">{saved ? t("recipes.saved") : null}</FormAlert>
+      <InputField meta={fields.name} label={t("recipes.fields.name")} dir="auto" />
+      <TextareaInput meta={fields.prompt} label={t("recipes.fields.prompt")} rows={3} dir="auto" />
+      {image.sizes.length > 0 ? (
+        <SelectInput
+          meta={fields.imageSize}
+          label={t("recipes.fields.imageSize")}
+          options={image.sizes.map((size) => ({ value: size, label: size }))}
+        />
+      ) : null}
+      <SelectInput
+        meta={fields.style}
+        label={t("recipes.fields.style")}
+        options={imageStyles.map((style) => ({ value: style, label: t(`styles.${style}`) }))}
+      />
+      {video.durations.length > 0 ? (
+        <SelectInput
+          meta={fields.duration}
+          label={t("recipes.fields.duration")}
+          options={video.durations.map((seconds) => ({
+            value: String(seconds),
+            label: t("seconds", { count: seconds }),
+          }))}
+        />
+      ) : (
+        <InputField
+          meta={fields.duration}
+          label={t("recipes.fields.duration")}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          dir="ltr"
+        />
+      )}
+      {video.sizes.length > 0 ? (
+        <SelectInput
+          meta={fields.frame}
+          label={t("recipes.fields.frame")}
+          options={video.sizes.map((size) => ({ value: size, label: t(`frames.${size}`, size) }))}
+        />
+      ) : null}
+      {speech?.configured ? (
+        <>
+          <TextareaInput
+            meta={fields.narrationText}
+            label={t("recipes.fields.narrationText")}
+            hint={t("recipes.hints.narration")}
+            rows={2}
+            dir="auto"
+          />
+          <SelectInput
+            meta={fields.narrationVoice}
+            label={t("recipes.fields.narrationVoice")}
+            options={[
+              { value: "", label: t("narration.defaultVoice") },
+              ...speech.voices.map((voice) => ({ value: voice.id, label: voiceLabel(voice) })),
+            ]}
+          />
+        </>
+      ) : null}
+      <CheckboxInput meta={fields.shared} label={t("recipes.fields.shared")} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" disabled={saving}>
+          <Icon name="plus" />
+          {t("recipes.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The video creator's recipes: an image, a video that starts from it and its narration, run
+ * again with one click (the job shows in "Your latest"), and a form to save one.
+ */
+export function Recipes({
+  recipes,
+  offers,
+  answer,
+}: {
+  recipes: Recipe[];
+  offers: Offers;
+  answer: RecipeAnswer | undefined;
+}) {
+  const { t } = useTranslation("creators");
+  const { image } = offers;
+  const queued = answer?.intent === "run-recipe" && answer.jobId;
+  return (
+    <section
+      aria-labelledby="creator-recipes"
+      className="space-y-4 rounded-card border border-border bg-surface p-5 shadow-card"
+    >
+      <div>
+        <h2 id="creator-recipes" className="text-base font-semibold text-text">
+          {t("recipes.title")}
+        </h2>
+        <p className="mt-1 text-sm text-text-muted">{t("recipes.description")}</p>
+      </div>
+      <FormAlert tone="info">{queued ? t("recipes.queued") : null}</FormAlert>
+      {recipes.length === 0 ? (
+        <p className="rounded-control border border-dashed border-border px-4 py-6 text-center text-sm text-text-muted">
+          {t("recipes.empty")}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {recipes.map((recipe) => (
+            <RecipeItem key={recipe.id} recipe={recipe} answer={answer} />
+          ))}
+        </ul>
+      )}
+      {image?.configured ? (
+        <SaveRecipeForm offers={{ ...offers, image }} answer={answer} />
+      ) : (
+        <p className="text-sm text-text-muted">{t("recipes.noImageModel")}</p>
+      )}
+    </section>
+  );
+}

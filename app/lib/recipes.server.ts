@@ -1,0 +1,109 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
+import type { ApiClient } from "./api/client";
+import { isUserError } from "./api/errors";
+import { replyWithApiError } from "./forms.server";
+import { RecipeForm, recipeBody } from "./recipes";
+import { badRequest } from "./responses.server";
+import { serviceUnavailable } from "./session.server";
+
+/** How many recipes the video creator lists: the member's and the organization's, newest first. */
+const listedRecipes = 20;
+
+export const recipeIntents = ["save-recipe", "run-recipe", "delete-recipe"] as const;
+export type RecipeIntent = (typeof recipeIntents)[number];
+
+export function isRecipeIntent(intent: unknown): intent is RecipeIntent {
+  return recipeIntents.includes(intent as RecipeIntent);
+}
+
+export type RecipeAnswer = {
+  intent: RecipeIntent;
+  result?: SubmissionResult<string[]>;
+  /** A recipe was saved. */
+  saved?: boolean;
+  /** The job a run queued. */
+  jobId?: string;
+  /** The recipe whose deletion asks to be confirmed (without JavaScript). */
+  confirm?: string;
+  /** The recipe a run or a deletion was refused for, and why (a code of `creators.errors`). */
+  recipeId?: string;
+  error?: string;
+};
+
+/** The recipes the member may run. */
+export async function loadRecipes(api: ApiClient) {
+  const page = await api.get("/recipes", { query: { page: 1, pageSize: listedRecipes } });
+  return page.items;
+}
+
+/** Where the API's field errors of `POST /recipes` go on the form. */
+const recipeFields = {
+  "steps.image.prompt": "prompt",
+  "steps.image.size": "imageSize",
+  "steps.image.style": "style",
+  "steps.video.duration": "duration",
+  "steps.video.size": "frame",
+  "steps.narration.text": "narrationText",
+  "steps.narration.voice": "narrationVoice",
+};
+
+/** Codes a run may be refused with, as the page explains them. */
+const runCodes = [
+  "QUOTA_EXCEEDED",
+  "AI_NOT_CONFIGURED",
+  "NOT_FOUND",
+  "UNSUPPORTED_SIZE",
+  "UNSUPPORTED_DURATION",
+  "UNKNOWN_VOICE",
+  "NOT_AN_IMAGE",
+];
+
+const RecipeId = z.object({ recipeId: z.uuid() });
+
+/** Save the form as a recipe, run one, or delete one (asked first). */
+export async function recipeAction(
+  api: ApiClient,
+  intent: RecipeIntent,
+  form: FormData,
+): Promise<{ answer: RecipeAnswer; status: number }> {
+  if (intent === "save-recipe") {
+    const submission = parseWithZod(form, { schema: RecipeForm });
+    if (submission.status !== "success") {
+      return { answer: { intent, result: submission.reply() }, status: 422 };
+    }
+    try {
+      await api.post("/recipes", { body: recipeBody(submission.value) });
+      return {
+        answer: { intent, saved: true, result: submission.reply({ resetForm: true }) },
+        status: 200,
+      };
+    } catch (error) {
+      if (!isUserError(error)) throw serviceUnavailable(error);
+      return {
+        answer: { intent, result: replyWithApiError(submission, error, { fields: recipeFields }) },
+        status: error.status,
+      };
+    }
+  }
+  const parsed = RecipeId.safeParse({ recipeId: form.get("recipeId") });
+  if (!parsed.success) throw badRequest();
+  const { recipeId } = parsed.data;
+  if (intent === "delete-recipe" && !isConfirmed(form)) {
+    return { answer: { intent, confirm: recipeId }, status: 200 };
+  }
+  try {
+    if (intent === "delete-recipe") {
+      await api.delete("/recipes/{id}", { path: { id: recipeId } });
+      return { answer: { intent, recipeId }, status: 200 };
+    }
+    const { job } = await api.post("/recipes/{id}/run", { path: { id: recipeId } });
+    return { answer: { intent, recipeId, jobId: job.id }, status: 200 };
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    const code = runCodes.includes(error.code) ? error.code : "UNKNOWN";
+    return { answer: { intent, recipeId, error: code }, status: error.status };
+  }
+}

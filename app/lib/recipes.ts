@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { ApiSchema } from "./api/client";
+import { generationLimits, imageStyles, wholeNumber } from "./creators";
+import { optionalText, requiredText } from "./validation";
+
+export type Recipe = ApiSchema<"Recipe">;
+
+export { recipeJobKind } from "./creator-kinds";
+
+/** The API's limits of a recipe (docs/media.md, "Recipes"). */
+export const recipeLimits = { name: 100, narration: 4_000 } as const;
+
+/** "Save as recipe": an image, the video that starts from it, and its narration. */
+export const RecipeForm = z.object({
+  name: requiredText(recipeLimits.name),
+  prompt: requiredText(generationLimits.prompt),
+  imageSize: z.string().trim().max(20).optional(),
+  style: z.enum(imageStyles).default("none"),
+  duration: wholeNumber(1, 600),
+  frame: z.string().trim().max(20).optional(),
+  narrationText: optionalText(recipeLimits.narration, { multiline: true }),
+  narrationVoice: z.string().trim().max(200).optional(),
+  /** Checked: every member of the organization sees and runs it. */
+  shared: z.literal("on").optional(),
+});
+
+export type RecipeFormValue = z.infer<typeof RecipeForm>;
+
+/** The form's fields as `POST /recipes` takes them; empty fields are left out. */
+export function recipeBody(value: RecipeFormValue) {
+  return {
+    name: value.name,
+    visibility: value.shared ? ("organization" as const) : ("private" as const),
+    steps: {
+      image: {
+        prompt: value.prompt,
+        ...(value.imageSize ? { size: value.imageSize } : {}),
+        ...(value.style !== "none" ? { style: value.style } : {}),
+      },
+      video: { duration: value.duration, ...(value.frame ? { size: value.frame } : {}) },
+      ...(value.narrationText
+        ? {
+            narration: {
+              text: value.narrationText,
+              ...(value.narrationVoice ? { voice: value.narrationVoice } : {}),
+            },
+          }
+        : {}),
+    },
+  };
+}

@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiEnvironment } from "../../../api/ai/config";
+import { aiUsage, jobs, media } from "../../../api/db/schema";
+import { setAiQuota } from "../../../api/services/ai-usage";
+import { createMediaItem } from "../../../api/services/media";
+import { type Actor, permissionsForRole } from "../../../api/services/permissions";
+import { recipeGenerations } from "../../../api/services/recipes";
+import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerWithSession,
+  type SignedInUser,
+  type TestApi,
+} from "../helpers";
+import { eventually } from "../jobs/controlled-kind";
+import { pngImage } from "../test-images";
+
+type Owner = SignedInUser & { organizationId: string };
+
+let fake: FakeAiServer;
+/** Every kind through the fake provider (OpenAI-compatible). */
+let t: TestApi;
+/** The fake's images and speech, but no video model. */
+let noVideo: TestApi;
+
+beforeAll(async () => {
+  fake = await startFakeAiServer();
+  const base = { AI_BASE_URL: fake.baseUrl, AI_API_KEY: fake.apiKey };
+  const quiet = { sentenceEncoder: false, videoPollIntervalMs: 20 };
+  [t, noVideo] = await Promise.all([
+    createTestApi({
+      ai: {
+        ...quiet,
+        environment: aiEnvironment({
+          ...base,
+          AI_IMAGE_MODEL: "fake-image",
+          AI_SPEECH_MODEL: "fake-speech",
+          AI_VIDEO_MODEL: "fake-video",
+        }),
+        offlineVoice: false,
+        slideshow: false,
+      },
+    }),
+    createTestApi({
+      ai: {
+        ...quiet,
+        environment: aiEnvironment({ ...base, AI_IMAGE_MODEL: "fake-image" }),
+        offlineVoice: false,
+        slideshow: false,
+      },
+    }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([t.close(), noVideo.close(), fake.close()]);
+});
+
+beforeEach(() => fake.reset());
+
+const steps = {
+  image: { prompt: "A lighthouse at dawn", size: "1024x1024", style: "watercolor", seed: 7 },
+  video: { duration: 4, size: "1280x720", prompt: "The light turns slowly" },
+  narration: { text: "The keeper wakes.", voice: "nova" },
+};
+
+const create = (api: TestApi, who: { token: string }, json: unknown) =>
+  api.request("POST", "/recipes", { token: who.token, json });
+
+const run = (api: TestApi, who: { token: string }, id: string) =>
+  api.request("POST", `/recipes/${id}/run`, { token: who.token });
+
+async function finished(api: TestApi, who: { token: string }, id: string) {
+  return eventually(
+    async () => {
+      const job = (await api.request("GET", `/jobs/${id}`, { token: who.token })).body;
+      return ["succeeded", "failed", "cancelled"].includes(job?.status) ? job : null;
+    },
+    60_000,
+    `job ${id} to end`,
+  );
+}
+
+async function jobRows(api: TestApi, organizationId: string) {
+  const [row] = await api.db
+    .select({ n: count() })
+    .from(jobs)
+    .where(eq(jobs.organizationId, organizationId));
+  return row?.n ?? 0;
+}
+
+const actorOf = (owner: Owner): Actor => ({
+  userId: owner.id,
+  organizationId: owner.organizationId,
+  permissions: permissionsForRole("owner"),
+});
+
+describe("recipes: saved, listed, changed, deleted", () => {
+  it("keeps the steps as POST /generations reads them, and lists them by name", async () => {
+    const owner = await ownerWithSession(t);
+    const created = await create(t, owner, { name: "Lighthouse reel", steps });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "Lighthouse reel",
+      visibility: "private",
+      mine: true,
+      author: { id: owner.id },
+      steps: { ...steps, image: { ...steps.image, count: 1 } },
+    });
+    await create(t, owner, { name: "Desert morning", steps });
+    const all = await t.request("GET", "/recipes", { token: owner.token });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 2, page: 1, pageSize: 20, totalCapped: false });
+    const found = await t.request("GET", "/recipes?q=light", { token: owner.token });
+    expect(found.body.items.map((item: { name: string }) => item.name)).toEqual([
+      "Lighthouse reel",
+    ]);
+
+    const id = created.body.id;
+    const changed = await t.request("PATCH", `/recipes/${id}`, {
+      token: owner.token,
+      json: { name: "Lighthouse", visibility: "organization" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ name: "Lighthouse", visibility: "organization" });
+    expect(changed.body.steps.video).toEqual(steps.video);
+
+    const deleted = await t.request("DELETE", `/recipes/${id}`, { token: owner.token });
+    expect(deleted.status).toBe(204);
+    expect((await t.request("GET", `/recipes/${id}`, { token: owner.token })).status).toBe(404);
+    expect((await run(t, owner, id)).status).toBe(404);
+    expect((await t.request("GET", "/recipes", { token: owner.token })).body.total).toBe(1);
+  });
+
+  it("refuses bad steps with the codes of POST /generations", async () => {
+    const owner = await ownerWithSession(t);
+    const bad = async (json: unknown, fieldCodes: Record<string, string>) => {
+      const response = await create(t, owner, json);
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body.error.fieldCodes).toMatchObject(fieldCodes);
+    };
+    await bad({ name: "", steps }, { name: "REQUIRED" });
+    await bad({ name: "x".repeat(101), steps }, { name: "TOO_LONG" });
+    await bad(
+      { name: "Long", steps: { ...steps, image: { prompt: "x".repeat(4001) } } },
+      { "steps.image.prompt": "TOO_LONG" },
+    );
+    await bad(
+      { name: "Count", steps: { ...steps, image: { prompt: "x", count: 5 } } },
+      { "steps.image.count": "TOO_BIG" },
+    );
+    await bad(
+      { name: "Narration", steps: { ...steps, narration: { text: " " } } },
+      { "steps.narration.text": "REQUIRED" },
+    );
+    expect((await t.request("GET", "/recipes", { token: owner.token })).body.total).toBe(0);
+  });
+
+  it("shows a private recipe to its author alone; a shared one to all, changed by its author", async () => {
+    const owner = await ownerWithSession(t);
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const mine = (await create(t, owner, { name: "Mine", steps })).body.id;
+    const shared = (await create(t, owner, { name: "Shared", steps, visibility: "organization" }))
+      .body.id;
+
+    const seen = await t.request("GET", "/recipes", { token: member.token });
+    expect(seen.body.items.map((item: { id: string }) => item.id)).toEqual([shared]);
+    expect(seen.body.items[0].mine).toBe(false);
+    expect((await t.request("GET", `/recipes/${mine}`, { token: member.token })).status).toBe(404);
+    expect((await run(t, member, mine)).status).toBe(404);
+
+    const edit = await t.request("PATCH", `/recipes/${shared}`, {
+      token: member.token,
+      json: { name: "Taken" },
+    });
+    expect(edit.status).toBe(403);
+    expect((await t.request("DELETE", `/recipes/${shared}`, { token: member.token })).status).toBe(
+      403,
+    );
+
+    // A viewer reads the shared recipes but neither saves nor runs one.
+    expect((await t.request("GET", "/recipes", { token: viewer.token })).body.total).toBe(1);
+    expect((await create(t, viewer, { name: "No", steps })).status).toBe(403);
+    expect((await run(t, viewer, shared)).status).toBe(403);
+  });
+
+  it("answers 404 for another organization's recipe, whatever is asked", async () => {
+    const owner = await ownerWithSession(t);
+    const other = await ownerWithSession(t);
+    const theirs = (await create(t, other, { name: "Theirs", steps, visibility: "organization" }))
+      .body.id;
+    for (const [method, path] of [
+      ["GET", `/recipes/${theirs}`],
+      ["PATCH", `/recipes/${theirs}`],
+      ["DELETE", `/recipes/${theirs}`],
+      ["POST", `/recipes/${theirs}/run`],
+    ] as const) {
+      const response = await t.request(method, path, {
+        token: owner.token,
+        ...(method === "PATCH" ? { json: { name: "Mine now" } } : {}),
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await t.request("GET", "/recipes", { token: owner.token })).body.items).toEqual([]);
+    expect(await jobRows(t, owner.organizationId)).toBe(0);
+    expect(
+      (await t.request("GET", `/recipes/${randomUUID()}`, { token: owner.token })).status,
+    ).toBe(404);
+  });
+});
+
+describe("POST /recipes/{id}/run", () => {
+  it("makes the image, then a narrated video from it, as one job", async () => {
+    const owner = await ownerWithSession(t);
+    const recipe = (await create(t, owner, { name: "Lighthouse reel", steps })).body;
+    const response = await run(t, owner, recipe.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(202);
+    expect(response.body.job).toMatchObject({ kind: "recipe.run", capability: "video" });
+    const job = await finished(t, owner, response.body.job.id);
+    expect(job, JSON.stringify(job.error)).toMatchObject({ status: "succeeded", progress: 1 });
+    expect(job.input).toMatchObject({ recipeId: recipe.id, name: "Lighthouse reel" });
+    const [imageId, videoId] = job.result.mediaIds;
+    expect(job.result.mediaIds).toHaveLength(2);
+
+    const image = (await t.request("GET", `/media/${imageId}`, { token: owner.token })).body;
+    expect(image).toMatchObject({
+      kind: "image",
+      title: "Lighthouse reel",
+      prompt: steps.image.prompt,
+      jobId: job.id,
+      settings: { kind: "image", ...steps.image, count: 1 },
+    });
+    const video = (await t.request("GET", `/media/${videoId}`, { token: owner.token })).body;
+    expect(video).toMatchObject({
+      kind: "video",
+      title: "Lighthouse reel",
+      jobId: job.id,
+      hasThumbnail: true,
+      settings: {
+        kind: "video",
+        ...steps.video,
+        narration: steps.narration,
+        startImageId: imageId,
+      },
+    });
+    const paths = fake.requests.map((request) => request.path);
+    expect(paths.filter((path) => path === "/images/generations")).toHaveLength(1);
+    expect(paths.filter((path) => path === "/audio/speech")).toHaveLength(1);
+    expect(paths.filter((path) => path === "/videos")).toHaveLength(1);
+    expect(paths.indexOf("/images/generations")).toBeLessThan(paths.indexOf("/videos"));
+
+    // One click again: another job, from the same recipe.
+    const again = await run(t, owner, recipe.id);
+    expect(again.status).toBe(202);
+    expect(again.body.job.id).not.toBe(job.id);
+    expect((await finished(t, owner, again.body.job.id)).status).toBe("succeeded");
+  });
+
+  it("keeps the image an earlier try wrote and makes only the video", async () => {
+    const owner = await ownerWithSession(t);
+    const recipe = { name: "Again", steps: { ...steps, image: { ...steps.image, count: 1 } } };
+    const input = { recipeId: randomUUID(), name: recipe.name, ...recipeGenerations(recipe) };
+    const [row] = await t.db
+      .insert(jobs)
+      .values({
+        organizationId: owner.organizationId,
+        userId: owner.id,
+        kind: "recipe.run",
+        capability: "video",
+        input,
+        status: "running",
+      })
+      .returning();
+    if (!row) throw new Error("no job");
+    const first = await createMediaItem(t.db, t.storage, actorOf(owner), {
+      kind: "image",
+      bytes: new Uint8Array(await pngImage(64, 64)),
+      contentType: "image/png",
+      jobId: row.id,
+    });
+    const kind = t.jobs.runner.kinds.get("recipe.run");
+    const steps_: number[] = [];
+    const result = (await kind?.run({
+      job: {
+        id: row.id,
+        organizationId: owner.organizationId,
+        userId: owner.id,
+        input,
+        attempt: 2,
+      },
+      signal: new AbortController().signal,
+      progress: async (fraction) => {
+        steps_.push(fraction);
+      },
+      db: t.db,
+    })) as { mediaIds: string[] };
+    expect(result.mediaIds).toHaveLength(2);
+    expect(result.mediaIds[0]).toBe(first);
+    expect(fake.requests.some((request) => request.path === "/images/generations")).toBe(false);
+    const [video] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.id, result.mediaIds[1] ?? ""));
+    expect(video?.settings).toMatchObject({ startImageId: first });
+    expect(Math.min(...steps_)).toBeGreaterThanOrEqual(0.4);
+    expect(steps_).toEqual([...steps_].sort((a, b) => a - b));
+  });
+
+  describe("refuses, as POST /generations does, before anything is queued or charged", () => {
+    const refused = async (
+      api: TestApi,
+      who: Owner,
+      recipeSteps: unknown,
+      status: number,
+      code: string,
+      fieldCodes?: Record<string, string>,
+    ) => {
+      const recipe = await create(api, who, { name: "Refused", steps: recipeSteps });
+      expect(recipe.status, JSON.stringify(recipe.body)).toBe(201);
+      const response = await run(api, who, recipe.body.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(status);
+      expect(response.body.error.code).toBe(code);
+      if (fieldCodes) expect(response.body.error.fieldCodes).toEqual(fieldCodes);
+      expect(await jobRows(api, who.organizationId)).toBe(0);
+      const usage = await api.db
+        .select()
+        .from(aiUsage)
+        .where(eq(aiUsage.organizationId, who.organizationId));
+      expect(usage).toEqual([]);
+      expect(fake.requests).toEqual([]);
+    };
+
+    it("an image size or a video length the model does not take, a voice it does not have", async () => {
+      const owner = await ownerWithSession(t);
+      await refused(
+        t,
+        owner,
+        { ...steps, image: { prompt: "x", size: "999x999" } },
+        422,
+        "UNSUPPORTED_SIZE",
+        { size: "UNSUPPORTED_SIZE" },
+      );
+      await refused(t, owner, { ...steps, video: { duration: 7 } }, 422, "UNSUPPORTED_DURATION", {
+        duration: "UNSUPPORTED_DURATION",
+      });
+      await refused(
+        t,
+        owner,
+        { ...steps, narration: { text: "Hi", voice: "nobody" } },
+        422,
+        "UNKNOWN_VOICE",
+        { "narration.voice": "UNKNOWN_VOICE" },
+      );
+    });
+
+    it("past the month's quota of images or of video", async () => {
+      const limited = await ownerWithSession(t);
+      await setAiQuota(t.db, actorOf(limited), "video", 0);
+      await refused(t, limited, steps, 429, "QUOTA_EXCEEDED");
+      const images = await ownerWithSession(t);
+      await setAiQuota(t.db, actorOf(images), "image", 0);
+      await refused(t, images, steps, 429, "QUOTA_EXCEEDED");
+    });
+
+    it("without a video model", async () => {
+      const owner = await ownerWithSession(noVideo);
+      await refused(
+        noVideo,
+        owner,
+        { image: steps.image, video: steps.video },
+        409,
+        "AI_NOT_CONFIGURED",
+      );
+    });
+  });
+});
