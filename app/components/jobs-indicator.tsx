@@ -15,7 +15,10 @@ import { LocalizedLink } from "./localized-link";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 
-type FollowedJob = Pick<Job, "id" | "kind" | "status" | "progress" | "input" | "result" | "error">;
+type FollowedJob = Pick<
+  Job,
+  "id" | "kind" | "status" | "progress" | "input" | "result" | "error" | "finishedAt"
+>;
 
 const icons = { image: "image", speech: "audio-lines", video: "clapperboard" } as const;
 
@@ -39,7 +42,9 @@ function FollowedJobs() {
   const { t } = useTranslation();
   const fetcher = useFetcher<FollowedJob[]>();
   const [finished, setFinished] = useState<FollowedJob[]>([]);
-  const seenActive = useRef<Set<string> | null>(null);
+  /** The jobs of the last answer, and whether each was still under way. */
+  const seen = useRef<Map<string, boolean> | null>(null);
+  const mountedAt = useRef(Date.now());
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
 
@@ -50,13 +55,16 @@ function FollowedJobs() {
   const jobs = fetcher.data ?? [];
   useEffect(() => {
     if (!fetcher.data) return;
-    const before = seenActive.current;
-    seenActive.current = new Set(fetcher.data.filter(active).map((job) => job.id));
-    // The first answer only tells what runs; a job that ran before and has ended since is news.
-    if (!before) return;
-    const ended = fetcher.data.filter(
-      (job) => before.has(job.id) && !active(job) && job.status !== "cancelled",
-    );
+    const before = seen.current;
+    seen.current = new Map(fetcher.data.map((job) => [job.id, active(job)]));
+    // News is a job that has ended since the last answer: one seen under way, or one not seen
+    // at all (it ran between two answers). In the first answer, one that ended since the page
+    // opened.
+    const ended = fetcher.data.filter((job) => {
+      if (active(job) || job.status === "cancelled") return false;
+      if (before) return before.get(job.id) !== false;
+      return job.finishedAt !== null && Date.parse(job.finishedAt) >= mountedAt.current;
+    });
     if (ended.length === 0) return;
     setFinished((shown) => [...ended, ...shown].slice(0, 3));
     const timer = setTimeout(

@@ -19,14 +19,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
-  const jobs = page.items.map(({ id, kind, status, progress, input, result, error }) => ({
-    id,
-    kind,
-    status,
-    progress,
-    input,
-    result,
-    error,
-  }));
+  const jobs = page.items.map(
+    ({ id, kind, status, progress, input, result, error, finishedAt }) => ({
+      id,
+      kind,
+      status,
+      progress,
+      input,
+      result,
+      error,
+      finishedAt,
+    }),
+  );
   return Response.json(jobs, { headers: { "Cache-Control": "private, no-store" } });
 }
