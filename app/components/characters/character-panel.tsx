@@ -18,12 +18,12 @@ import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { DrawerDialog } from "../ui/drawer-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
 import { StaleVersionAlert } from "../versioned-record";
 import { AuthorLine, VisibilityBadge } from "./character-card";
-import { CharacterDialog } from "./character-dialog";
 import { CharacterForm } from "./character-form";
 
 type Shared = {
@@ -51,7 +51,12 @@ function CancelLink({ to }: { to: string }) {
 export function NewCharacterPanel({ action, closeTo, answer, models, voices }: Shared) {
   const { t } = useTranslation("characters");
   return (
-    <CharacterDialog title={t("panel.newTitle")} closeTo={closeTo}>
+    <DrawerDialog
+      labelId="character-panel-title"
+      title={t("panel.newTitle")}
+      closeTo={closeTo}
+      closeLabel={t("panel.close")}
+    >
       {() => (
         <CharacterForm
           intent="create"
@@ -62,7 +67,7 @@ export function NewCharacterPanel({ action, closeTo, answer, models, voices }: S
           cancel={<CancelLink to={closeTo} />}
         />
       )}
-    </CharacterDialog>
+    </DrawerDialog>
   );
 }
 
@@ -90,9 +95,11 @@ export function CharacterPanel({
   const editable = character.mine && canWrite && !character.deletedAt;
   const actionError = answer && "error" in answer ? answer.error : null;
   return (
-    <CharacterDialog
+    <DrawerDialog
+      labelId="character-panel-title"
       title={character.name}
       closeTo={closeTo}
+      closeLabel={t("panel.close")}
       image={
         <Avatar
           src={character.avatarUrl}
@@ -182,7 +189,7 @@ export function CharacterPanel({
           ) : null}
         </>
       )}
-    </CharacterDialog>
+    </DrawerDialog>
   );
 }
 

@@ -23,10 +23,10 @@ import { LocalizedLink } from "../localized-link";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { DrawerDialog } from "../ui/drawer-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
-import { MediaDialog } from "./media-dialog";
 import { MediaPreview } from "./media-preview";
 
 type Choice = { value: string; label: string };
@@ -80,9 +80,12 @@ export function MediaDetail(props: DetailProps) {
     ([, value]) => value !== null && value !== undefined && value !== "",
   );
   return (
-    <MediaDialog
+    <DrawerDialog
+      labelId="media-dialog-title"
       title={titleOf(item)}
       closeTo={closeTo}
+      closeLabel={t("detail.close")}
+      focusClose
       subtitle={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>{dateTime(item.createdAt)}</span>
@@ -209,7 +212,7 @@ export function MediaDetail(props: DetailProps) {
           ) : null}
         </>
       )}
-    </MediaDialog>
+    </DrawerDialog>
   );
 }
 
