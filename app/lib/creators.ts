@@ -67,6 +67,8 @@ export const ImageForm = z.object({
       .max(generationLimits.guidance, errorMessage("tooBig", { count: generationLimits.guidance })),
   ),
   startImageId: z.uuid().optional(),
+  /** Another model of the organization's image provider; empty: the one it set up. */
+  model: optionalText(200),
   ...common,
 });
 

@@ -139,8 +139,9 @@ for (const [prefix, l] of creatorLabels) {
       await expect(jobs).toHaveCount(2);
       await expect(jobs.first().getByText(l.failed, { exact: true })).toBeVisible();
 
-      // A slow provider: the job is stopped while it runs.
-      await setUpImages(page, account, "slow-image");
+      // Another model of the provider, a slow one: the job is stopped while it runs.
+      await page.getByText(l.advanced).click();
+      await page.getByLabel(l.model, { exact: true }).fill("slow-image");
       await page.getByRole("button", { name: l.generate, exact: true }).click();
       await expect(jobs).toHaveCount(3);
       await jobs

@@ -51,6 +51,7 @@ export function ImageCreatorForm({
       steps: text(reused?.steps) ?? "",
       guidance: text(reused?.guidance) ?? "",
       startImageId: text(reused?.startImageId) ?? "",
+      model: text(reused?.model) ?? "",
     },
   });
   const submitting = useIsPending({ intent: "generate" });
@@ -153,38 +154,52 @@ export function ImageCreatorForm({
           error={errorText(fields.startImageId.errors)}
         />
       ) : null}
-      {supports.steps || supports.guidance ? (
-        <details className="rounded-control border border-border px-4 py-3">
+      {options.label ? null : (
+        <details
+          className="rounded-control border border-border px-4 py-3"
+          open={Boolean(fields.model.initialValue) || undefined}
+        >
           <summary className="cursor-pointer text-sm font-medium text-text">
             {t("advanced")}
           </summary>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {supports.steps ? (
-              <InputField
-                meta={fields.steps}
-                label={t("fields.steps")}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={generationLimits.steps}
-                dir="ltr"
-              />
-            ) : null}
-            {supports.guidance ? (
-              <InputField
-                meta={fields.guidance}
-                label={t("fields.guidance")}
-                type="number"
-                inputMode="decimal"
-                step="0.5"
-                min={0}
-                max={generationLimits.guidance}
-                dir="ltr"
-              />
+          <div className="mt-4 space-y-4">
+            <InputField
+              meta={fields.model}
+              label={t("fields.model")}
+              hint={t("hints.model", { model: options.model ?? "" })}
+              dir="ltr"
+              autoComplete="off"
+            />
+            {supports.steps || supports.guidance ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {supports.steps ? (
+                  <InputField
+                    meta={fields.steps}
+                    label={t("fields.steps")}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={generationLimits.steps}
+                    dir="ltr"
+                  />
+                ) : null}
+                {supports.guidance ? (
+                  <InputField
+                    meta={fields.guidance}
+                    label={t("fields.guidance")}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.5"
+                    min={0}
+                    max={generationLimits.guidance}
+                    dir="ltr"
+                  />
+                ) : null}
+              </div>
             ) : null}
           </div>
         </details>
-      ) : null}
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting}>
           <Icon
