@@ -22,8 +22,6 @@ type FollowedJob = Pick<
 
 const icons = { image: "image", speech: "audio-lines", video: "clapperboard" } as const;
 
-const creatorKindOf = creatorKindOfJob;
-
 const active = (job: FollowedJob) => job.status === "queued" || job.status === "running";
 
 /** How long a notice of a finished job stays (ms). */
@@ -89,7 +87,7 @@ function FollowedJobs() {
           </summary>
           <ul className="space-y-2 px-3 pb-3">
             {running.map((job) => {
-              const kind = creatorKindOf(job.kind);
+              const kind = creatorKindOfJob(job.kind);
               const percent = Math.round(job.progress * 100);
               return (
                 <li key={job.id}>
@@ -125,7 +123,7 @@ function FollowedJobs() {
       ) : null}
       <div aria-live="polite" className="fixed bottom-4 end-4 z-50 flex w-80 flex-col gap-2">
         {finished.map((job) => {
-          const kind = creatorKindOf(job.kind);
+          const kind = creatorKindOfJob(job.kind);
           const succeeded = job.status === "succeeded";
           // A recipe's run made its image first; the video it ends in is what is ready.
           const ids = mediaIdsOf(job);

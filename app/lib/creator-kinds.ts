@@ -46,6 +46,11 @@ export function settingsOf(settings: unknown): Record<string, unknown> {
     : {};
 }
 
+/** A setting as a form field's text: a string or a number, else none. */
+export function settingText(value: unknown): string | undefined {
+  return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+}
+
 /** A job's items, once it has made them. */
 export function mediaIdsOf(job: Pick<Job, "result">): string[] {
   const result = settingsOf(job.result);

@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { ApiSchema } from "~/lib/api/client";
+import { settingText } from "~/lib/creator-kinds";
 import {
   type GenerationOptions,
   generationLimits,
@@ -18,9 +19,6 @@ import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { ImageChoices } from "./image-choices";
-
-const text = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 
 /** The image creator's form: prompt, size, style, count, seed and what the provider takes. */
 export function ImageCreatorForm({
@@ -40,18 +38,18 @@ export function ImageCreatorForm({
     id: "image-creator",
     lastResult: answer?.intent === "generate" ? answer.result : undefined,
     defaultValue: {
-      prompt: text(reused?.prompt) ?? "",
-      negativePrompt: text(reused?.negativePrompt) ?? "",
-      size: text(reused?.size) ?? options.sizes[0],
-      style: text(reused?.style) ?? "none",
-      count: text(reused?.count) ?? "1",
-      seed: text(reused?.seed) ?? "",
+      prompt: settingText(reused?.prompt) ?? "",
+      negativePrompt: settingText(reused?.negativePrompt) ?? "",
+      size: settingText(reused?.size) ?? options.sizes[0],
+      style: settingText(reused?.style) ?? "none",
+      count: settingText(reused?.count) ?? "1",
+      seed: settingText(reused?.seed) ?? "",
       // Reusing an item's settings makes the same image: its seed stays.
       lockSeed: reused?.seed !== undefined ? "on" : undefined,
-      steps: text(reused?.steps) ?? "",
-      guidance: text(reused?.guidance) ?? "",
-      startImageId: text(reused?.startImageId) ?? "",
-      model: text(reused?.model) ?? "",
+      steps: settingText(reused?.steps) ?? "",
+      guidance: settingText(reused?.guidance) ?? "",
+      startImageId: settingText(reused?.startImageId) ?? "",
+      model: settingText(reused?.model) ?? "",
     },
   });
   const submitting = useIsPending({ intent: "generate" });

@@ -6,6 +6,7 @@ import { InputField, SelectInput, TextareaInput } from "~/components/form/fields
 import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { settingText } from "~/lib/creator-kinds";
 import {
   type GenerationOptions,
   generationLimits,
@@ -20,9 +21,6 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
 type SpeechOptions = GenerationOptions["speech"];
-
-const text = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 
 /** A voice as the select names it: the provider's own, a character's, or the offline one. */
 export function useVoiceLabel() {
@@ -71,12 +69,12 @@ export function SpeechCreatorForm({
     id: "speech-creator",
     lastResult: answer?.intent === "generate" ? answer.result : undefined,
     defaultValue: {
-      text: text(reused?.text) ?? initialText ?? "",
-      voice: text(reused?.voice) ?? defaultVoice(options, language),
-      speed: text(reused?.speed) ?? "1",
-      format: text(reused?.format) ?? "mp3",
-      language: text(reused?.language) ?? "auto",
-      title: text(reused?.title) ?? "",
+      text: settingText(reused?.text) ?? initialText ?? "",
+      voice: settingText(reused?.voice) ?? defaultVoice(options, language),
+      speed: settingText(reused?.speed) ?? "1",
+      format: settingText(reused?.format) ?? "mp3",
+      language: settingText(reused?.language) ?? "auto",
+      title: settingText(reused?.title) ?? "",
     },
   });
   const submitting = useIsPending({ intent: "generate" });

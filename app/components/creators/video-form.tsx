@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { ApiSchema } from "~/lib/api/client";
+import { settingText } from "~/lib/creator-kinds";
 import { type GenerationOptions, generationLimits, VideoForm as VideoSchema } from "~/lib/creators";
 import type { CreatorAnswer } from "~/lib/creators.server";
 import { useAppForm, useErrorText } from "~/lib/forms";
@@ -15,12 +16,9 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { ImageChoices } from "./image-choices";
 import { useVoiceLabel } from "./speech-form";
 
-const text = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" ? String(value) : undefined;
-
 /** The images an item was made from, the start image first. */
 function imagesOf(settings: Record<string, unknown> | null, startImageId?: string) {
-  const start = text(settings?.startImageId) ?? startImageId;
+  const start = settingText(settings?.startImageId) ?? startImageId;
   const stills = Array.isArray(settings?.imageIds)
     ? settings.imageIds.filter((id): id is string => typeof id === "string")
     : [];
@@ -56,13 +54,13 @@ export function VideoCreatorForm({
     id: "video-creator",
     lastResult: answer?.intent === "generate" ? answer.result : undefined,
     defaultValue: {
-      prompt: text(reused?.prompt) ?? "",
+      prompt: settingText(reused?.prompt) ?? "",
       imageIds: imagesOf(reused, startImageId),
-      duration: text(reused?.duration) ?? String(options.durations[0] ?? 5),
-      size: text(reused?.size) ?? options.sizes[0],
-      narrationText: text(narration?.text) ?? "",
-      narrationVoice: text(narration?.voice) ?? "",
-      title: text(reused?.title) ?? "",
+      duration: settingText(reused?.duration) ?? String(options.durations[0] ?? 5),
+      size: settingText(reused?.size) ?? options.sizes[0],
+      narrationText: settingText(narration?.text) ?? "",
+      narrationVoice: settingText(narration?.voice) ?? "",
+      title: settingText(reused?.title) ?? "",
     },
   });
   const submitting = useIsPending({ intent: "generate" });
