@@ -183,6 +183,8 @@ for (const [prefix, l] of mediaLabels) {
       await expect(renamedDialog).toBeVisible();
       await renamedDialog.getByLabel(l.project, { exact: true }).selectOption({ label: project });
       await renamedDialog.getByRole("button", { name: l.move, exact: true }).click();
+      // The dialog names the project once the server has moved the item.
+      await expect(renamedDialog.getByText(l.inProject(project), { exact: true })).toBeVisible();
       await expect(renamedDialog.getByLabel(l.project, { exact: true })).toHaveValue(projectId);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -69,12 +69,25 @@ function useDateTime() {
  * or client, download, reuse its settings, delete.
  */
 export function MediaDetail(props: DetailProps) {
-  const { item, job, variants, members, canWrite, askingDelete, closeTo, answer } = props;
+  const {
+    item,
+    job,
+    variants,
+    members,
+    projects,
+    clients,
+    canWrite,
+    askingDelete,
+    closeTo,
+    answer,
+  } = props;
   const { t } = useTranslation("media");
   const language = useLanguage();
   const titleOf = useItemTitle();
   const dateTime = useDateTime();
   const author = members.find((member) => member.value === item.authorId)?.label;
+  const project = projects.find((choice) => choice.value === item.projectId)?.label;
+  const client = clients.find((choice) => choice.value === item.clientId)?.label;
   const actionError = answer && "error" in answer ? answer.error : null;
   const settings = Object.entries(item.settings).filter(
     ([, value]) => value !== null && value !== undefined && value !== "",
@@ -96,6 +109,18 @@ export function MediaDetail(props: DetailProps) {
             <Badge tone="accent" className="gap-1">
               <Icon name="star" className="size-3" />
               {t("detail.favourite")}
+            </Badge>
+          ) : null}
+          {project ? (
+            <Badge className="gap-1">
+              <Icon name="folder-kanban" className="size-3" />
+              <IsolatedMessage ns="media" i18nKey="detail.inProject" values={{ name: project }} />
+            </Badge>
+          ) : null}
+          {client ? (
+            <Badge className="gap-1">
+              <Icon name="contact" className="size-3" />
+              <IsolatedMessage ns="media" i18nKey="detail.forClient" values={{ name: client }} />
             </Badge>
           ) : null}
         </span>
