@@ -129,7 +129,18 @@ export function createWebServer(options: WebServerOptions) {
     res.status(403).type("text/plain").send("Forbidden: cross-origin request");
   });
 
-  app.all("*", options.pages);
+  // A path that does not decode (a stray "%") names no page: 400, without an error in the log.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).type("text/plain").send("Bad Request: malformed path");
+      return;
+    }
+    next();
+  });
+  // Mounted rather than routed: Express would decode the path again, as a parameter.
+  app.use(options.pages);
   return app;
 }
 

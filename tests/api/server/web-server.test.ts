@@ -3,7 +3,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { maxAvatarBytes } from "../../../api/services/avatars";
 import { precompress } from "../../../scripts/vite/precompress";
 import { createTestApi, type TestApi } from "../helpers";
@@ -257,5 +257,19 @@ describe("static files", () => {
     expect(login.body.toString()).toBe("a page");
     const missing = await rawGet("/assets/missing-0000.js", "br");
     expect(missing.body.toString()).toBe("a page");
+  });
+
+  it("answers a path that does not decode with 400, and hands the pages well-formed ones", async () => {
+    const logged = vi.spyOn(console, "error");
+    for (const path of ["/%", "/threads/%E0%A4%A", "/ar/%zz"]) {
+      const answer = await rawGet(path, "identity");
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.toString()).toBe("Bad Request: malformed path");
+    }
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+    const arabic = await rawGet("/ar/threads/%D9%A1", "identity");
+    expect(arabic.status).toBe(200);
+    expect(arabic.body.toString()).toBe("a page");
   });
 });
