@@ -5,14 +5,19 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "./api/client";
 import { isUserError } from "./api/errors";
 import { replyWithApiError } from "./forms.server";
-import { RecipeForm, recipeBody } from "./recipes";
+import { RecipeForm, type RecipeFormValue, recipeBody, recipeChanges } from "./recipes";
 import { badRequest } from "./responses.server";
 import { serviceUnavailable } from "./session.server";
 
 /** How many recipes the video creator lists: the member's and the organization's, newest first. */
 const listedRecipes = 20;
 
-export const recipeIntents = ["save-recipe", "run-recipe", "delete-recipe"] as const;
+export const recipeIntents = [
+  "save-recipe",
+  "update-recipe",
+  "run-recipe",
+  "delete-recipe",
+] as const;
 export type RecipeIntent = (typeof recipeIntents)[number];
 
 export function isRecipeIntent(intent: unknown): intent is RecipeIntent {
@@ -22,7 +27,7 @@ export function isRecipeIntent(intent: unknown): intent is RecipeIntent {
 export type RecipeAnswer = {
   intent: RecipeIntent;
   result?: SubmissionResult<string[]>;
-  /** A recipe was saved. */
+  /** A recipe was saved (made, or changed). */
   saved?: boolean;
   /** The job a run queued. */
   jobId?: string;
@@ -63,34 +68,67 @@ const runCodes = [
 
 const RecipeId = z.object({ recipeId: z.uuid() });
 
-/** Save the form as a recipe, run one, or delete one (asked first). */
+/**
+ * The recipe form's save: a new recipe, or the changes to the member's own one (the form's fields
+ * over what it had, so that settings the form does not show are kept).
+ */
+async function saveRecipe(
+  api: ApiClient,
+  intent: "save-recipe" | "update-recipe",
+  form: FormData,
+): Promise<{ answer: RecipeAnswer; status: number }> {
+  const recipeId = intent === "update-recipe" ? readRecipeId(form) : undefined;
+  const submission = parseWithZod(form, { schema: RecipeForm });
+  if (submission.status !== "success") {
+    return { answer: { intent, recipeId, result: submission.reply() }, status: 422 };
+  }
+  const value: RecipeFormValue = submission.value;
+  try {
+    if (recipeId) {
+      const current = await api.get("/recipes/{id}", { path: { id: recipeId } });
+      await api.patch("/recipes/{id}", {
+        path: { id: recipeId },
+        body: recipeChanges(current, value),
+      });
+    } else {
+      await api.post("/recipes", { body: recipeBody(value) });
+    }
+    return {
+      answer: { intent, recipeId, saved: true, result: submission.reply({ resetForm: true }) },
+      status: 200,
+    };
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    if (recipeId && error.status === 404) {
+      return { answer: { intent, recipeId, error: "NOT_FOUND" }, status: 404 };
+    }
+    return {
+      answer: {
+        intent,
+        recipeId,
+        result: replyWithApiError(submission, error, { fields: recipeFields }),
+      },
+      status: error.status,
+    };
+  }
+}
+
+function readRecipeId(form: FormData) {
+  const parsed = RecipeId.safeParse({ recipeId: form.get("recipeId") });
+  if (!parsed.success) throw badRequest();
+  return parsed.data.recipeId;
+}
+
+/** Save the form as a recipe or over one, run one, or delete one (asked first). */
 export async function recipeAction(
   api: ApiClient,
   intent: RecipeIntent,
   form: FormData,
 ): Promise<{ answer: RecipeAnswer; status: number }> {
-  if (intent === "save-recipe") {
-    const submission = parseWithZod(form, { schema: RecipeForm });
-    if (submission.status !== "success") {
-      return { answer: { intent, result: submission.reply() }, status: 422 };
-    }
-    try {
-      await api.post("/recipes", { body: recipeBody(submission.value) });
-      return {
-        answer: { intent, saved: true, result: submission.reply({ resetForm: true }) },
-        status: 200,
-      };
-    } catch (error) {
-      if (!isUserError(error)) throw serviceUnavailable(error);
-      return {
-        answer: { intent, result: replyWithApiError(submission, error, { fields: recipeFields }) },
-        status: error.status,
-      };
-    }
+  if (intent === "save-recipe" || intent === "update-recipe") {
+    return saveRecipe(api, intent, form);
   }
-  const parsed = RecipeId.safeParse({ recipeId: form.get("recipeId") });
-  if (!parsed.success) throw badRequest();
-  const { recipeId } = parsed.data;
+  const recipeId = readRecipeId(form);
   if (intent === "delete-recipe" && !isConfirmed(form)) {
     return { answer: { intent, confirm: recipeId }, status: 200 };
   }

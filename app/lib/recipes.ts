@@ -49,3 +49,58 @@ export function recipeBody(value: RecipeFormValue) {
     },
   };
 }
+
+/** What the form fills of each step; the rest of a step is kept as it was when a recipe changes. */
+const formKeys = {
+  image: ["prompt", "size", "style"],
+  video: ["duration", "size"],
+  narration: ["text", "voice"],
+} as const;
+
+function without<T extends object>(step: T | undefined, keys: readonly string[]): Partial<T> {
+  if (!step) return {};
+  return Object.fromEntries(
+    Object.entries(step).filter(([key]) => !keys.includes(key)),
+  ) as Partial<T>;
+}
+
+/**
+ * `PATCH /recipes/{id}`'s body for the form's fields over a recipe: the form's settings replace
+ * those it shows, and those it does not (a count, a seed, a negative prompt set through the API)
+ * stay. Emptied narration words take the narration away.
+ */
+export function recipeChanges(current: Recipe, value: RecipeFormValue) {
+  const { name, visibility, steps } = recipeBody(value);
+  return {
+    name,
+    visibility,
+    steps: {
+      image: { ...without(current.steps.image, formKeys.image), ...steps.image },
+      video: { ...without(current.steps.video, formKeys.video), ...steps.video },
+      ...(steps.narration
+        ? {
+            narration: {
+              ...without(current.steps.narration, formKeys.narration),
+              ...steps.narration,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** The form's values of a recipe, to change it. */
+export function recipeFormValues(recipe: Recipe) {
+  const { image, video, narration } = recipe.steps;
+  return {
+    name: recipe.name,
+    prompt: image.prompt ?? "",
+    imageSize: image.size ?? "",
+    style: image.style ?? "none",
+    duration: String(video.duration ?? ""),
+    frame: video.size ?? "",
+    narrationText: narration?.text ?? "",
+    narrationVoice: narration?.voice ?? "",
+    shared: recipe.visibility === "organization" ? "on" : undefined,
+  };
+}

@@ -14,7 +14,11 @@ import type { RecipeAnswer } from "~/lib/recipes.server";
 export const handle = { title: "creators:video.title" };
 
 export async function loader(args: LoaderFunctionArgs) {
-  return { ...(await loadCreator(args, "video")), now: Date.now() };
+  const loaded = await loadCreator(args, "video");
+  // `?recipe=`: the member's own recipe, listed, that the recipe form changes.
+  const recipeId = new URL(args.request.url).searchParams.get("recipe");
+  const editing = loaded.recipes?.find((recipe) => recipe.id === recipeId && recipe.mine);
+  return { ...loaded, editing, now: Date.now() };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -37,6 +41,7 @@ export default function VideoCreatorPage() {
             recipes={loaded.recipes}
             offers={{ image: loaded.image, video: loaded.options, speech: loaded.speech }}
             answer={recipeAnswer}
+            editing={loaded.editing}
           />
         ) : null
       }

@@ -171,6 +171,29 @@ for (const [prefix, l] of creatorLabels) {
       await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
       await expect(recipes.getByLabel(l.recipeName)).toHaveValue("");
 
+      // Changed in the same form, which takes the focus and shows the recipe as it is.
+      const draft = arabic ? "منارة" : "Lighthouse";
+      await recipes.getByLabel(l.recipeName).fill(draft);
+      await recipes.getByLabel(l.recipePrompt).fill(prompt);
+      await recipes.getByRole("button", { name: l.saveRecipe }).click();
+      await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
+      await recipes.getByRole("link", { name: l.editRecipe(draft) }).click();
+      await expect(recipes.getByLabel(l.recipeName)).toBeFocused();
+      await expect(recipes.getByLabel(l.recipeName)).toHaveValue(draft);
+      await expect(recipes.getByLabel(l.recipePrompt)).toHaveValue(prompt);
+      await screenshotBothModes(page, "video-creator-recipe-edit");
+      await expectNoAxeViolations(page);
+      await recipes.getByLabel(l.recipeName).fill(`${draft} 2`);
+      await recipes.getByRole("button", { name: l.saveChanges }).click();
+      await expect(recipes.getByText(l.recipeChanged)).toBeVisible();
+      await expect(recipes.getByRole("button", { name: l.runRecipe(`${draft} 2`) })).toBeVisible();
+      await expect(recipes.getByLabel(l.recipeName)).toHaveValue(`${draft} 2`);
+      await recipes.getByRole("link", { name: l.stopEditing }).click();
+      await expect(recipes.getByRole("heading", { name: l.saveRecipeTitle })).toBeVisible();
+      await recipes.getByRole("button", { name: l.deleteRecipe(`${draft} 2`) }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+      await expect(recipes.getByRole("button", { name: l.runRecipe(`${draft} 2`) })).toHaveCount(0);
+
       // One click: the image, then the narrated video that starts from it, as one job.
       await recipes.getByRole("button", { name: l.runRecipe(name) }).click();
       const job = latest(page, l.latest).getByRole("listitem").first();
@@ -261,7 +284,14 @@ test.describe("creators without JavaScript", () => {
     await expect(recipes.getByText(l.recipeSaved)).toBeVisible();
     await recipes.getByRole("button", { name: l.runRecipe("Paper boat") }).click();
     await expect(latest(page, l.latest).getByRole("listitem").first()).toContainText("Paper boat");
-    await recipes.getByRole("button", { name: l.deleteRecipe("Paper boat") }).click();
+    // Changed through the same form, reached by a link.
+    await recipes.getByRole("link", { name: l.editRecipe("Paper boat") }).click();
+    await expect(recipes.getByLabel(l.recipeName)).toHaveValue("Paper boat");
+    await recipes.getByLabel(l.recipeName).fill("Paper boats");
+    await recipes.getByRole("button", { name: l.saveChanges }).click();
+    await expect(recipes.getByText(l.recipeChanged)).toBeVisible();
+    await expect(recipes.getByRole("button", { name: l.runRecipe("Paper boats") })).toBeVisible();
+    await recipes.getByRole("button", { name: l.deleteRecipe("Paper boats") }).click();
     await recipes.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
     await expect(recipes.getByText(l.noRecipes)).toBeVisible();
   });

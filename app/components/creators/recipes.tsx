@@ -1,16 +1,18 @@
 import { getFormProps } from "@conform-to/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { type GenerationOptions, imageStyles } from "~/lib/creators";
 import { useAppForm } from "~/lib/forms";
-import { type Recipe, RecipeForm } from "~/lib/recipes";
+import { type Recipe, RecipeForm, recipeFormValues } from "~/lib/recipes";
 import type { RecipeAnswer } from "~/lib/recipes.server";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useVoiceLabel } from "./speech-form";
@@ -21,13 +23,26 @@ type Offers = {
   speech: GenerationOptions["speech"] | null;
 };
 
-function RecipeItem({ recipe, answer }: { recipe: Recipe; answer: RecipeAnswer | undefined }) {
+function RecipeItem({
+  recipe,
+  answer,
+  editing,
+}: {
+  recipe: Recipe;
+  answer: RecipeAnswer | undefined;
+  editing: boolean;
+}) {
   const { t } = useTranslation("creators");
   const running = useIsPending({ intent: "run-recipe" });
   const refused =
     answer?.intent === "run-recipe" && answer.recipeId === recipe.id ? answer.error : undefined;
   return (
-    <li className="space-y-2 rounded-control border border-border p-3">
+    <li
+      className={cx(
+        "space-y-2 rounded-control border p-3",
+        editing ? "border-accent bg-accent/5" : "border-border",
+      )}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p dir="auto" className="truncate text-sm font-medium text-text">
@@ -52,6 +67,18 @@ function RecipeItem({ recipe, answer }: { recipe: Recipe; answer: RecipeAnswer |
         </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
+        {recipe.mine ? (
+          <Button variant="secondary" size="sm" asChild>
+            <Link
+              to={`?recipe=${recipe.id}#recipe-form`}
+              aria-label={t("recipes.editLabel", { name: recipe.name })}
+              aria-current={editing ? "true" : undefined}
+            >
+              <Icon name="pencil" />
+              {t("recipes.edit")}
+            </Link>
+          </Button>
+        ) : null}
         {recipe.mine ? (
           <ConfirmDialog
             intent="delete-recipe"
@@ -92,45 +119,75 @@ function RecipeItem({ recipe, answer }: { recipe: Recipe; answer: RecipeAnswer |
   );
 }
 
-/** "Save as recipe": the image's description and look, the video's length and frame, narration. */
+/**
+ * "Save as recipe": the image's description and look, the video's length and frame, narration.
+ * With a recipe of the member's own (`?recipe=`), the same form changes it.
+ */
 function SaveRecipeForm({
   offers,
   answer,
+  editing,
 }: {
   offers: Offers & { image: GenerationOptions["image"] };
   answer: RecipeAnswer | undefined;
+  editing: Recipe | undefined;
 }) {
   const { t } = useTranslation("creators");
   const voiceLabel = useVoiceLabel();
   const { image, video, speech } = offers;
+  const intent = editing ? "update-recipe" : "save-recipe";
   const [form, fields] = useAppForm(RecipeForm, {
     id: "recipe-form",
-    lastResult: answer?.intent === "save-recipe" ? answer.result : undefined,
-    defaultValue: {
-      imageSize: image.sizes[0],
-      style: "none",
-      duration: String(video.durations[0] ?? 5),
-      frame: video.sizes[0],
-      narrationVoice: "",
-    },
+    lastResult: answer?.intent === intent ? answer.result : undefined,
+    defaultValue: editing
+      ? recipeFormValues(editing)
+      : {
+          imageSize: image.sizes[0],
+          style: "none",
+          duration: String(video.durations[0] ?? 5),
+          frame: video.sizes[0],
+          narrationVoice: "",
+        },
   });
-  const saving = useIsPending({ intent: "save-recipe" });
-  const saved = answer?.intent === "save-recipe" && answer.saved;
+  const saving = useIsPending({ intent });
+  const saved = answer?.intent === intent && answer.saved;
+  const gone = answer?.intent === "update-recipe" && answer.error === "NOT_FOUND";
+  // Asked to change a recipe, the form takes the focus (the page scrolled to it by its address).
+  const editingId = editing?.id;
+  const nameId = fields.name.id;
+  useEffect(() => {
+    if (editingId) document.getElementById(nameId)?.focus({ preventScroll: true });
+  }, [editingId, nameId]);
   return (
     <Form
       method="post"
       preventScrollReset
-      className="space-y-4 border-t border-border pt-4"
+      className="scroll-mt-6 space-y-4 border-t border-border pt-4"
       aria-labelledby="recipe-form-title"
       {...getFormProps(form)}
       noValidate
     >
-      <h3 id="recipe-form-title" className="text-sm font-semibold text-text">
-        {t("recipes.saveTitle")}
-      </h3>
-      <input type="hidden" name="intent" value="save-recipe" />
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="recipe-form-title" dir="auto" className="text-sm font-semibold text-text">
+          {editing ? t("recipes.editTitle", { name: editing.name }) : t("recipes.saveTitle")}
+        </h3>
+        {editing ? (
+          <Link to="?" className="text-sm text-accent underline-offset-4 hover:underline">
+            {t("recipes.stopEditing")}
+          </Link>
+        ) : null}
+      </div>
+      <input type="hidden" name="intent" value={intent} />
+      {editing ? <input type="hidden" name="recipeId" value={editing.id} /> : null}
       <FormErrors errors={form.errors} />
-      <FormAlert tone="success">{saved ? t("recipes.saved") : null}</FormAlert>
+      <FormAlert tone="success">
+        {saved ? t(editing ? "recipes.changed" : "recipes.saved") : null}
+      </FormAlert>
+      {gone ? (
+        <FormAlert tone="error">
+          <p>{t("errors.NOT_FOUND")}</p>
+        </FormAlert>
+      ) : null}
       <InputField meta={fields.name} label={t("recipes.fields.name")} dir="auto" />
       <TextareaInput meta={fields.prompt} label={t("recipes.fields.prompt")} rows={3} dir="auto" />
       {image.sizes.length > 0 ? (
@@ -193,8 +250,8 @@ function SaveRecipeForm({
       <CheckboxInput meta={fields.shared} label={t("recipes.fields.shared")} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" disabled={saving}>
-          <Icon name="plus" />
-          {t("recipes.save")}
+          <Icon name={editing ? "check" : "plus"} />
+          {editing ? t("recipes.saveChanges") : t("recipes.save")}
         </Button>
       </div>
     </Form>
@@ -209,10 +266,13 @@ export function Recipes({
   recipes,
   offers,
   answer,
+  editing,
 }: {
   recipes: Recipe[];
   offers: Offers;
   answer: RecipeAnswer | undefined;
+  /** The member's own recipe that the form changes (`?recipe=`). */
+  editing: Recipe | undefined;
 }) {
   const { t } = useTranslation("creators");
   const { image } = offers;
@@ -236,12 +296,22 @@ export function Recipes({
       ) : (
         <ul className="space-y-2">
           {recipes.map((recipe) => (
-            <RecipeItem key={recipe.id} recipe={recipe} answer={answer} />
+            <RecipeItem
+              key={recipe.id}
+              recipe={recipe}
+              answer={answer}
+              editing={recipe.id === editing?.id}
+            />
           ))}
         </ul>
       )}
       {image?.configured ? (
-        <SaveRecipeForm offers={{ ...offers, image }} answer={answer} />
+        <SaveRecipeForm
+          key={editing ? `${editing.id}-${editing.updatedAt}` : "new"}
+          offers={{ ...offers, image }}
+          answer={answer}
+          editing={editing}
+        />
       ) : (
         <p className="text-sm text-text-muted">{t("recipes.noImageModel")}</p>
       )}
