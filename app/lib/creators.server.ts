@@ -44,6 +44,10 @@ const Visit = z.object({
     .catch(undefined),
   /** A character's voice, chosen first. */
   character: z.uuid().optional().catch(undefined),
+  /** The video creator's recipes: one of the member's own to change, a search, a page. */
+  recipe: z.uuid().optional().catch(undefined),
+  recipeSearch: z.string().trim().max(100).optional().catch(undefined),
+  recipePage: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 
 /** The text of a thread's message, for the audio creator; none when it is not to be read. */
@@ -99,7 +103,7 @@ export async function loadCreator<Kind extends CreatorKind>(
       ? messageText(api, visit.thread, visit.message)
       : null,
     // A recipe ends in a video: the video creator lists and runs them, and shows their jobs.
-    kind === "video" ? loadRecipes(api).catch(unavailable) : null,
+    kind === "video" ? loadRecipes(api, visit).catch(unavailable) : null,
     kind === "video" ? latestOf(recipeJobKind) : [],
   ]);
   return {
@@ -118,7 +122,7 @@ export async function loadCreator<Kind extends CreatorKind>(
     speech: kind === "video" ? options.speech : null,
     /** The image model's offers and the recipes, for the video creator's recipes. */
     image: kind === "video" ? options.image : null,
-    recipes: recipes ?? [],
+    recipes: recipes ?? null,
     startImageId: visit.image,
     characterId: visit.character,
     initialText,

@@ -9,8 +9,8 @@ import { RecipeForm, type RecipeFormValue, recipeBody, recipeChanges } from "./r
 import { badRequest } from "./responses.server";
 import { serviceUnavailable } from "./session.server";
 
-/** How many recipes the video creator lists: the member's and the organization's, newest first. */
-const listedRecipes = 20;
+/** How many recipes the video creator lists a page: the member's and the organization's. */
+export const recipesPageSize = 10;
 
 export const recipeIntents = [
   "save-recipe",
@@ -38,10 +38,39 @@ export type RecipeAnswer = {
   error?: string;
 };
 
-/** The recipes the member may run. */
-export async function loadRecipes(api: ApiClient) {
-  const page = await api.get("/recipes", { query: { page: 1, pageSize: listedRecipes } });
-  return page.items;
+export type RecipesPage = Awaited<ReturnType<typeof loadRecipes>>;
+
+/**
+ * A page of the recipes the member may run, newest change first, found by name; and the
+ * member's own recipe that the form changes (`?recipe=`), on this page or not.
+ */
+export async function loadRecipes(
+  api: ApiClient,
+  visit: { recipe?: string; recipeSearch?: string; recipePage?: number },
+) {
+  const search = visit.recipeSearch ?? "";
+  const [list, editing] = await Promise.all([
+    api.get("/recipes", {
+      query: {
+        page: visit.recipePage ?? 1,
+        pageSize: recipesPageSize,
+        ...(search ? { q: search } : {}),
+      },
+    }),
+    visit.recipe
+      ? api
+          .get("/recipes/{id}", { path: { id: visit.recipe } })
+          .catch((error: unknown) => (isUserError(error) ? null : Promise.reject(error)))
+      : null,
+  ]);
+  return {
+    items: list.items,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    search,
+    editing: editing?.mine ? editing : undefined,
+  };
 }
 
 /** Where the API's field errors of `POST /recipes` go on the form. */

@@ -14,11 +14,7 @@ import type { RecipeAnswer } from "~/lib/recipes.server";
 export const handle = { title: "creators:video.title" };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const loaded = await loadCreator(args, "video");
-  // `?recipe=`: the member's own recipe, listed, that the recipe form changes.
-  const recipeId = new URL(args.request.url).searchParams.get("recipe");
-  const editing = loaded.recipes?.find((recipe) => recipe.id === recipeId && recipe.mine);
-  return { ...loaded, editing, now: Date.now() };
+  return { ...(await loadCreator(args, "video")), now: Date.now() };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,12 +32,11 @@ export default function VideoCreatorPage() {
       loaded={loaded}
       now={loaded.now}
       below={
-        loaded.allowed ? (
+        loaded.allowed && loaded.recipes ? (
           <Recipes
             recipes={loaded.recipes}
             offers={{ image: loaded.image, video: loaded.options, speech: loaded.speech }}
             answer={recipeAnswer}
-            editing={loaded.editing}
           />
         ) : null
       }

@@ -31,6 +31,15 @@ async function setUpImages(page: Page, account: Account, model = "e2e-image") {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The id of the member's recipe of this name, through the API. */
+async function made(page: Page, token: string, name: string) {
+  const response = await page.request.get(`/api/v1/recipes?q=${encodeURIComponent(name)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { items } = (await response.json()) as { items: { id: string; name: string }[] };
+  return items.find((recipe) => recipe.name === name)?.id;
+}
+
 /** The job list beside a creator's form. */
 const latest = (page: Page, name: string) => page.getByRole("region", { name });
 
@@ -214,6 +223,65 @@ for (const [prefix, l] of creatorLabels) {
       await recipes.getByRole("button", { name: l.deleteRecipe(name) }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
       await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+    });
+
+    test("pages and searches the recipes, and opens one beyond the first page to change", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      await setUpImages(page, account);
+      const token = await apiToken(page.request, account);
+      const names = Array.from({ length: 11 }, (_, i) =>
+        arabic ? `وصفة رقم ${i + 1}` : `Recipe number ${i + 1}`,
+      );
+      for (const name of names) {
+        const made = await page.request.post("/api/v1/recipes", {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { name, steps: { image: { prompt }, video: { duration: 5 } } },
+        });
+        expect(made.status(), await made.text()).toBe(201);
+      }
+      const first = (await made(page, token, names[0] as string)) as string;
+
+      await page.goto(`${prefix}/video/creator`);
+      const recipes = page.getByRole("region", { name: l.recipes });
+      // Newest first, ten a page: the first one made is on the second page.
+      await expect(
+        recipes.getByRole("button", { name: l.runRecipe(names[10] as string) }),
+      ).toBeVisible();
+      await expect(
+        recipes.getByRole("button", { name: l.runRecipe(names[0] as string) }),
+      ).toHaveCount(0);
+      const pages = recipes.getByRole("navigation", { name: l.recipePages });
+      await pages.getByRole("link", { name: l.next }).click();
+      await expect(
+        recipes.getByRole("button", { name: l.runRecipe(names[0] as string) }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/recipePage=2/);
+
+      // Found by its name, whatever page it is on.
+      await recipes.getByRole("searchbox", { name: l.searchRecipes }).fill(names[4] as string);
+      await recipes.getByRole("button", { name: l.searchRecipesButton, exact: true }).click();
+      await expect(page).toHaveURL(
+        (url) =>
+          url.searchParams.get("recipeSearch") === names[4] && url.hash === "#creator-recipes",
+      );
+      await expect(recipes.getByRole("listitem")).toHaveCount(1);
+      await expect(
+        recipes.getByRole("button", { name: l.runRecipe(names[4] as string) }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await screenshotBothModes(page, "video-creator-recipe-search");
+      await recipes.getByRole("searchbox", { name: l.searchRecipes }).fill("zzz");
+      await recipes.getByRole("button", { name: l.searchRecipesButton, exact: true }).click();
+      await expect(recipes.getByText(l.noRecipeMatch("zzz"))).toBeVisible();
+      await recipes.getByRole("link", { name: l.showEveryRecipe }).click();
+      await expect(recipes.getByRole("listitem")).toHaveCount(10);
+
+      // A recipe's own address opens it in the form, though it is not on this page.
+      await page.goto(`${prefix}/video/creator?recipe=${first}`);
+      await expect(recipes.getByLabel(l.recipeName)).toHaveValue(names[0] as string);
+      await expect(recipes.getByRole("button", { name: l.saveChanges })).toBeVisible();
     });
 
     test("reads a thread's answer and typed text aloud with the offline voice", async ({

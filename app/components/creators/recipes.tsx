@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
 import { Badge } from "~/components/ui/badge";
@@ -10,10 +10,13 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
+import { Pagination } from "~/components/ui/pagination";
+import { SearchForm } from "~/components/ui/search-form";
 import { type GenerationOptions, imageStyles } from "~/lib/creators";
 import { useAppForm } from "~/lib/forms";
 import { type Recipe, RecipeForm, recipeFormValues } from "~/lib/recipes";
-import type { RecipeAnswer } from "~/lib/recipes.server";
+import type { RecipeAnswer, RecipesPage } from "~/lib/recipes.server";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useVoiceLabel } from "./speech-form";
 
@@ -34,6 +37,9 @@ function RecipeItem({
 }) {
   const { t } = useTranslation("creators");
   const running = useIsPending({ intent: "run-recipe" });
+  const [searchParams] = useSearchParams();
+  const edit = new URLSearchParams(searchParams);
+  edit.set("recipe", recipe.id);
   const refused =
     answer?.intent === "run-recipe" && answer.recipeId === recipe.id ? answer.error : undefined;
   return (
@@ -70,7 +76,7 @@ function RecipeItem({
         {recipe.mine ? (
           <Button variant="secondary" size="sm" asChild>
             <Link
-              to={`?recipe=${recipe.id}#recipe-form`}
+              to={`?${edit}#recipe-form`}
               aria-label={t("recipes.editLabel", { name: recipe.name })}
               aria-current={editing ? "true" : undefined}
             >
@@ -150,6 +156,9 @@ function SaveRecipeForm({
         },
   });
   const saving = useIsPending({ intent });
+  const [searchParams] = useSearchParams();
+  const stop = new URLSearchParams(searchParams);
+  stop.delete("recipe");
   const saved = answer?.intent === intent && answer.saved;
   const gone = answer?.intent === "update-recipe" && answer.error === "NOT_FOUND";
   // Asked to change a recipe, the form takes the focus (the page scrolled to it by its address).
@@ -172,7 +181,11 @@ function SaveRecipeForm({
           {editing ? t("recipes.editTitle", { name: editing.name }) : t("recipes.saveTitle")}
         </h3>
         {editing ? (
-          <Link to="?" className="text-sm text-accent underline-offset-4 hover:underline">
+          <Link
+            to={`?${stop}#creator-recipes`}
+            preventScrollReset
+            className="text-sm text-accent underline-offset-4 hover:underline"
+          >
             {t("recipes.stopEditing")}
           </Link>
         ) : null}
@@ -266,17 +279,21 @@ export function Recipes({
   recipes,
   offers,
   answer,
-  editing,
 }: {
-  recipes: Recipe[];
+  recipes: RecipesPage;
   offers: Offers;
   answer: RecipeAnswer | undefined;
-  /** The member's own recipe that the form changes (`?recipe=`). */
-  editing: Recipe | undefined;
 }) {
   const { t } = useTranslation("creators");
+  const [searchParams] = useSearchParams();
   const { image } = offers;
+  const { items, editing, search } = recipes;
   const queued = answer?.intent === "run-recipe" && answer.jobId;
+  // The search keeps what else the address holds (a reused item, a start image), not the page.
+  const keep = Object.fromEntries(
+    [...searchParams].filter(([name]) => !["recipeSearch", "recipePage", "recipe"].includes(name)),
+  );
+  const searchable = search !== "" || recipes.total > recipes.pageSize;
   return (
     <section
       aria-labelledby="creator-recipes"
@@ -289,13 +306,38 @@ export function Recipes({
         <p className="mt-1 text-sm text-text-muted">{t("recipes.description")}</p>
       </div>
       <FormAlert tone="info">{queued ? t("recipes.queued") : null}</FormAlert>
-      {recipes.length === 0 ? (
+      {searchable ? (
+        <SearchForm
+          id="recipe-search"
+          name="recipeSearch"
+          keep={keep}
+          hash="#creator-recipes"
+          label={t("recipes.search")}
+          placeholder={t("recipes.searchPlaceholder")}
+          submitLabel={t("recipes.searchButton")}
+          defaultValue={search}
+        />
+      ) : null}
+      {items.length === 0 && search ? (
+        <div className="space-y-2 rounded-control border border-dashed border-border px-4 py-6 text-center text-sm text-text-muted">
+          <p>
+            <IsolatedMessage ns="creators" i18nKey="recipes.noMatch" values={{ search }} />
+          </p>
+          <Link
+            to={`?${new URLSearchParams(keep)}#creator-recipes`}
+            preventScrollReset
+            className="text-accent underline-offset-4 hover:underline"
+          >
+            {t("recipes.clearSearch")}
+          </Link>
+        </div>
+      ) : items.length === 0 ? (
         <p className="rounded-control border border-dashed border-border px-4 py-6 text-center text-sm text-text-muted">
           {t("recipes.empty")}
         </p>
       ) : (
         <ul className="space-y-2">
-          {recipes.map((recipe) => (
+          {items.map((recipe) => (
             <RecipeItem
               key={recipe.id}
               recipe={recipe}
@@ -305,6 +347,14 @@ export function Recipes({
           ))}
         </ul>
       )}
+      <Pagination
+        page={recipes.page}
+        pageSize={recipes.pageSize}
+        total={recipes.total}
+        param="recipePage"
+        hash="#creator-recipes"
+        label={t("recipes.pages")}
+      />
       {image?.configured ? (
         <SaveRecipeForm
           key={editing ? `${editing.id}-${editing.updatedAt}` : "new"}
