@@ -46,11 +46,20 @@ async function loadViewer(request: Request, context: AppLoadContext): Promise<Vi
 /** A Response for the error page when the API is down; the token is kept for when it is back. */
 export function serviceUnavailable(error: unknown) {
   if (error instanceof Response) return error;
-  console.error(error);
+  // A call stopped because the page's request was (the reader left) is no failure to report.
+  if (!isAbortedCall(error)) console.error(error);
   if (error instanceof ApiUnavailableError || isApiError(error)) {
     return new Response(null, { status: 503, statusText: "Service Unavailable" });
   }
   return new Response(null, { status: 500, statusText: "Internal Server Error" });
+}
+
+function isAbortedCall(error: unknown) {
+  return (
+    error instanceof ApiUnavailableError &&
+    error.cause instanceof Error &&
+    error.cause.name === "AbortError"
+  );
 }
 
 export async function commitToken(token: string) {
