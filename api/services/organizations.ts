@@ -136,23 +136,27 @@ export async function listOrganizations(
 ): Promise<{ items: OrganizationView[]; total: number }> {
   const pattern = containsPattern(query.search);
   const matches = pattern ? ilike(organizations.name, pattern) : undefined;
-  const [rows, [totals]] = await Promise.all([
-    organizationQuery(db, userId)
-      .where(and(eq(memberships.userId, userId), matches))
-      .orderBy(
-        desc(sql`${organizations.id} = ${users.currentOrganizationId}`),
-        asc(sql`lower(${organizations.name})`),
-        asc(organizations.createdAt),
-        asc(organizations.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(memberships)
-      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .where(and(eq(memberships.userId, userId), matches)),
-  ]);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await organizationQuery(db, userId)
+    .where(and(eq(memberships.userId, userId), matches))
+    .orderBy(
+      desc(sql`${organizations.id} = ${users.currentOrganizationId}`),
+      asc(sql`lower(${organizations.name})`),
+      asc(organizations.createdAt),
+      asc(organizations.id),
+    )
+    .limit(query.pageSize)
+    .offset(offset);
+  // A page that is not full tells the total itself (the app shell's list, on every page, is
+  // nearly always one): only a full or an empty page is counted.
+  if (rows.length > 0 && rows.length < query.pageSize) {
+    return { items: rows.map(toView), total: offset + rows.length };
+  }
+  const [totals] = await db
+    .select({ total: count() })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), matches));
   return { items: rows.map(toView), total: totals?.total ?? 0 };
 }
 

@@ -241,6 +241,24 @@ describe("organizations", () => {
     ]);
   });
 
+  it("gives the same total on a full page, a last page, past the end and in a search", async () => {
+    const user = await signedIn();
+    for (const name of ["Alpha", "Beta", "Gamma", "Delta"]) {
+      const made = await t.request("POST", "/organizations", { token: user.token, json: { name } });
+      expect(made.status).toBe(201);
+    }
+    const page = (query: string) =>
+      t.request("GET", `/organizations?${query}`, { token: user.token }).then((r) => r.body);
+    expect(await page("pageSize=2&page=1")).toMatchObject({ total: 5, page: 1 });
+    expect((await page("pageSize=2&page=3")).items).toHaveLength(1);
+    expect(await page("pageSize=2&page=3")).toMatchObject({ total: 5 });
+    expect(await page("pageSize=2&page=4")).toMatchObject({ total: 5, items: [] });
+    expect(await page("pageSize=5")).toMatchObject({ total: 5 });
+    expect(await page("pageSize=10")).toMatchObject({ total: 5 });
+    expect(await page("search=amm")).toMatchObject({ total: 1 });
+    expect(await page("search=nothing")).toMatchObject({ total: 0, items: [] });
+  });
+
   it.each([
     [{}, "Required", "REQUIRED"],
     [{ name: "   " }, "Required", "REQUIRED"],
