@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { requireLanguage } from "~/lib/i18n.server";
+import { getViewer, serviceUnavailable } from "~/lib/session.server";
 
 /** How many of the member's latest jobs the sidebar follows. */
 const followed = 10;
@@ -10,10 +11,17 @@ const followed = 10;
  * when one finishes. Read after the page is shown, and again on every live event.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
-  if (!user.account.currentOrganizationPermissions.includes("organization.read")) {
+  requireLanguage(params);
+  const viewer = await getViewer(request, context);
+  // A session that ended while the page was open follows no jobs: a redirect here would take the
+  // page itself to the sign-in form, and bring it back to this JSON afterwards.
+  if (
+    viewer.status !== "signed-in" ||
+    !viewer.user.account.currentOrganizationPermissions.includes("organization.read")
+  ) {
     return Response.json([], { headers: { "Cache-Control": "private, no-store" } });
   }
+  const { token } = viewer;
   const page = await getApiClient(request, context, token)
     .get("/jobs", { query: { mine: "true", page: 1, pageSize: followed } })
     .catch((error: unknown) => {

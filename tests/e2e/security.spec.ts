@@ -90,3 +90,19 @@ test.describe("redirects stay on this site", () => {
     }
   });
 });
+
+test("the sidebar's job list answers a guest with none, never with the sign-in page", async ({
+  request,
+  page,
+}) => {
+  // A session that ended under an open page: the page's next read must not take it to sign-in
+  // with this JSON as the place to come back to.
+  const guest = await request.get("/jobs/latest", { maxRedirects: 0 });
+  expect(guest.status()).toBe(200);
+  expect(guest.headers()["cache-control"]).toBe("private, no-store");
+  expect(await guest.json()).toEqual([]);
+  await signIn(page);
+  const member = await page.request.get("/jobs/latest", { maxRedirects: 0 });
+  expect(member.status()).toBe(200);
+  expect(await member.json()).toEqual([]);
+});
