@@ -92,8 +92,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are reported through onShellError.
-          if (shellRendered) console.error(error);
+          // Errors before the shell are reported through onShellError; a reader who left (the
+          // destination closed early) is no error to report.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );
