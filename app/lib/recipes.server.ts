@@ -76,6 +76,7 @@ export async function loadRecipes(
 /** Where the API's field errors of `POST /recipes` go on the form. */
 const recipeFields = {
   "steps.image.prompt": "prompt",
+  "steps.image.negativePrompt": "negativePrompt",
   "steps.image.size": "imageSize",
   "steps.image.style": "style",
   "steps.video.duration": "duration",

@@ -14,6 +14,7 @@ export const recipeLimits = { name: 100, narration: 4_000 } as const;
 export const RecipeForm = z.object({
   name: requiredText(recipeLimits.name),
   prompt: requiredText(generationLimits.prompt),
+  negativePrompt: optionalText(generationLimits.negativePrompt, { multiline: true }),
   imageSize: z.string().trim().max(20).optional(),
   style: z.enum(imageStyles).default("none"),
   duration: wholeNumber(1, 600),
@@ -34,6 +35,7 @@ export function recipeBody(value: RecipeFormValue) {
     steps: {
       image: {
         prompt: value.prompt,
+        ...(value.negativePrompt ? { negativePrompt: value.negativePrompt } : {}),
         ...(value.imageSize ? { size: value.imageSize } : {}),
         ...(value.style !== "none" ? { style: value.style } : {}),
       },
@@ -52,7 +54,7 @@ export function recipeBody(value: RecipeFormValue) {
 
 /** What the form fills of each step; the rest of a step is kept as it was when a recipe changes. */
 const formKeys = {
-  image: ["prompt", "size", "style"],
+  image: ["prompt", "negativePrompt", "size", "style"],
   video: ["duration", "size"],
   narration: ["text", "voice"],
 } as const;
@@ -66,8 +68,8 @@ function without<T extends object>(step: T | undefined, keys: readonly string[])
 
 /**
  * `PATCH /recipes/{id}`'s body for the form's fields over a recipe: the form's settings replace
- * those it shows, and those it does not (a count, a seed, a negative prompt set through the API)
- * stay. Emptied narration words take the narration away.
+ * those it shows, and those it does not (a count, a seed, a model set through the API)
+ * stay. Emptied narration words take the narration away, an emptied field its setting.
  */
 export function recipeChanges(current: Recipe, value: RecipeFormValue) {
   const { name, visibility, steps } = recipeBody(value);
@@ -95,6 +97,7 @@ export function recipeFormValues(recipe: Recipe) {
   return {
     name: recipe.name,
     prompt: image.prompt ?? "",
+    negativePrompt: image.negativePrompt ?? "",
     imageSize: image.size ?? "",
     style: image.style ?? "none",
     duration: String(video.duration ?? ""),

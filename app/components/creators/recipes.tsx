@@ -203,6 +203,15 @@ function SaveRecipeForm({
       ) : null}
       <InputField meta={fields.name} label={t("recipes.fields.name")} dir="auto" />
       <TextareaInput meta={fields.prompt} label={t("recipes.fields.prompt")} rows={3} dir="auto" />
+      {image.supports.negativePrompt ? (
+        <TextareaInput
+          meta={fields.negativePrompt}
+          label={t("recipes.fields.negativePrompt")}
+          hint={t("hints.negativePrompt")}
+          rows={2}
+          dir="auto"
+        />
+      ) : null}
       {image.sizes.length > 0 ? (
         <SelectInput
           meta={fields.imageSize}

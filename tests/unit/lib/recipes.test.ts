@@ -41,6 +41,7 @@ describe("changing a recipe through its form", () => {
     expect(recipeFormValues(recipe)).toEqual({
       name: "منارة",
       prompt: "A lighthouse at dusk",
+      negativePrompt: "people",
       imageSize: "1024x1024",
       style: "photo",
       duration: "5",
@@ -51,11 +52,12 @@ describe("changing a recipe through its form", () => {
     });
   });
 
-  it("replaces what the form shows and keeps what it does not", () => {
+  it("replaces what the form shows (an emptied field takes its setting away) and keeps what it does not", () => {
     const value = posted({
       ...recipeFormValues(recipe),
       name: "Lighthouse reel",
       prompt: "A lighthouse in a storm",
+      negativePrompt: "",
       style: "none",
       imageSize: "",
       duration: "8",
@@ -66,7 +68,7 @@ describe("changing a recipe through its form", () => {
       name: "Lighthouse reel",
       visibility: "private",
       steps: {
-        image: { prompt: "A lighthouse in a storm", negativePrompt: "people", seed: 42, count: 2 },
+        image: { prompt: "A lighthouse in a storm", seed: 42, count: 2 },
         video: { duration: 8, size: "1280x720" },
         narration: { text: "The light comes on.", speed: 1.2 },
       },
@@ -86,6 +88,16 @@ describe("changing a recipe through its form", () => {
       name: "Boat",
       visibility: "private",
       steps: { image: { prompt: "A paper boat" }, video: { duration: 5 } },
+    });
+    const avoiding = posted({
+      name: "Boat",
+      prompt: "A paper boat",
+      negativePrompt: "rain",
+      duration: "5",
+    });
+    expect(recipeBody(avoiding).steps.image).toEqual({
+      prompt: "A paper boat",
+      negativePrompt: "rain",
     });
   });
 });
