@@ -183,6 +183,30 @@ async function firstLoadJavaScript(base: string, path: string) {
 }
 
 /**
+ * Puts cookies in the browser's own jar, as a signed-in browser holds them, so that the page's
+ * later requests (a fetcher's, say) carry them too; a header added to requests would not.
+ */
+async function setCookies(port: number, cookie: string, url: string) {
+  const version = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const socket = new WebSocket((version as { webSocketDebuggerUrl: string }).webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const cookies = cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url, httpOnly: true };
+  });
+  const answered = new Promise<{ error?: { message: string } }>((resolve) => {
+    socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+  });
+  socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+  const answer = await answered;
+  socket.close();
+  if (answer.error) throw new Error(`Chromium refused the cookies: ${answer.error.message}`);
+}
+
+/**
  * Lighthouse's performance score (0-100) of each page, desktop preset. Each page gets a Chromium
  * of its own, with a fresh profile: a cookie one page sets (the language) would otherwise reach the
  * next.
@@ -195,6 +219,7 @@ async function lighthouseScores(pages: { name: string; url: string; cookie?: str
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
     });
     try {
+      if (page.cookie) await setCookies(chrome.port, page.cookie, page.url);
       const result = await lighthouse(
         page.url,
         {
@@ -202,7 +227,6 @@ async function lighthouseScores(pages: { name: string; url: string; cookie?: str
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
-          extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
         },
         desktopConfig,
       );
