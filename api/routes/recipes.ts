@@ -9,6 +9,7 @@ import {
   getRecipe,
   listRecipes,
   type RecipeView,
+  restoreRecipe,
   runRecipe,
   updateRecipe,
 } from "../services/recipes";
@@ -129,6 +130,16 @@ const deleteRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+const restoreRoute = protectedRoute({
+  method: "post",
+  path: "/recipes/{id}/restore",
+  tags,
+  summary: "Bring back a recipe the caller deleted, as the undo of a deletion (media.create)",
+  request: { params: idParams },
+  responses: { 200: jsonResponse("The recipe", RecipeSchema) },
+  errors: [403, 404, 422],
+});
+
 const runRoute = protectedRoute({
   method: "post",
   path: "/recipes/{id}/run",
@@ -193,6 +204,12 @@ export function createRecipeRoutes() {
     .openapi(deleteRoute, async (c) => {
       await deleteRecipe(c.var.db, c.var.auth.actor, c.req.valid("param").id);
       return c.body(null, 204);
+    })
+    .openapi(restoreRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await restoreRecipe(c.var.db, actor, id);
+      return c.json(toJson(await getRecipe(c.var.db, actor, id)), 200);
     })
     .openapi(runRoute, async (c) => {
       const { actor } = c.var.auth;

@@ -178,6 +178,31 @@ export async function deleteRecipe(db: Database, actor: Actor, id: string): Prom
   });
 }
 
+/**
+ * Brings back a recipe the actor deleted (media.create): the undo right after a deletion. Only
+ * its author sees a deleted recipe; one that is not deleted is left as it is.
+ */
+export async function restoreRecipe(db: Database, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "media.create");
+  await db.transaction(async (tx) => {
+    const [recipe] = await tx
+      .select()
+      .from(recipes)
+      .where(
+        and(
+          eq(recipes.id, id),
+          eq(recipes.organizationId, actor.organizationId),
+          eq(recipes.authorId, actor.userId),
+        ),
+      )
+      .for("update");
+    if (!recipe) throw notFound("No such recipe.");
+    if (!recipe.deletedAt) return;
+    await tx.update(recipes).set({ deletedAt: null }).where(eq(recipes.id, id));
+    await publishRecipeEvent(tx, actor, "recipe.restored", recipe);
+  });
+}
+
 /** The two generations a recipe asks for; the video's start image is the image step's first. */
 export function recipeGenerations(recipe: Pick<Recipe, "name" | "steps">) {
   const { image, video, narration } = recipe.steps;

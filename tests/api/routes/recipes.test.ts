@@ -188,6 +188,34 @@ describe("recipes: saved, listed, changed, deleted", () => {
     expect((await run(t, viewer, shared)).status).toBe(403);
   });
 
+  it("brings back a deleted recipe for its author alone, as the undo of the deletion", async () => {
+    const owner = await ownerWithSession(t);
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const shared = (await create(t, owner, { name: "Shared", steps, visibility: "organization" }))
+      .body.id;
+    expect((await t.request("DELETE", `/recipes/${shared}`, { token: owner.token })).status).toBe(
+      204,
+    );
+    expect((await t.request("GET", `/recipes/${shared}`, { token: owner.token })).status).toBe(404);
+    expect((await run(t, owner, shared)).status).toBe(404);
+
+    // Nobody but the author brings it back, nor learns that it was there.
+    const other = await t.request("POST", `/recipes/${shared}/restore`, { token: member.token });
+    expect(other.status).toBe(404);
+    const restored = await t.request("POST", `/recipes/${shared}/restore`, { token: owner.token });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ id: shared, name: "Shared", mine: true });
+    const listed = await t.request("GET", "/recipes", { token: member.token });
+    expect(listed.body.items.map((item: { id: string }) => item.id)).toEqual([shared]);
+    // Again, or on one never deleted: nothing changes.
+    const again = await t.request("POST", `/recipes/${shared}/restore`, { token: owner.token });
+    expect(again.status).toBe(200);
+    const missing = await t.request("POST", `/recipes/${randomUUID()}/restore`, {
+      token: owner.token,
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it("answers 404 for another organization's recipe, whatever is asked", async () => {
     const owner = await ownerWithSession(t);
     const other = await ownerWithSession(t);
@@ -198,6 +226,7 @@ describe("recipes: saved, listed, changed, deleted", () => {
       ["PATCH", `/recipes/${theirs}`],
       ["DELETE", `/recipes/${theirs}`],
       ["POST", `/recipes/${theirs}/run`],
+      ["POST", `/recipes/${theirs}/restore`],
     ] as const) {
       const response = await t.request(method, path, {
         token: owner.token,
