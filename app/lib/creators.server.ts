@@ -240,8 +240,9 @@ export async function creatorAction(
   const intent = form.get("intent");
   if (intent === "generate") return generate(api, kind, form);
   if (kind === "video" && isRecipeIntent(intent)) {
-    const { answer: recipe, status } = await recipeAction(api, intent, form);
-    return data<CreatorAnswer | RecipeAnswer>(recipe, { status });
+    const outcome = await recipeAction(api, request, intent, form);
+    if (outcome instanceof Response) return outcome;
+    return data<CreatorAnswer | RecipeAnswer>(outcome.answer, { status: outcome.status });
   }
   if (intent !== "cancel" && intent !== "retry") throw badRequest();
   const parsed = JobAction.safeParse({ jobId: form.get("jobId") });

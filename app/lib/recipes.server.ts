@@ -5,7 +5,14 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "./api/client";
 import { isUserError } from "./api/errors";
 import { replyWithApiError } from "./forms.server";
-import { RecipeForm, type RecipeFormValue, recipeBody, recipeChanges } from "./recipes";
+import {
+  RecipeForm,
+  type RecipeFormValue,
+  type RecipeNotice,
+  recipeBody,
+  recipeChanges,
+} from "./recipes";
+import { safeRedirect } from "./redirect.server";
 import { badRequest } from "./responses.server";
 import { serviceUnavailable } from "./session.server";
 
@@ -17,6 +24,7 @@ export const recipeIntents = [
   "update-recipe",
   "run-recipe",
   "delete-recipe",
+  "restore-recipe",
 ] as const;
 export type RecipeIntent = (typeof recipeIntents)[number];
 
@@ -27,16 +35,29 @@ export function isRecipeIntent(intent: unknown): intent is RecipeIntent {
 export type RecipeAnswer = {
   intent: RecipeIntent;
   result?: SubmissionResult<string[]>;
-  /** A recipe was saved (made, or changed). */
-  saved?: boolean;
-  /** The job a run queued. */
-  jobId?: string;
   /** The recipe whose deletion asks to be confirmed (without JavaScript). */
   confirm?: string;
-  /** The recipe a run or a deletion was refused for, and why (a code of `creators.errors`). */
+  /** The recipe a run, change or deletion was refused for, and why (a code of `creators.errors`). */
   recipeId?: string;
   error?: string;
 };
+
+/**
+ * Back to the creator as it was (its query: a search, a page, a recipe being changed), with a
+ * notice, at the recipes' card. A notice lives in the address, so a live update that reloads the
+ * page's data keeps it.
+ */
+function back(request: Request, notice: RecipeNotice, changes = {}) {
+  const url = new URL(request.url);
+  const next = new URLSearchParams(url.search);
+  next.delete("recipeDeleted");
+  next.set("notice", notice);
+  for (const [name, value] of Object.entries<string | null>(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  return safeRedirect(`${url.pathname}?${next}#creator-recipes`);
+}
 
 export type RecipesPage = Awaited<ReturnType<typeof loadRecipes>>;
 
@@ -104,9 +125,10 @@ const RecipeId = z.object({ recipeId: z.uuid() });
  */
 async function saveRecipe(
   api: ApiClient,
+  request: Request,
   intent: "save-recipe" | "update-recipe",
   form: FormData,
-): Promise<{ answer: RecipeAnswer; status: number }> {
+): Promise<RecipeOutcome> {
   const recipeId = intent === "update-recipe" ? readRecipeId(form) : undefined;
   const submission = parseWithZod(form, { schema: RecipeForm });
   if (submission.status !== "success") {
@@ -123,10 +145,7 @@ async function saveRecipe(
     } else {
       await api.post("/recipes", { body: recipeBody(value) });
     }
-    return {
-      answer: { intent, recipeId, saved: true, result: submission.reply({ resetForm: true }) },
-      status: 200,
-    };
+    return back(request, recipeId ? "recipe-changed" : "recipe-saved");
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     if (recipeId && error.status === 404) {
@@ -149,14 +168,21 @@ function readRecipeId(form: FormData) {
   return parsed.data.recipeId;
 }
 
-/** Save the form as a recipe or over one, run one, or delete one (asked first). */
+/** A refusal to show on the page, or the redirect of a done action. */
+type RecipeOutcome = { answer: RecipeAnswer; status: number } | Response;
+
+/**
+ * Save the form as a recipe or over one, run one, delete one (asked first) or bring back the one
+ * just deleted.
+ */
 export async function recipeAction(
   api: ApiClient,
+  request: Request,
   intent: RecipeIntent,
   form: FormData,
-): Promise<{ answer: RecipeAnswer; status: number }> {
+): Promise<RecipeOutcome> {
   if (intent === "save-recipe" || intent === "update-recipe") {
-    return saveRecipe(api, intent, form);
+    return saveRecipe(api, request, intent, form);
   }
   const recipeId = readRecipeId(form);
   if (intent === "delete-recipe" && !isConfirmed(form)) {
@@ -165,10 +191,19 @@ export async function recipeAction(
   try {
     if (intent === "delete-recipe") {
       await api.delete("/recipes/{id}", { path: { id: recipeId } });
-      return { answer: { intent, recipeId }, status: 200 };
+      // The form no longer changes what is gone.
+      const editing = new URL(request.url).searchParams.get("recipe") === recipeId;
+      return back(request, "recipe-deleted", {
+        recipeDeleted: recipeId,
+        ...(editing ? { recipe: null } : {}),
+      });
     }
-    const { job } = await api.post("/recipes/{id}/run", { path: { id: recipeId } });
-    return { answer: { intent, recipeId, jobId: job.id }, status: 200 };
+    if (intent === "restore-recipe") {
+      await api.post("/recipes/{id}/restore", { path: { id: recipeId } });
+      return back(request, "recipe-restored");
+    }
+    await api.post("/recipes/{id}/run", { path: { id: recipeId } });
+    return back(request, "recipe-queued");
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     const code = runCodes.includes(error.code) ? error.code : "UNKNOWN";

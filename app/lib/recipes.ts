@@ -10,6 +10,20 @@ export { recipeJobKind } from "./creator-kinds";
 /** The API's limits of a recipe (docs/media.md, "Recipes"). */
 export const recipeLimits = { name: 100, narration: 4_000 } as const;
 
+/** The notices a recipe's action lands back with (`?notice=`), shown in the recipes' card. */
+export const recipeNotices = [
+  "recipe-saved",
+  "recipe-changed",
+  "recipe-queued",
+  "recipe-deleted",
+  "recipe-restored",
+] as const;
+export type RecipeNotice = (typeof recipeNotices)[number];
+
+export function isRecipeNotice(value: string | null): value is RecipeNotice {
+  return (recipeNotices as readonly (string | null)[]).includes(value);
+}
+
 /** "Save as recipe": an image, the video that starts from it, and its narration. */
 export const RecipeForm = z.object({
   name: requiredText(recipeLimits.name),

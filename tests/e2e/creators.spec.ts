@@ -199,6 +199,15 @@ for (const [prefix, l] of creatorLabels) {
       await expect(recipes.getByLabel(l.recipeName)).toHaveValue(`${draft} 2`);
       await recipes.getByRole("link", { name: l.stopEditing }).click();
       await expect(recipes.getByRole("heading", { name: l.saveRecipeTitle })).toBeVisible();
+      // Deleted after a question, then brought back with Undo, then deleted for good.
+      await recipes.getByRole("button", { name: l.deleteRecipe(`${draft} 2`) }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
+      await expect(recipes.getByRole("button", { name: l.runRecipe(`${draft} 2`) })).toHaveCount(0);
+      await expect(recipes.getByRole("status")).toContainText(l.recipeDeleted);
+      await screenshotBothModes(page, "video-creator-recipe-deleted");
+      await recipes.getByRole("button", { name: l.undo, exact: true }).click();
+      await expect(recipes.getByRole("status")).toContainText(l.recipeRestored);
+      await expect(recipes.getByRole("button", { name: l.runRecipe(`${draft} 2`) })).toBeVisible();
       await recipes.getByRole("button", { name: l.deleteRecipe(`${draft} 2`) }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
       await expect(recipes.getByRole("button", { name: l.runRecipe(`${draft} 2`) })).toHaveCount(0);
@@ -362,5 +371,9 @@ test.describe("creators without JavaScript", () => {
     await recipes.getByRole("button", { name: l.deleteRecipe("Paper boats") }).click();
     await recipes.getByRole("alertdialog").getByRole("button", { name: l.delete }).click();
     await expect(recipes.getByText(l.noRecipes)).toBeVisible();
+    await expect(recipes.getByText(l.recipeDeleted)).toBeVisible();
+    await recipes.getByRole("button", { name: l.undo, exact: true }).click();
+    await expect(recipes.getByText(l.recipeRestored)).toBeVisible();
+    await expect(recipes.getByRole("button", { name: l.runRecipe("Paper boats") })).toBeVisible();
   });
 });

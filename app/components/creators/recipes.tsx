@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
 import { Badge } from "~/components/ui/badge";
@@ -15,7 +15,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/ui/search-form";
 import { type GenerationOptions, imageStyles } from "~/lib/creators";
 import { useAppForm } from "~/lib/forms";
-import { type Recipe, RecipeForm, recipeFormValues } from "~/lib/recipes";
+import { isRecipeNotice, type Recipe, RecipeForm, recipeFormValues } from "~/lib/recipes";
 import type { RecipeAnswer, RecipesPage } from "~/lib/recipes.server";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useVoiceLabel } from "./speech-form";
@@ -159,7 +159,14 @@ function SaveRecipeForm({
   const [searchParams] = useSearchParams();
   const stop = new URLSearchParams(searchParams);
   stop.delete("recipe");
-  const saved = answer?.intent === intent && answer.saved;
+  // A recipe saved from the empty form lands back here: the form empties for the next one.
+  const location = useLocation();
+  const savedNew =
+    !editing && new URLSearchParams(location.search).get("notice") === "recipe-saved";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per landing, i.e. per location
+  useEffect(() => {
+    if (savedNew) form.reset();
+  }, [savedNew, location.key]);
   const gone = answer?.intent === "update-recipe" && answer.error === "NOT_FOUND";
   // Asked to change a recipe, the form takes the focus (the page scrolled to it by its address).
   const editingId = editing?.id;
@@ -193,9 +200,6 @@ function SaveRecipeForm({
       <input type="hidden" name="intent" value={intent} />
       {editing ? <input type="hidden" name="recipeId" value={editing.id} /> : null}
       <FormErrors errors={form.errors} />
-      <FormAlert tone="success">
-        {saved ? t(editing ? "recipes.changed" : "recipes.saved") : null}
-      </FormAlert>
       {gone ? (
         <FormAlert tone="error">
           <p>{t("errors.NOT_FOUND")}</p>
@@ -280,6 +284,59 @@ function SaveRecipeForm({
   );
 }
 
+const noticeText = {
+  "recipe-saved": "recipes.saved",
+  "recipe-changed": "recipes.changed",
+  "recipe-queued": "recipes.queued",
+  "recipe-deleted": "recipes.deleted",
+  "recipe-restored": "recipes.restored",
+} as const;
+
+/**
+ * What a recipe's action did (`?notice=`), in the card: a deletion with Undo. Dismissed by a link
+ * that drops it from the address.
+ */
+function RecipeNotice() {
+  const { t } = useTranslation("creators");
+  const [searchParams] = useSearchParams();
+  const restoring = useIsPending({ intent: "restore-recipe" });
+  const notice = searchParams.get("notice");
+  if (!isRecipeNotice(notice)) return null;
+  const deleted = notice === "recipe-deleted" ? searchParams.get("recipeDeleted") : null;
+  const rest = new URLSearchParams(searchParams);
+  rest.delete("notice");
+  rest.delete("recipeDeleted");
+  return (
+    <FormAlert tone="success">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p>{t(noticeText[notice])}</p>
+        <div className="flex items-center gap-1">
+          {deleted ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="restore-recipe" />
+              <input type="hidden" name="recipeId" value={deleted} />
+              <Button type="submit" variant="secondary" size="sm" disabled={restoring}>
+                <Icon name="undo-2" />
+                {t("recipes.undo")}
+              </Button>
+            </Form>
+          ) : null}
+          <Link
+            to={`?${rest}#creator-recipes`}
+            replace
+            preventScrollReset
+            aria-label={t("recipes.dismiss")}
+            title={t("recipes.dismiss")}
+            className="rounded-control p-1 hover:bg-success/10"
+          >
+            <Icon name="x" />
+          </Link>
+        </div>
+      </div>
+    </FormAlert>
+  );
+}
+
 /**
  * The video creator's recipes: an image, a video that starts from it and its narration, run
  * again with one click (the job shows in "Your latest"), and a form to save one.
@@ -297,7 +354,6 @@ export function Recipes({
   const [searchParams] = useSearchParams();
   const { image } = offers;
   const { items, editing, search } = recipes;
-  const queued = answer?.intent === "run-recipe" && answer.jobId;
   // The search keeps what else the address holds (a reused item, a start image), not the page.
   const keep = Object.fromEntries(
     [...searchParams].filter(([name]) => !["recipeSearch", "recipePage", "recipe"].includes(name)),
@@ -314,7 +370,7 @@ export function Recipes({
         </h2>
         <p className="mt-1 text-sm text-text-muted">{t("recipes.description")}</p>
       </div>
-      <FormAlert tone="info">{queued ? t("recipes.queued") : null}</FormAlert>
+      <RecipeNotice />
       {searchable ? (
         <SearchForm
           id="recipe-search"
