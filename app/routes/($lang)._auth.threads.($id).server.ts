@@ -80,6 +80,9 @@ export async function answerWhole(
   }
 }
 
+/** `?notice=` of a thread whose settings were just saved. */
+const threadSettingsSaved = "thread-settings-saved";
+
 /** Every other form of the page, on the thread of the page. */
 export async function changeThread(
   api: ApiClient,
@@ -113,7 +116,11 @@ export async function changeThread(
           temperature: request.temperature,
           systemPrompt: request.systemPrompt,
         });
-        return data({ intent: request.intent, saved: true as const });
+        // Said by the address, which the live update that follows the change keeps (an action's
+        // answer would be cleared when the page's data is read again).
+        return safeRedirect(
+          `${localizedPath(`/threads/${threadId}`, language)}?notice=${threadSettingsSaved}`,
+        );
       case "feedback":
         await api.put("/threads/{id}/messages/{messageId}/feedback", {
           path: { ...path, messageId: String(request.messageId) },

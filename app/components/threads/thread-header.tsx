@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -56,13 +56,15 @@ export function ThreadHeader({
   };
   const renameError = answer?.intent === "rename" ? fieldError("title") : undefined;
   const settingsAnswer = answer?.intent === "settings" ? answer : null;
+  const [searchParams] = useSearchParams();
+  const settingsSaved = searchParams.get("notice") === "thread-settings-saved";
   const renameDisclosure = useDisclosure(
     Boolean(renameError),
     answer?.intent === "rename" && Boolean(answer.saved),
   );
   // Open with its answer, saved or not, so that the answer is seen (a page without JavaScript
   // comes back whole).
-  const settingsDisclosure = useDisclosure(Boolean(settingsAnswer));
+  const settingsDisclosure = useDisclosure(Boolean(settingsAnswer) || settingsSaved);
 
   return (
     <header className="space-y-3 border-b border-border pb-4">
@@ -186,7 +188,7 @@ export function ThreadHeader({
               <input type="hidden" name="intent" value="settings" />
               <FormAlert>{settingsAnswer?.error ? t("form.errors.invalid") : null}</FormAlert>
               <FormAlert tone="success">
-                {settingsAnswer?.saved ? t("settings.saved") : null}
+                {settingsSaved && !settingsAnswer ? t("settings.saved") : null}
               </FormAlert>
               <div className="grid gap-3 sm:grid-cols-2">
                 <div>
