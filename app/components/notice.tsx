@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
+import type { RecipeNotice } from "~/lib/recipes";
 import { FormAlert } from "./ui/form-alert";
 import { Icon } from "./ui/icon";
 
@@ -103,7 +104,7 @@ export function Notice() {
  * was saved without being mounted again. (Forms post to "." so that the next submission drops
  * the old notice.)
  */
-export function useOnNotice(name: NoticeName, onNotice: () => void) {
+export function useOnNotice(name: NoticeName | RecipeNotice, onNotice: () => void) {
   const location = useLocation();
   const shown = new URLSearchParams(location.search).get("notice") === name;
   const callback = useRef(onNotice);

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
+import { useOnNotice } from "~/components/notice";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -160,13 +161,7 @@ function SaveRecipeForm({
   const stop = new URLSearchParams(searchParams);
   stop.delete("recipe");
   // A recipe saved from the empty form lands back here: the form empties for the next one.
-  const location = useLocation();
-  const savedNew =
-    !editing && new URLSearchParams(location.search).get("notice") === "recipe-saved";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per landing, i.e. per location
-  useEffect(() => {
-    if (savedNew) form.reset();
-  }, [savedNew, location.key]);
+  useOnNotice("recipe-saved", () => form.reset());
   const gone = answer?.intent === "update-recipe" && answer.error === "NOT_FOUND";
   // Asked to change a recipe, the form takes the focus (the page scrolled to it by its address).
   const editingId = editing?.id;
