@@ -67,6 +67,19 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    function sendShell() {
+      shellRendered = true;
+      const body = withoutNulBytes();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -75,19 +88,16 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = withoutNulBytes();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!bot) sendShell();
+        },
+        // Crawlers get the whole page at once.
+        onAllReady() {
+          clearTimeout(deadline);
+          if (bot) sendShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -98,8 +108,9 @@ export default async function handleRequest(
         },
       },
     );
-    // Rendering stops a second after the data's own timeout, so that its rejections render first.
-    setTimeout(abort, streamTimeout + 1_000);
+    // Rendering stops a second after the data's own timeout, so that its rejections render
+    // first; a page that is all there by then clears it.
+    deadline = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

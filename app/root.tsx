@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useMatches,
   useRouteError,
@@ -22,8 +23,8 @@ import { NewBuildNotice } from "~/components/new-build-notice";
 import { DataPreloads } from "~/components/prefetch";
 import { colorModeScript } from "~/lib/color-mode";
 import {
+  defaultLanguage,
   htmlLang,
-  languageFromParam,
   languageFromPathname,
   localizedPath,
   textDirection,
@@ -39,12 +40,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const language = languageFromParam(params.lang) ?? languageFromPathname(url.pathname);
+  const language = languageFromPathname(url.pathname);
 
   // An unprefixed URL is English only for someone who has not chosen or asked for Arabic.
-  if (params.lang === undefined && request.method === "GET") {
+  if (language === defaultLanguage && request.method === "GET") {
     if ((await preferredLanguage(request)) === "ar") {
       throw safeRedirect(localizedPath(`${url.pathname}${url.search}`, "ar"), 302, "/ar");
     }
@@ -64,6 +65,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = typeof loader;
+
+/** `/login` and `/ar/login` share their routes; the root's data is in the page's language. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  languageFromPathname(currentUrl.pathname) !== languageFromPathname(nextUrl.pathname) ||
+  defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

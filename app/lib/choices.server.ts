@@ -13,9 +13,9 @@ const Query = z.object({ q: z.string().trim().max(200).catch("") });
  */
 export async function loadChoices(
   kind: "clients" | "projects" | "documents",
-  { request, context, params }: LoaderFunctionArgs,
+  { request, context }: LoaderFunctionArgs,
 ) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, `${kind}.read`);
   const { q } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await getApiClient(request, context, token)

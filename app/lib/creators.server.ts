@@ -67,10 +67,10 @@ async function messageText(api: ApiClient, threadId: string, messageId: string) 
  * from.
  */
 export async function loadCreator<Kind extends CreatorKind>(
-  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
   kind: Kind,
 ) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   const permissions = user.account.currentOrganizationPermissions;
   const organizationId = user.account.currentOrganizationId;
   const canManageAi = permissions.includes("ai.manage");
@@ -231,10 +231,10 @@ const JobAction = z.object({ jobId: z.uuid() });
 
 /** Generate, cancel a job, or ask again for what a job asked (its `input`). */
 export async function creatorAction(
-  { request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
   kind: CreatorKind,
 ) {
-  const { token } = await requireUser(request, context, params);
+  const { token } = await requireUser(request, context);
   const api = getApiClient(request, context, token);
   const form = await readForm(request);
   const intent = form.get("intent");

@@ -1,7 +1,13 @@
 import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import { localeCookie } from "./cookies.server";
-import { defaultLanguage, isLanguage, type Language, languageFromParam, languages } from "./i18n";
+import {
+  defaultLanguage,
+  isLanguage,
+  type Language,
+  languageFromPathname,
+  languages,
+} from "./i18n";
 
 type Messages = Record<string, unknown>;
 
@@ -41,9 +47,7 @@ export async function preferredLanguage(request: Request): Promise<Language> {
   return isLanguage(language) ? language : defaultLanguage;
 }
 
-/** The `($lang)` segment accepts only "ar"; /fr/login and /en/login are pages that do not exist. */
-export function requireLanguage(params: { lang?: string }): Language {
-  const language = languageFromParam(params.lang);
-  if (!language) throw new Response(null, { status: 404, statusText: "Not Found" });
-  return language;
+/** The language of the page a request is for, from the optional `(ar)` prefix of its path. */
+export function pageLanguage(request: Request): Language {
+  return languageFromPathname(new URL(request.url).pathname);
 }

@@ -48,12 +48,6 @@ export function isNamespace(value: unknown): value is Namespace {
   return typeof value === "string" && (namespaces as readonly string[]).includes(value);
 }
 
-/** The optional `($lang)` segment: absent means English, "ar" means Arabic, anything else is no language. */
-export function languageFromParam(param: string | undefined): Language | null {
-  if (param === undefined) return defaultLanguage;
-  return param === "ar" ? "ar" : null;
-}
-
 export function htmlLang(language: Language) {
   return language === "ar" ? "ar" : "en-US";
 }

@@ -8,7 +8,7 @@ import { requireClientsPermission } from "./clients.server";
 import { readForm } from "./form.server";
 import { replyWithApiError } from "./forms.server";
 import { type Language, localizedPath } from "./i18n";
-import { requireLanguage } from "./i18n.server";
+import { pageLanguage } from "./i18n.server";
 import {
   type Job,
   LibraryQuery,
@@ -107,12 +107,9 @@ async function openedItem(api: ApiClient, id: string) {
  * for the page itself (not a further page its script asks for), what its filters offer, the
  * open item, and the item just deleted.
  */
-export async function libraryLoader(
-  kind: MediaKind,
-  { request, context, params }: LoaderFunctionArgs,
-) {
-  const { token, user } = await requireUser(request, context, params);
-  const language = requireLanguage(params);
+export async function libraryLoader(kind: MediaKind, { request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  const language = pageLanguage(request);
   const url = new URL(request.url);
   const query = LibraryQuery.parse(Object.fromEntries(url.searchParams));
   const permissions = user.account.currentOrganizationPermissions;
@@ -177,13 +174,10 @@ const answer = (value: MediaActionAnswer, status: number) =>
  * The action of /image, /audio and /video: an item's rename, favourite mark, move to a project
  * or client, delete (asked first) and restore. Each lands back on the library as it was.
  */
-export async function libraryAction(
-  kind: MediaKind,
-  { request, context, params }: ActionFunctionArgs,
-) {
-  const { token, user } = await requireUser(request, context, params);
+export async function libraryAction(kind: MediaKind, { request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "media.write");
-  const language = requireLanguage(params);
+  const language = pageLanguage(request);
   const api = getApiClient(request, context, token);
   const url = new URL(request.url);
   const form = await readForm(request);

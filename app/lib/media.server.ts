@@ -35,7 +35,7 @@ const ZipIds = z.array(z.uuid()).min(1).max(maxMediaZipItems);
  * API no longer takes, goes where `requireUser` sends them (sign-in).
  */
 async function requireToken(request: Request, context: AppLoadContext) {
-  return (await getToken(request)) ?? (await requireUser(request, context, {})).token;
+  return (await getToken(request)) ?? (await requireUser(request, context)).token;
 }
 
 /** The API's answer as the browser's: its status, the headers that matter, its body streamed. */
@@ -58,7 +58,7 @@ async function asRouteError(
 ): Promise<never> {
   if (isApiError(error, 401)) {
     // The token expired: requireUser clears it and sends them to sign in.
-    await requireUser(request, context, {});
+    await requireUser(request, context);
     throw new Response(null, { status: 401 });
   }
   if (isApiError(error) && [403, 404, 422].includes(error.status)) throw notFound();

@@ -3,7 +3,6 @@ import { ApiUnavailableError, isApiError } from "./api/errors";
 import { getApiClient } from "./api.server";
 import { tokenCookie } from "./cookies.server";
 import { languageFromPathname, localizedPath } from "./i18n";
-import { requireLanguage } from "./i18n.server";
 import { safeRedirect } from "./redirect.server";
 import { safeRedirectPath } from "./safe-redirect";
 import type { CurrentUser } from "./user";
@@ -80,12 +79,7 @@ function loginPath(request: Request) {
 }
 
 /** Sign-in pages: a guest goes to the localized /login, keeping where they were going. */
-export async function requireUser(
-  request: Request,
-  context: AppLoadContext,
-  params: { lang?: string },
-) {
-  requireLanguage(params);
+export async function requireUser(request: Request, context: AppLoadContext) {
   const viewer = await getViewer(request, context);
   if (viewer.status === "signed-in") return viewer;
   const headers = viewer.status === "expired" ? { "Set-Cookie": await clearToken() } : undefined;
@@ -93,12 +87,7 @@ export async function requireUser(
 }
 
 /** Guest-only pages: a signed-in user goes to a safe redirectTo, else the dashboard. */
-export async function requireGuest(
-  request: Request,
-  context: AppLoadContext,
-  params: { lang?: string },
-) {
-  requireLanguage(params);
+export async function requireGuest(request: Request, context: AppLoadContext) {
   const viewer = await getViewer(request, context);
   if (viewer.status !== "signed-in") return;
   const url = new URL(request.url);

@@ -1,11 +1,10 @@
 import { useCallback } from "react";
-import { useParams } from "react-router";
-import { defaultLanguage, type Language, languageFromParam, localizedPath } from "./i18n";
+import { useLocation } from "react-router";
+import { type Language, languageFromPathname, localizedPath } from "./i18n";
 
 /** The language of the current page, from its route prefix. */
 export function useLanguage(): Language {
-  const { lang } = useParams();
-  return languageFromParam(lang) ?? defaultLanguage;
+  return languageFromPathname(useLocation().pathname);
 }
 
 /** Turns an app path into the same path in the current page's language. */

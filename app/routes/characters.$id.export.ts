@@ -12,7 +12,7 @@ const Format = z.enum(["json", "png"]).catch("json");
  * with the card in its `chara` chunk, byte for byte and named as the API names it.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "characters.read");
   const id = requireUuidParam(params);
   const format = Format.parse(new URL(request.url).searchParams.get("format"));

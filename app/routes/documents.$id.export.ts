@@ -9,7 +9,7 @@ const Format = z.enum(["md", "html"]).catch("md");
 
 /** A document as a Markdown or HTML download (GET /documents/{id}/export), named as the API names it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "documents.read");
   const id = requireUuidParam(params);
   const format = Format.parse(new URL(request.url).searchParams.get("format"));

@@ -12,7 +12,7 @@ import { requireUser } from "~/lib/session.server";
  * a save to try again.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "documents.write");
   const id = requireUuidParam(params);
   const read = await readMultipartForm(request, maxDocumentFormBytes);

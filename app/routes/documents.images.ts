@@ -9,8 +9,8 @@ import { requireUser } from "~/lib/session.server";
 const maxImageFormBytes = 10 * 1024 * 1024 + 64 * 1024;
 
 /** An image dropped into the editor: stored through the API, answered with its URL as JSON. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "documents.write");
   const read = await readMultipartForm(request, maxImageFormBytes);
   const image = read.form?.get("image");

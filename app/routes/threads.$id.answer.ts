@@ -17,7 +17,7 @@ const answerHeadersTimeoutMs = 30_000;
  * A refusal before any answer (no model, quota, another answer running) is JSON with its code.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "threads.write");
   const parsed = AnswerRequest.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw badRequest();

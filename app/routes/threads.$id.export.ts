@@ -10,7 +10,7 @@ const Format = z.enum(["md", "json"]).catch("md");
 
 /** A thread as a Markdown or JSON download (GET /threads/{id}/export), named as the API names it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context, params);
+  const { token, user } = await requireUser(request, context);
   requireClientsPermission(user, "threads.read");
   const id = threadIdParam(params.id);
   if (id === null) throw notFound();

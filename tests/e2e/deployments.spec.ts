@@ -173,7 +173,7 @@ for (const [prefix, { signUp, title, reload }] of deploymentLabels) {
   }) => {
     // The sign-up route's module is gone, with its brotli and gzip copies, as after a deployment
     // that removed the old files.
-    const module = routeModuleFile("routes/($lang)._guest.signup");
+    const module = routeModuleFile("routes/(ar)._guest.signup");
     const removed = [module, `${module}.br`, `${module}.gz`].filter((file) => existsSync(file));
     const kept = removed.map((file) => readFileSync(file));
     for (const file of removed) rmSync(file);

@@ -148,6 +148,7 @@ test.describe("not found", () => {
     "/ar/nothing/here",
     "/fr/login",
     "/en/login",
+    "/AR/login",
     "/threads/abc",
     "/threads/12a",
   ]) {
@@ -176,4 +177,24 @@ test.describe("not found", () => {
     expect(await response.text()).not.toContain("<html");
     await context.close();
   });
+});
+
+test("a bot gets a page whole, in its language", async ({ browser }) => {
+  const context = await browser.newContext({
+    userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)",
+  });
+  for (const [path, lang, heading] of [
+    ["/login", "en-US", "Sign in"],
+    ["/ar/login", "ar", "تسجيل الدخول"],
+  ]) {
+    const response = await context.request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toContain(heading);
+    // The page and its data, to the data stream's end.
+    expect(html).toContain("</html>");
+    expect(html).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*$/);
+  }
+  await context.close();
 });

@@ -9,7 +9,7 @@ import type {
   AddressChangeValues,
   AddressConfirmValues,
   PendingAddressChange,
-} from "~/routes/($lang)._auth.account._index";
+} from "~/routes/(ar)._auth.account._index";
 import { InputField, KeyInput, PasswordInput, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { useDropNotice } from "../notice";

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { CurrentUser } from "~/lib/user";
-import type { PasswordValues } from "~/routes/($lang)._auth.account._index";
+import type { PasswordValues } from "~/routes/(ar)._auth.account._index";
 import { PasswordInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { useDropNotice, useOnNotice } from "../notice";

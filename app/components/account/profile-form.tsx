@@ -6,7 +6,7 @@ import { useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { type CurrentUser, initials } from "~/lib/user";
-import type { ProfileValues } from "~/routes/($lang)._auth.account._index";
+import type { ProfileValues } from "~/routes/(ar)._auth.account._index";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";

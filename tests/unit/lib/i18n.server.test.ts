@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { localeCookie } from "~/lib/cookies.server";
 import { namespaces } from "~/lib/i18n";
-import { preferredLanguage, requireLanguage, resources } from "~/lib/i18n.server";
+import { pageLanguage, preferredLanguage, resources } from "~/lib/i18n.server";
 
 async function cookieHeader(value: string) {
   const setCookie = await localeCookie.serialize(value);
@@ -70,24 +70,16 @@ describe("preferredLanguage", () => {
   });
 });
 
-describe("requireLanguage", () => {
-  it("is English without a prefix", () => {
-    expect(requireLanguage({})).toBe("en");
-  });
-
-  it("is Arabic for the ar prefix", () => {
-    expect(requireLanguage({ lang: "ar" })).toBe("ar");
-  });
-
-  it.each(["fr", "en", "AR", ""])("throws a 404 Response for %j", (lang) => {
-    let thrown: unknown;
-    try {
-      requireLanguage({ lang });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(404);
+describe("pageLanguage", () => {
+  it.each([
+    ["http://qalam.test/clients", "en"],
+    ["http://qalam.test/", "en"],
+    ["http://qalam.test/ar", "ar"],
+    ["http://qalam.test/ar/clients?page=2", "ar"],
+    ["http://qalam.test/arabic", "en"],
+    ["http://qalam.test/clients?lang=ar", "en"],
+  ])("%s is in %j", (url, expected) => {
+    expect(pageLanguage(new Request(url))).toBe(expected);
   });
 });
 

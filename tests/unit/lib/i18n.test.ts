@@ -4,7 +4,6 @@ import {
   htmlLang,
   isLanguage,
   isNamespace,
-  languageFromParam,
   languageFromPathname,
   languages,
   localizedPath,
@@ -37,20 +36,6 @@ describe("languages", () => {
     [null, false],
   ])("isNamespace(%j) is %s", (value, expected) => {
     expect(isNamespace(value)).toBe(expected);
-  });
-});
-
-describe("languageFromParam", () => {
-  it.each([
-    [undefined, "en"],
-    ["ar", "ar"],
-    ["fr", null],
-    ["en", null],
-    ["AR", null],
-    ["", null],
-    ["ar-SA", null],
-  ])("%j → %j", (param, expected) => {
-    expect(languageFromParam(param)).toBe(expected);
   });
 });
 

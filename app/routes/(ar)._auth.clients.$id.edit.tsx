@@ -1,0 +1,123 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+} from "react-router";
+import { ClientForm } from "~/components/clients/client-form";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { PageShell } from "~/components/ui/page-shell";
+import { StaleVersionAlert } from "~/components/versioned-record";
+import { getApiClient } from "~/lib/api.server";
+import { type ClientFormAnswer, clientLogoErrors } from "~/lib/clients";
+import {
+  clientChoices,
+  clientLogoTooLarge,
+  maxClientFormBytes,
+  requireClientsPermission,
+  submitClientForm,
+} from "~/lib/clients.server";
+import { readMultipartForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+
+export const handle = { title: "clients:edit.pageTitle" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "clients.write");
+  const id = requireUuidParam(params);
+  const api = getApiClient(request, context, token);
+  const [client, choices] = await Promise.all([
+    api.get("/clients/{id}", { path: { id } }).catch(rethrowAsPageError),
+    clientChoices(api, user),
+  ]);
+  // A deleted client is restored from its page before it is changed.
+  if (client.deletedAt) throw notFound();
+  return { client, ...choices };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "clients.write");
+  const language = pageLanguage(request);
+  const id = requireUuidParam(params);
+  const read = await readMultipartForm(request, maxClientFormBytes);
+  if (read.tooLarge) return clientLogoTooLarge("update");
+  const { form } = read;
+  if (form.get("intent") !== "update") throw badRequest();
+  const result = await submitClientForm(getApiClient(request, context, token), form, {
+    intent: "update",
+    id,
+  });
+  if (result.answer) return result.answer;
+  return safeRedirect(`${localizedPath(`/clients/${id}`, language)}?notice=client-saved`);
+}
+
+/**
+ * A client just added whose logo the API refused comes here with `?logoError=`: the logo field
+ * says why, as it would after a save.
+ */
+function useLogoErrorOfNewClient(): ClientFormAnswer | undefined {
+  const [searchParams] = useSearchParams();
+  const logoError = clientLogoErrors.find((key) => key === searchParams.get("logoError"));
+  return useMemo(
+    () =>
+      logoError
+        ? { intent: "update", result: { status: "error", error: { logo: [logoError] } } }
+        : undefined,
+    [logoError],
+  );
+}
+
+export default function EditClientPage() {
+  const { client, members, workspaces } = useLoaderData<typeof loader>();
+  const actionResult = useActionData<typeof action>();
+  const logoErrorOfNewClient = useLogoErrorOfNewClient();
+  const result = actionResult ?? logoErrorOfNewClient;
+  const { t } = useTranslation("clients");
+  return (
+    <PageShell
+      title={t("edit.title", { name: client.name })}
+      back={{ to: `/clients/${client.id}`, label: client.name }}
+    >
+      {result?.stale ? (
+        <StaleVersionAlert
+          title={t("edit.staleTitle")}
+          body={t("edit.staleBody")}
+          reloadTo={`/clients/${client.id}/edit`}
+          reloadLabel={t("edit.reload")}
+        />
+      ) : null}
+      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+        <ClientForm
+          intent="update"
+          initial={client}
+          result={result}
+          members={members}
+          workspaces={workspaces}
+          submitLabel={t("edit.submit")}
+          cancel={
+            <Button variant="ghost" asChild>
+              <LocalizedLink to={`/clients/${client.id}`}>
+                {t("common:actions.cancel")}
+              </LocalizedLink>
+            </Button>
+          }
+        />
+      </div>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,218 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { SearchableSelectField } from "~/components/form/choice-search";
+import { InputField } from "~/components/form/fields";
+import { FormErrors } from "~/components/form/form-errors";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Icon } from "~/components/ui/icon";
+import { PageShell } from "~/components/ui/page-shell";
+import { isUserError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { requireClientsPermission } from "~/lib/clients.server";
+import { documentErrorKeys, NewDocumentFields } from "~/lib/documents";
+import { documentChoices } from "~/lib/documents.server";
+import { readMultipartForm } from "~/lib/form.server";
+import { useAppForm } from "~/lib/forms";
+import { replyWithApiError } from "~/lib/forms.server";
+import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
+
+export const handle = { title: "documents:new.title" };
+
+const maxImportFormBytes = 10 * 1024 * 1024 + 64 * 1024;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "documents.write");
+  const choices = await documentChoices(getApiClient(request, context, token), user);
+  const search = new URL(request.url).searchParams;
+  const pick = (id: string | null, options: { value: string }[]) =>
+    options.some((option) => option.value === id) ? (id ?? "") : "";
+  return {
+    ...choices,
+    defaultClientId: pick(search.get("clientId"), choices.clients),
+    defaultProjectId: pick(search.get("projectId"), choices.projects),
+  };
+}
+
+type Answer =
+  | { intent: "create"; result: SubmissionResult<string[]> }
+  | { intent: "import"; error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "documents.write");
+  const language = pageLanguage(request);
+  const api = getApiClient(request, context, token);
+  const read = await readMultipartForm(request, maxImportFormBytes);
+  if (read.tooLarge) {
+    return data<Answer>({ intent: "import", error: "fileTooLarge" }, { status: 413 });
+  }
+  const { form } = read;
+  const intent = form.get("intent");
+  const opened = (id: string, notice: string) =>
+    safeRedirect(`${localizedPath(`/documents/${id}`, language)}?notice=${notice}`);
+  if (intent === "create") {
+    const submission = parseWithZod(form, { schema: NewDocumentFields });
+    if (submission.status !== "success") {
+      return data<Answer>({ intent: "create", result: submission.reply() }, { status: 422 });
+    }
+    const { title, clientId, projectId } = submission.value;
+    try {
+      const created = await api.post("/documents", {
+        body: { title, clientId: clientId || null, projectId: projectId || null },
+      });
+      return opened(created.id, "document-created");
+    } catch (error) {
+      if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+      const result = replyWithApiError(submission, error, {
+        codes: { UNKNOWN_CLIENT: "invalid", UNKNOWN_PROJECT: "invalid" },
+      });
+      return data<Answer>({ intent: "create", result }, { status: error.status });
+    }
+  }
+  if (intent === "import") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      return data<Answer>({ intent: "import", error: "chooseFile" }, { status: 422 });
+    }
+    const body = new FormData();
+    body.set("file", file, file.name);
+    for (const name of ["clientId", "projectId"]) {
+      const value = form.get(name);
+      if (typeof value === "string" && value) body.set(name, value);
+    }
+    try {
+      const imported = await api.post("/documents/import", { body: body as never });
+      return opened(imported.id, "document-imported");
+    } catch (error) {
+      if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+      const code = Object.values(error.fieldCodes)[0] ?? error.code;
+      return data<Answer>(
+        { intent: "import", error: documentErrorKeys[code] ?? "unsupportedFile" },
+        { status: error.status },
+      );
+    }
+  }
+  throw badRequest();
+}
+
+export default function NewDocumentPage() {
+  const { clients, clientsTotal, projects, projectsTotal, defaultClientId, defaultProjectId } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("documents");
+  const creating = useIsPending({ intent: "create" });
+  const importing = useIsPending({ intent: "import" });
+  const [form, fields] = useAppForm(NewDocumentFields, {
+    id: "new-document-form",
+    lastResult: answer?.intent === "create" ? answer.result : undefined,
+    defaultValue: { clientId: defaultClientId, projectId: defaultProjectId },
+  });
+  const importError = answer?.intent === "import" ? t(`errors.${answer.error}`) : undefined;
+
+  const links = (prefix: string) => (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <SearchableSelectField
+        kind="clients"
+        id={`${prefix}-client`}
+        name="clientId"
+        label={t("fields.client")}
+        searchLabel={t("findClient")}
+        noneLabel={t("noClient")}
+        choices={clients}
+        total={clientsTotal}
+        current={clients.find((client) => client.value === defaultClientId) ?? null}
+      />
+      <SearchableSelectField
+        kind="projects"
+        id={`${prefix}-project`}
+        name="projectId"
+        label={t("fields.project")}
+        searchLabel={t("findProject")}
+        noneLabel={t("noProject")}
+        choices={projects}
+        total={projectsTotal}
+        current={projects.find((project) => project.value === defaultProjectId) ?? null}
+      />
+    </div>
+  );
+
+  return (
+    <PageShell title={t("new.title")} back={{ to: "/documents", label: t("title") }}>
+      <Card className="space-y-4 p-6">
+        <FormErrors errors={form.errors} />
+        <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
+          <input type="hidden" name="intent" value="create" />
+          <InputField meta={fields.title} label={t("fields.title")} dir="auto" autoComplete="off" />
+          {links("new-document")}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={creating}>
+              <Icon name="plus" />
+              {t("new.submit")}
+            </Button>
+            <Button variant="ghost" asChild>
+              <LocalizedLink to="/documents">{t("common:actions.cancel")}</LocalizedLink>
+            </Button>
+          </div>
+        </Form>
+      </Card>
+
+      <Card as="section" aria-labelledby="import-title" className="space-y-4 p-6">
+        <div>
+          <h2 id="import-title" className="font-semibold">
+            {t("new.importTitle")}
+          </h2>
+          <p className="text-sm text-text-muted">{t("new.importDescription")}</p>
+        </div>
+        {importError ? <FormAlert tone="error">{importError}</FormAlert> : null}
+        <Form method="post" encType="multipart/form-data" className="space-y-4">
+          <input type="hidden" name="intent" value="import" />
+          <div className="space-y-1.5">
+            <label htmlFor="import-file" className="text-sm font-medium">
+              {t("fields.file")}
+            </label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              required
+              accept=".md,.markdown,.docx,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              aria-describedby="import-file-hint"
+              className="block w-full text-sm text-text file:me-3 file:rounded-control file:border file:border-border file:bg-surface file:px-3 file:py-2 file:text-sm file:font-medium file:text-text hover:file:bg-surface-muted"
+            />
+            <p id="import-file-hint" className="text-xs text-text-muted">
+              {t("hints.file")}
+            </p>
+          </div>
+          {links("import")}
+          <Button type="submit" variant="secondary" disabled={importing}>
+            <Icon name="upload" />
+            {t("new.importSubmit")}
+          </Button>
+        </Form>
+      </Card>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

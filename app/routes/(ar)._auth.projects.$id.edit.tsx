@@ -1,0 +1,102 @@
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { LocalizedLink } from "~/components/localized-link";
+import { ProjectForm } from "~/components/projects/project-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
+import { PageShell } from "~/components/ui/page-shell";
+import { StaleVersionAlert } from "~/components/versioned-record";
+import { getApiClient } from "~/lib/api.server";
+import { clientChoices, requireClientsPermission } from "~/lib/clients.server";
+import { readForm } from "~/lib/form.server";
+import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
+import { projectChoices, submitProjectForm } from "~/lib/projects.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+
+export const handle = { title: "projects:edit.pageTitle" };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "projects.write");
+  const id = requireUuidParam(params);
+  const api = getApiClient(request, context, token);
+  const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
+  const [project, choices, { clients, clientsTotal }] = await Promise.all([
+    api.get("/projects/{id}", { path: { id } }).catch(rethrowAsPageError),
+    clientChoices(api, user),
+    projectChoices(api, canReadClients),
+  ]);
+  if (project.deletedAt) throw notFound();
+  // The project's client stays a choice even when it is not among the first hundred.
+  if (project.client && !clients.some((client) => client.value === project.client?.id)) {
+    clients.unshift({ value: project.client.id, label: project.client.name });
+  }
+  return { project, ...choices, clients, clientsTotal };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "projects.write");
+  const language = pageLanguage(request);
+  const id = requireUuidParam(params);
+  const form = await readForm(request);
+  if (form.get("intent") !== "update") throw badRequest();
+  const result = await submitProjectForm(getApiClient(request, context, token), form, {
+    intent: "update",
+    id,
+  });
+  if (result.answer) return result.answer;
+  return safeRedirect(`${localizedPath(`/projects/${id}`, language)}?notice=project-saved`);
+}
+
+export default function EditProjectPage() {
+  const { project, members, workspaces, clients, clientsTotal } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("projects");
+  return (
+    <PageShell
+      title={t("edit.title", { name: project.name })}
+      back={{ to: `/projects/${project.id}`, label: project.name }}
+    >
+      {result?.stale ? (
+        <StaleVersionAlert
+          title={t("edit.staleTitle")}
+          body={t("edit.staleBody")}
+          reloadTo={`/projects/${project.id}/edit`}
+          reloadLabel={t("edit.reload")}
+        />
+      ) : null}
+      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+        <ProjectForm
+          intent="update"
+          initial={project}
+          result={result}
+          clients={clients}
+          clientsTotal={clientsTotal}
+          members={members}
+          workspaces={workspaces}
+          submitLabel={t("edit.submit")}
+          cancel={
+            <Button variant="ghost" asChild>
+              <LocalizedLink to={`/projects/${project.id}`}>
+                {t("common:actions.cancel")}
+              </LocalizedLink>
+            </Button>
+          }
+        />
+      </div>
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

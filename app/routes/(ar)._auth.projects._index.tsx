@@ -1,0 +1,403 @@
+import { useTranslation } from "react-i18next";
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  useLoaderData,
+} from "react-router";
+import { z } from "zod";
+import { Highlighted } from "~/components/clients/highlighted";
+import { LocalizedLink } from "~/components/localized-link";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
+import { PageShell } from "~/components/ui/page-shell";
+import { Pagination } from "~/components/ui/pagination";
+import { SegmentedLinks } from "~/components/ui/segmented-links";
+import { SelectField } from "~/components/ui/select";
+import { getApiClient } from "~/lib/api.server";
+import { requireClientsPermission } from "~/lib/clients.server";
+import { readForm } from "~/lib/form.server";
+import { formatDay, formatMoney } from "~/lib/format";
+import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
+import { type Project, projectStatuses, projectStatusTones } from "~/lib/projects";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
+
+export const handle = { title: "projects:title" };
+
+const pageSize = 20;
+/** Cards per column of the board; the list shows the rest. */
+const boardColumnSize = 50;
+
+const Listing = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(projectStatuses).optional().catch(undefined),
+  view: z.enum(["list", "board"]).catch("list"),
+  bin: z.literal("1").optional().catch(undefined),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  const listing = Listing.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const permissions = user.account.currentOrganizationPermissions;
+  if (!permissions.includes("projects.read")) {
+    return { projects: null, board: null, listing, canWrite: false };
+  }
+  const api = getApiClient(request, context, token);
+  const unavailable = (error: unknown) => {
+    throw serviceUnavailable(error);
+  };
+  const q = listing.q || undefined;
+  if (listing.view === "board" && !listing.bin) {
+    const columns = await Promise.all(
+      projectStatuses.map((status) =>
+        api
+          .get("/projects", {
+            query: { status: [status], q, pageSize: boardColumnSize, sort: "due" },
+          })
+          .then(({ items, total, totalCapped }) => ({ status, items, total, totalCapped }))
+          .catch(unavailable),
+      ),
+    );
+    return {
+      projects: null,
+      board: columns,
+      listing,
+      canWrite: permissions.includes("projects.write"),
+    };
+  }
+  const projects = await api
+    .get("/projects", {
+      query: {
+        page: listing.page,
+        pageSize,
+        q,
+        status: listing.status ? [listing.status] : undefined,
+        deleted: listing.bin ? "true" : undefined,
+      },
+    })
+    .catch(unavailable);
+  return { projects, board: null, listing, canWrite: permissions.includes("projects.write") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requireClientsPermission(user, "projects.write");
+  const language = pageLanguage(request);
+  const form = await readForm(request);
+  const id = z.uuid().safeParse(form.get("id"));
+  if (form.get("intent") !== "restore" || !id.success) throw badRequest();
+  await getApiClient(request, context, token)
+    .post("/projects/{id}/restore", { path: { id: id.data } })
+    .catch(rethrowAsPageError);
+  return safeRedirect(`${localizedPath(`/projects/${id.data}`, language)}?notice=project-restored`);
+}
+
+function ProjectMeta({ project }: { project: Project }) {
+  const { t } = useTranslation("projects");
+  const language = useLanguage();
+  return (
+    <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-text-muted">
+      {project.client ? <span>{project.client.name}</span> : null}
+      {project.dueDate ? (
+        <span>
+          {t("columns.due")}: {formatDay(project.dueDate, language)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export default function ProjectsPage() {
+  const { projects, board, listing, canWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("projects");
+  const language = useLanguage();
+  const restoring = useIsPending({ intent: "restore" });
+
+  if (!projects && !board) {
+    return (
+      <PageShell title={t("title")} description={t("description")}>
+        <EmptyState
+          icon="folder-kanban"
+          title={t("noOrganization.title")}
+          action={
+            <Button asChild>
+              <LocalizedLink to="/account/organization/create">
+                <Icon name="plus" />
+                {t("noOrganization.action")}
+              </LocalizedLink>
+            </Button>
+          }
+        >
+          {t("noOrganization.body")}
+        </EmptyState>
+      </PageShell>
+    );
+  }
+
+  const bin = Boolean(listing.bin);
+  const filtered = Boolean(listing.q || listing.status);
+  const newButton = (label: string) => (
+    <Button asChild>
+      <LocalizedLink to="/projects/new">
+        <Icon name="plus" />
+        {label}
+      </LocalizedLink>
+    </Button>
+  );
+  const viewLink = (view: "list" | "board") => {
+    const search = new URLSearchParams();
+    if (listing.q) search.set("q", listing.q);
+    if (view === "board") search.set("view", "board");
+    const query = search.toString();
+    return `${localizedPath("/projects", language)}${query ? `?${query}` : ""}`;
+  };
+
+  return (
+    <PageShell
+      title={bin ? t("bin.title") : t("title")}
+      description={t("description")}
+      back={bin ? { to: "/projects", label: t("title") } : undefined}
+      actions={canWrite && !bin ? newButton(t("newProject")) : undefined}
+    >
+      {bin ? null : (
+        <div className="flex flex-wrap items-end gap-3">
+          <Form
+            method="get"
+            role="search"
+            aria-label={t("filters.label")}
+            className="grid flex-1 gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
+          >
+            {listing.view === "board" ? <input type="hidden" name="view" value="board" /> : null}
+            <div className="space-y-1.5">
+              <label htmlFor="project-search" className="text-sm font-medium">
+                {t("filters.search")}
+              </label>
+              <Input
+                id="project-search"
+                name="q"
+                type="search"
+                dir="auto"
+                maxLength={200}
+                defaultValue={listing.q}
+                placeholder={t("filters.placeholder")}
+              />
+            </div>
+            {listing.view === "board" ? (
+              <span />
+            ) : (
+              <SelectField
+                id="project-status"
+                name="status"
+                label={t("filters.status")}
+                defaultValue={listing.status ?? ""}
+                options={[
+                  { value: "", label: t("filters.anyStatus") },
+                  ...projectStatuses.map((status) => ({
+                    value: status,
+                    label: t(`statuses.${status}`),
+                  })),
+                ]}
+              />
+            )}
+            <Button type="submit" variant="secondary">
+              <Icon name="search" />
+              {t("filters.apply")}
+            </Button>
+          </Form>
+          <div className="w-48">
+            <SegmentedLinks
+              label={t("views.label")}
+              links={[
+                { to: viewLink("list"), label: t("views.list"), current: listing.view === "list" },
+                {
+                  to: viewLink("board"),
+                  label: t("views.board"),
+                  current: listing.view === "board",
+                },
+              ]}
+            />
+          </div>
+        </div>
+      )}
+
+      {board ? (
+        <section aria-label={t("board")} className="flex gap-4 overflow-x-auto pb-2">
+          {board.map((column) => (
+            <section
+              key={column.status}
+              aria-labelledby={`column-${column.status}`}
+              className="flex w-64 shrink-0 flex-col gap-3 rounded-card bg-surface-muted p-3"
+            >
+              <h2
+                id={`column-${column.status}`}
+                className="flex items-center justify-between px-1 text-sm font-medium"
+              >
+                <span>{t(`statuses.${column.status}`)}</span>
+                <Badge tone={projectStatusTones[column.status]}>
+                  {column.totalCapped ? `${column.total}+` : column.total}
+                </Badge>
+              </h2>
+              {column.items.length === 0 ? (
+                <p className="px-1 text-xs text-text-muted">{t("emptyColumn")}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {column.items.map((project) => (
+                    <li key={project.id}>
+                      <LocalizedLink
+                        to={`/projects/${project.id}`}
+                        className="block space-y-1.5 rounded-control border border-border bg-surface p-3 shadow-card hover:border-accent"
+                      >
+                        <span className="block text-sm font-medium [overflow-wrap:anywhere]">
+                          <Highlighted text={project.name} segments={project.highlights?.name} />
+                        </span>
+                        <ProjectMeta project={project} />
+                      </LocalizedLink>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {column.total > column.items.length ? (
+                <LocalizedLink
+                  to={`/projects?status=${column.status}${listing.q ? `&q=${encodeURIComponent(listing.q)}` : ""}`}
+                  className="px-1 text-xs text-accent hover:underline"
+                >
+                  {t(column.totalCapped ? "boardMoreCapped" : "boardMore", {
+                    count: column.total - column.items.length,
+                  })}
+                </LocalizedLink>
+              ) : null}
+            </section>
+          ))}
+        </section>
+      ) : projects && projects.items.length === 0 ? (
+        <EmptyState
+          icon={filtered ? "search-x" : "folder-kanban"}
+          title={filtered ? t("noMatch.title") : t("empty.title")}
+          action={
+            filtered ? (
+              <Button variant="secondary" asChild>
+                <LocalizedLink to="/projects">
+                  <Icon name="x" />
+                  {t("noMatch.action")}
+                </LocalizedLink>
+              </Button>
+            ) : canWrite && !bin ? (
+              newButton(t("empty.action"))
+            ) : undefined
+          }
+        >
+          {filtered ? (
+            <IsolatedMessage ns="projects" i18nKey="noMatch.body" values={{ search: listing.q }} />
+          ) : (
+            t("empty.body")
+          )}
+        </EmptyState>
+      ) : projects ? (
+        <div className="overflow-x-auto rounded-card border border-border bg-surface shadow-card">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("list")}</caption>
+            <thead className="border-b border-border text-xs text-text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  {t("columns.name")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  {t("columns.status")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  {t("columns.client")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  {t("columns.due")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-end font-medium">
+                  {t("columns.budget")}
+                </th>
+                {bin ? <td /> : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {projects.items.map((project) => (
+                <tr key={project.id} className="align-top hover:bg-surface-muted/50">
+                  <th scope="row" className="px-4 py-3 text-start font-medium">
+                    <LocalizedLink
+                      to={`/projects/${project.id}`}
+                      className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                    >
+                      <Highlighted text={project.name} segments={project.highlights?.name} />
+                    </LocalizedLink>
+                  </th>
+                  <td className="px-4 py-3">
+                    <Badge tone={projectStatusTones[project.status]}>
+                      {t(`statuses.${project.status}`)}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 text-text-muted">{project.client?.name ?? t("none")}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-text-muted">
+                    {project.dueDate ? formatDay(project.dueDate, language) : t("none")}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums text-text-muted">
+                    {project.budget
+                      ? formatMoney(project.budget.amount, project.budget.currency, language)
+                      : t("none")}
+                  </td>
+                  {bin ? (
+                    <td className="px-4 py-3 text-end">
+                      {canWrite ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="restore" />
+                          <input type="hidden" name="id" value={project.id} />
+                          <Button type="submit" variant="secondary" size="sm" disabled={restoring}>
+                            <Icon name="rotate-ccw" />
+                            {t("detail.restore")}
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {projects ? (
+        <Pagination
+          page={projects.page}
+          pageSize={projects.pageSize}
+          total={projects.total}
+          totalCapped={projects.totalCapped}
+          label={t("pages")}
+        />
+      ) : null}
+
+      {bin || !canWrite || board ? null : (
+        <p className="text-sm">
+          <LocalizedLink
+            to="/projects?bin=1"
+            className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
+          >
+            <Icon name="trash-2" />
+            {t("bin.link")}
+          </LocalizedLink>
+        </p>
+      )}
+    </PageShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
