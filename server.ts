@@ -107,7 +107,7 @@ const pages = createRequestHandler({
   mode: development ? "development" : "production",
   getLoadContext: (req, res) => ({
     cspNonce: res.locals.cspNonce,
-    apiFetch: api?.fetch,
+    apiFetch: api?.pageFetch(),
     clientAddress: req.ip,
   }),
 });

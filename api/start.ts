@@ -19,6 +19,7 @@ import { createAiServices } from "./services/ai-models";
 import type { AiQuotaDefaults } from "./services/ai-usage";
 import type { Jobs } from "./services/jobs";
 import { type RateLimits, resolveRateLimits } from "./services/rate-limits";
+import type { Authentication } from "./services/sessions";
 import { createLocalStorage } from "./storage/local";
 import { createS3Storage, type S3Options } from "./storage/s3";
 import type { Storage } from "./storage/storage";
@@ -130,6 +131,12 @@ export type ApiOptions = {
 export type Api = {
   /** Handles URLs whose path starts with /api/v1. */
   fetch: (request: Request) => Promise<Response>;
+  /**
+   * A fetch for the calls of one page request. Its reads share one session lookup per token; a
+   * call that changes something forgets it, so that what the page reads after an action (which
+   * may have switched the organization or ended the session) is looked up again.
+   */
+  pageFetch: () => (request: Request) => Promise<Response>;
   /** Set when seedDemo created the demo account. */
   seeded: { email: string; password: string } | null;
   /** Resolves once every queued mail and SMS has been delivered or has failed. */
@@ -233,6 +240,20 @@ export async function startApi(
   let closing: Promise<void> | undefined;
   const api: Api = {
     fetch: async (request) => app.fetch(request),
+    pageFetch: () => {
+      const sessionLookups = new Map<string, Promise<Authentication | null>>();
+      return async (request) => {
+        if (request.method === "GET" || request.method === "HEAD") {
+          return app.fetch(request, { sessionLookups });
+        }
+        sessionLookups.clear();
+        try {
+          return await app.fetch(request);
+        } finally {
+          sessionLookups.clear();
+        }
+      };
+    },
     seeded,
     flush: () => messenger.flush(),
     handleUpgrade: broker.handleUpgrade,

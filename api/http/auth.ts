@@ -10,7 +10,13 @@ export const requireAuth = createMiddleware<AppEnv & AuthEnv>(async (c, next) =>
   const token = bearerPattern.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
   // Tokens that cannot have been issued are refused without a database round trip.
   if (!token) throw unauthorized();
-  const auth = await authenticate(c.var.db, token);
+  const lookups = c.env?.sessionLookups;
+  let lookup = lookups?.get(token);
+  if (!lookup) {
+    lookup = authenticate(c.var.db, token);
+    lookups?.set(token, lookup);
+  }
+  const auth = await lookup;
   if (!auth) throw unauthorized();
   c.set("auth", auth);
   await next();

@@ -8,6 +8,13 @@ import type { Storage } from "../storage/storage";
 
 /** Variables every request carries, set by api/app.ts. */
 export type AppEnv = {
+  Bindings: {
+    /**
+     * Given by `Api.pageFetch` to the GET calls of one page: they share their token's session
+     * lookup. Unset for calls over HTTP.
+     */
+    sessionLookups?: Map<string, Promise<Authentication | null>>;
+  };
   Variables: {
     db: Database;
     production: boolean;

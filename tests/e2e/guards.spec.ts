@@ -186,7 +186,7 @@ test("a bot gets a page whole, in its language", async ({ browser }) => {
   for (const [path, lang, heading] of [
     ["/login", "en-US", "Sign in"],
     ["/ar/login", "ar", "تسجيل الدخول"],
-  ]) {
+  ] as const) {
     const response = await context.request.get(path);
     expect(response.status()).toBe(200);
     const html = await response.text();
