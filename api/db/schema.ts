@@ -1002,6 +1002,9 @@ export const media = pgTable(
     index("media_author_idx").on(t.authorId),
     index("media_project_idx").on(t.projectId),
     index("media_client_idx").on(t.clientId),
+    // A job's items (a retry keeps what was made; `GET /media?jobId=`), and the foreign key's
+    // own check when a job's record is deleted.
+    index("media_job_idx").on(t.jobId).where(sql`${t.jobId} is not null`),
     index("media_search_idx").using("gin", t.search),
     check("media_kind", sql.raw(`kind in (${mediaKinds.map((value) => `'${value}'`).join(", ")})`)),
     check("media_byte_size", sql`${t.byteSize} >= 0`),

@@ -1,13 +1,14 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { characters, clients, documents, projects, threads } from "../db/schema";
+import { characters, clients, documents, projects, recipes, threads } from "../db/schema";
 import { deleteAvatarFiles } from "../services/avatars";
 import { characterRestoreDays } from "../services/characters";
 import { clientRestoreDays } from "../services/clients";
 import { documentRestoreDays } from "../services/documents";
 import { purgeDeletedMedia } from "../services/media";
 import { projectRestoreDays } from "../services/projects";
+import { recipeRestoreDays } from "../services/recipes";
 import { threadRestoreDays } from "../services/threads";
 import type { Storage } from "../storage/storage";
 import { workQueue } from "./queue";
@@ -17,8 +18,9 @@ export const purgeQueue = "purge-deleted";
 
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
- * files), projects, documents, threads (with their messages) and characters (and their avatar
- * files) and media items (and their files) after 30 days. Resolves with how many rows of each went.
+ * files), projects, documents, threads (with their messages), characters (and their avatar
+ * files), media items (and their files) and recipes after 30 days. Resolves with how many rows of
+ * each went.
  */
 export async function purgeDeleted(
   db: Database,
@@ -30,9 +32,14 @@ export async function purgeDeleted(
   threads: number;
   characters: number;
   media: number;
+  recipes: number;
 }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
   const goneMedia = await purgeDeletedMedia(db, storage);
+  const goneRecipes = await db
+    .delete(recipes)
+    .where(and(isNotNull(recipes.deletedAt), lt(recipes.deletedAt, older(recipeRestoreDays))))
+    .returning({ id: recipes.id });
   const goneThreads = await db
     .delete(threads)
     .where(and(isNotNull(threads.deletedAt), lt(threads.deletedAt, older(threadRestoreDays))))
@@ -66,6 +73,7 @@ export async function purgeDeleted(
     threads: goneThreads.length,
     characters: goneCharacters.length,
     media: goneMedia,
+    recipes: goneRecipes.length,
   };
 }
 
@@ -78,9 +86,8 @@ export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss
     if (Object.values(gone).some(Boolean)) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +
-          `documents, ${gone.threads} threads, ${gone.characters} characters and ${gone.media} ` +
-          "media items deleted over 30 " +
-          "days ago",
+          `documents, ${gone.threads} threads, ${gone.characters} characters, ${gone.media} ` +
+          `media items and ${gone.recipes} recipes deleted over 30 days ago`,
       );
     }
   });

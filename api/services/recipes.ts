@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import {
@@ -23,6 +23,9 @@ import {
 import { enqueueJob, type Jobs } from "./jobs";
 import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+
+/** How long a deleted recipe can be brought back; the nightly purge deletes it for good after. */
+export const recipeRestoreDays = 30;
 
 export type RecipeInput = { name: string; visibility: RecipeVisibility; steps: RecipeSteps };
 
@@ -179,8 +182,9 @@ export async function deleteRecipe(db: Database, actor: Actor, id: string): Prom
 }
 
 /**
- * Brings back a recipe the actor deleted (media.create): the undo right after a deletion. Only
- * its author sees a deleted recipe; one that is not deleted is left as it is.
+ * Brings back a recipe the actor deleted (media.create) in the last `recipeRestoreDays`: the undo
+ * right after a deletion. Only its author sees a deleted recipe; one that is not deleted is left
+ * as it is.
  */
 export async function restoreRecipe(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "media.create");
@@ -193,6 +197,10 @@ export async function restoreRecipe(db: Database, actor: Actor, id: string): Pro
           eq(recipes.id, id),
           eq(recipes.organizationId, actor.organizationId),
           eq(recipes.authorId, actor.userId),
+          or(
+            isNull(recipes.deletedAt),
+            gte(recipes.deletedAt, sql`now() - make_interval(days => ${recipeRestoreDays})`),
+          ),
         ),
       )
       .for("update");

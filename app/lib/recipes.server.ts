@@ -70,20 +70,21 @@ export async function loadRecipes(
   visit: { recipe?: string; recipeSearch?: string; recipePage?: number },
 ) {
   const search = visit.recipeSearch ?? "";
-  const [list, editing] = await Promise.all([
+  const page = (page: number) =>
     api.get("/recipes", {
-      query: {
-        page: visit.recipePage ?? 1,
-        pageSize: recipesPageSize,
-        ...(search ? { q: search } : {}),
-      },
-    }),
+      query: { page, pageSize: recipesPageSize, ...(search ? { q: search } : {}) },
+    });
+  const [first, editing] = await Promise.all([
+    page(visit.recipePage ?? 1),
     visit.recipe
       ? api
           .get("/recipes/{id}", { path: { id: visit.recipe } })
           .catch((error: unknown) => (isUserError(error) ? null : Promise.reject(error)))
       : null,
   ]);
+  // A page past the end (its last recipe was just deleted, or an old link) shows the last one.
+  const lastPage = Math.ceil(first.total / recipesPageSize);
+  const list = first.items.length === 0 && lastPage >= 1 ? await page(lastPage) : first;
   return {
     items: list.items,
     page: list.page,

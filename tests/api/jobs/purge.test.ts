@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { characters, clients, documents, projects } from "../../../api/db/schema";
+import { characters, clients, documents, projects, recipes } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
 import { avatarUrlOf, saveAvatar } from "../../../api/services/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
@@ -70,6 +70,26 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     .set({ avatarUrl: avatarUrlOf(avatarKey), deletedAt: sql`now() - interval '31 days'` })
     .where(eq(characters.id, oldCharacter.body.id));
   await post("/characters", { name: "Kept character" });
+  const recipeSteps = { image: { prompt: "A lighthouse" }, video: { duration: 5 } };
+  const [oldRecipe, recentRecipe] = await t.db
+    .insert(recipes)
+    .values(
+      ["Old recipe", "Recent recipe", "Kept recipe"].map((name) => ({
+        organizationId: owner.organizationId,
+        authorId: owner.id,
+        name,
+        steps: recipeSteps,
+      })),
+    )
+    .returning({ id: recipes.id });
+  await t.db
+    .update(recipes)
+    .set({ deletedAt: sql`now() - interval '31 days'` })
+    .where(eq(recipes.id, oldRecipe?.id as string));
+  await t.db
+    .update(recipes)
+    .set({ deletedAt: sql`now() - interval '29 days'` })
+    .where(eq(recipes.id, recentRecipe?.id as string));
 
   expect(await purgeDeleted(t.db, storage)).toEqual({
     clients: 1,
@@ -78,7 +98,10 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     threads: 0,
     characters: 1,
     media: 0,
+    recipes: 1,
   });
+  const leftRecipes = await t.db.select({ name: recipes.name }).from(recipes).orderBy(recipes.name);
+  expect(leftRecipes.map((row) => row.name)).toEqual(["Kept recipe", "Recent recipe"]);
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
   expect(left.map((row) => row.name)).toEqual(["Kept", "Recent"]);
   // The purged client's logo file goes with it; the others' stay.
@@ -99,6 +122,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     threads: 0,
     characters: 0,
     media: 0,
+    recipes: 0,
   });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);

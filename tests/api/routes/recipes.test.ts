@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
-import { aiUsage, jobs, media } from "../../../api/db/schema";
+import { aiUsage, jobs, media, recipes } from "../../../api/db/schema";
 import { setAiQuota } from "../../../api/services/ai-usage";
 import { createMediaItem } from "../../../api/services/media";
 import { type Actor, permissionsForRole } from "../../../api/services/permissions";
@@ -214,6 +214,22 @@ describe("recipes: saved, listed, changed, deleted", () => {
       token: owner.token,
     });
     expect(missing.status).toBe(404);
+  });
+
+  it("is not brought back once it was deleted longer ago than it can be restored", async () => {
+    const owner = await ownerWithSession(t);
+    const old = (await create(t, owner, { name: "Old", steps })).body.id;
+    await t.request("DELETE", `/recipes/${old}`, { token: owner.token });
+    await t.db
+      .update(recipes)
+      .set({ deletedAt: sql`now() - interval '31 days'` })
+      .where(eq(recipes.id, old));
+
+    const restored = await t.request("POST", `/recipes/${old}/restore`, { token: owner.token });
+
+    expect(restored.status).toBe(404);
+    const [row] = await t.db.select().from(recipes).where(eq(recipes.id, old));
+    expect(row?.deletedAt).not.toBeNull();
   });
 
   it("answers 404 for another organization's recipe, whatever is asked", async () => {
