@@ -4,6 +4,7 @@ import {
   type Experimental_VideoModelV4 as VideoModelV4,
   type Experimental_VideoModelV4CallOptions as VideoModelV4CallOptions,
 } from "@ai-sdk/provider";
+import sharp from "sharp";
 import type { FetchFunction } from "./network";
 
 type VideoJob = {
@@ -17,7 +18,8 @@ type VideoJob = {
  * A video model on OpenAI's video protocol, which OpenAI-compatible servers share:
  * `POST /videos` starts a job, `GET /videos/{id}` reports it, `GET /videos/{id}/content` is the
  * MP4. The AI SDK's providers have no video model for it, so this implements the SDK's video
- * model interface (start and status; the SDK polls).
+ * model interface (start and status; the SDK polls). A start image goes as the multipart form's
+ * `input_reference`, cropped to the frame asked for, as OpenAI wants it.
  */
 export function openAiVideoModel(options: {
   modelId: string;
@@ -75,25 +77,38 @@ export function openAiVideoModel(options: {
         aspectRatio: call_.aspectRatio,
         fps: call_.fps,
         seed: call_.seed,
-        image: call_.image,
+        image: call_.image?.type === "url" ? call_.image : undefined,
       })) {
         if (value !== undefined) warnings.push({ type: "unsupported", feature: setting });
       }
-      const body = {
+      const fields = {
         model: options.modelId,
         prompt: call_.prompt ?? "",
         ...(call_.duration ? { seconds: String(call_.duration) } : {}),
         ...(call_.resolution ? { size: call_.resolution } : {}),
       };
+      const start = call_.image?.type === "file" ? call_.image : undefined;
+      let body: string | FormData = JSON.stringify(fields);
+      if (start) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.set(name, value);
+        const image = await startFrame(start.data, call_.resolution);
+        form.set("input_reference", new Blob([image], { type: "image/png" }), "start.png");
+        body = form;
+      }
       const raw = await call(
         "/videos",
         {
           method: "POST",
-          headers: headers({ "content-type": "application/json", ...call_.headers }),
-          body: JSON.stringify(body),
+          // A form's fetch sets its own content type, with the boundary.
+          headers: headers({
+            ...(start ? {} : { "content-type": "application/json" }),
+            ...call_.headers,
+          }),
+          body,
           signal: call_.abortSignal,
         },
-        body,
+        fields,
       );
       const job = (await raw.json()) as VideoJob;
       return { operation: job.id, warnings, response: response(raw) };
@@ -133,4 +148,13 @@ export function openAiVideoModel(options: {
       };
     },
   };
+}
+
+/** The start image as a PNG of the frame's size (`1280x720`), cropped to fill it; as it is without one. */
+async function startFrame(data: string | Uint8Array, resolution: string | undefined) {
+  const bytes = typeof data === "string" ? Buffer.from(data, "base64") : data;
+  const [width, height] = (resolution ?? "").split("x").map(Number);
+  const image = sharp(bytes);
+  if (width && height) image.resize(width, height, { fit: "cover" });
+  return new Uint8Array(await image.png().toBuffer());
 }

@@ -179,6 +179,28 @@ const pacedReply = (call: number) =>
     "That is all for now, and the rest follows once the outline is agreed by everyone involved.",
   ].join("\n");
 
+/** A multipart form's text fields, and each file as its name, type and (for an image) size. */
+async function formFields(raw: Buffer, type: string) {
+  const form = await new Request("http://fake/", {
+    method: "POST",
+    headers: { "content-type": type },
+    body: new Uint8Array(raw),
+  }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") {
+      fields[name] = value;
+      continue;
+    }
+    const bytes = Buffer.from(await value.arrayBuffer());
+    const { width, height, format } = await sharp(bytes)
+      .metadata()
+      .catch(() => ({ width: undefined, height: undefined, format: undefined }));
+    fields[name] = { file: value.name, type: value.type, width, height, format };
+  }
+  return fields;
+}
+
 export async function startFakeAiServer(
   options: { apiKey?: string; port?: number } = {},
 ): Promise<FakeAiServer> {
@@ -396,6 +418,10 @@ export async function startFakeAiServer(
       body = JSON.parse(raw.toString("utf8"));
     const url = new URL(request.url ?? "/", "http://fake");
     const path = url.pathname.replace(/^\/v1/, "");
+    // A video's start image comes in a form: its fields, and the image as what it is.
+    if (path === "/videos" && type.includes("multipart/form-data")) {
+      body = await formFields(raw, type);
+    }
     requests.push({ method: request.method ?? "GET", path, headers: request.headers, body });
 
     if (request.headers.authorization !== `Bearer ${apiKey}`) {

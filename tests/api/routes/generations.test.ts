@@ -527,6 +527,38 @@ describe("POST /generations: video", () => {
     ]);
   });
 
+  it("gives the provider the start image, cropped to the frame, with the prompt", async () => {
+    const owner = await ownerWithSession(t);
+    const start = await libraryImage(t, owner, 640, 480);
+    const body = {
+      kind: "video",
+      prompt: "The square starts to spin",
+      startImageId: start,
+      duration: 4,
+      size: "1280x720",
+    };
+    const response = await generate(t, owner, body);
+    expect(response.status).toBe(202);
+    expect((await finished(t, owner, response.body.job.id)).status).toBe("succeeded");
+
+    const sent = fake.requests.filter((request) => request.path === "/videos");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent[0]?.body).toEqual({
+      model: "fake-video",
+      prompt: "The square starts to spin",
+      seconds: "4",
+      size: "1280x720",
+      input_reference: {
+        file: "start.png",
+        type: "image/png",
+        format: "png",
+        width: 1280,
+        height: 720,
+      },
+    });
+  });
+
   it("makes the slideshow, for real, from the library's images with offline narration", async () => {
     const owner = await ownerWithSession(embedded);
     const start = await libraryImage(embedded, owner, 640, 480);

@@ -297,6 +297,9 @@ describe("POST /recipes/{id}/run", () => {
     expect(paths.filter((path) => path === "/audio/speech")).toHaveLength(1);
     expect(paths.filter((path) => path === "/videos")).toHaveLength(1);
     expect(paths.indexOf("/images/generations")).toBeLessThan(paths.indexOf("/videos"));
+    // The video starts from the image: it goes to the provider with the request.
+    const videoRequest = fake.requests.find((request) => request.path === "/videos");
+    expect(videoRequest?.body).toMatchObject({ input_reference: { type: "image/png" } });
 
     // One click again: another job, from the same recipe.
     const again = await run(t, owner, recipe.id);
