@@ -81,6 +81,45 @@ async function quotaOf(
   capability: Capability,
   now: Date,
 ): Promise<{ limit: number | null; used: number }> {
+  const row = await quotaRow(db, organizationId, capability, monthKey(now));
+  const limit = row?.hasOwn ? (row.own ?? null) : (defaults[capability] ?? null);
+  return { limit, used: Number(row?.used ?? 0) };
+}
+
+/** The reads of quota rows under way, by database, then organization, capability and month. */
+const quotaReads = new WeakMap<Database, Map<string, ReturnType<typeof readQuotaRow>>>();
+
+/**
+ * An organization's own limit and use of a capability in a month. Checks that come while the
+ * same row is being read share that read, as if they had come with it: a hundred answers that an
+ * x-bot starts at once read it once, not a hundred times one after the other.
+ */
+function quotaRow(db: Database, organizationId: string, capability: Capability, month: string) {
+  let reads = quotaReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    quotaReads.set(db, reads);
+  }
+  const key = `${organizationId} ${capability} ${month}`;
+  let read = reads.get(key);
+  if (!read) {
+    const own = readQuotaRow(db, organizationId, capability, month);
+    reads.set(key, own);
+    const forget = () => {
+      if (reads.get(key) === own) reads.delete(key);
+    };
+    own.then(forget, forget);
+    read = own;
+  }
+  return read;
+}
+
+async function readQuotaRow(
+  db: Database,
+  organizationId: string,
+  capability: Capability,
+  month: string,
+) {
   const own = and(
     eq(organizationAiQuotas.organizationId, organizationId),
     eq(organizationAiQuotas.capability, capability),
@@ -98,14 +137,13 @@ async function quotaOf(
           and(
             eq(aiUsageMonths.organizationId, organizationId),
             eq(aiUsageMonths.capability, capability),
-            eq(aiUsageMonths.month, monthKey(now)),
+            eq(aiUsageMonths.month, month),
           ),
         )})`,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const limit = row?.hasOwn ? (row.own ?? null) : (defaults[capability] ?? null);
-  return { limit, used: Number(row?.used ?? 0) };
+  return row;
 }
 
 /**

@@ -1,8 +1,10 @@
 // `npm run bench:ai`: a streamed chat answer through the product's AI stack (the registry's
 // model, the quota check and the usage record of runAiCall, the AI SDK's streamText) against the
 // same fake OpenAI-compatible server called directly with fetch, in one run, round-robin.
+// Between the two, the stack's layers alone: the provider's model (its doStream: the SDK's
+// OpenAI-compatible provider) and streamText on it (without runAiCall).
 // Reported: time to first token and tokens a second, p50 and p99, at 1 and 100 streams at once,
-// and what the stack adds.
+// and what each path adds to the direct one.
 //
 //   BENCH_ROUNDS          rounds per concurrency, each side once a round (default 3)
 //   BENCH_TOKENS          tokens per answer (default 200)
@@ -94,6 +96,45 @@ async function direct(): Promise<Sample> {
   return sample(started, first, performance.now(), tokens);
 }
 
+/** The provider's model alone: the AI SDK's provider layer, its stream parts read to the end. */
+async function provider(): Promise<Sample> {
+  const started = performance.now();
+  let first = 0;
+  let tokens = 0;
+  const { model } = registry.modelFor("chat", {});
+  if (typeof model === "string") throw new Error("The registry gave a model id, not a model");
+  const { stream } = await model.doStream({
+    prompt: [{ role: "user", content: [{ type: "text", text: prompt }] }],
+    abortSignal: callSignal({ deadlineMs: 60_000 }).abortSignal,
+  });
+  const reader = stream.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (value.type !== "text-delta" || !value.delta) continue;
+    tokens++;
+    if (!first) first = performance.now();
+  }
+  return sample(started, first, performance.now(), tokens);
+}
+
+/** The AI SDK's streamText on the registry's model, without the product's quota and record. */
+async function sdk(): Promise<Sample> {
+  const started = performance.now();
+  let first = 0;
+  let tokens = 0;
+  const { model } = registry.modelFor("chat", {});
+  const { abortSignal } = callSignal({ deadlineMs: 60_000 });
+  const result = streamText({ model, prompt, abortSignal });
+  for await (const text of result.textStream) {
+    if (!text) continue;
+    tokens++;
+    if (!first) first = performance.now();
+  }
+  await result.usage;
+  return sample(started, first, performance.now(), tokens);
+}
+
 /** Through the product: the registry's model, runAiCall's quota and record, streamText. */
 async function product(): Promise<Sample> {
   const started = performance.now();
@@ -141,16 +182,28 @@ async function batch(run: () => Promise<Sample>, concurrency: number) {
   return Promise.all(Array.from({ length: concurrency }, run));
 }
 
-// Warm both paths (JIT, connections, the first query plans).
-await batch(direct, 10);
-await batch(product, 10);
+const paths = { direct, provider, sdk, product };
+type Figures = {
+  firstTokenP50Ms: number;
+  firstTokenP99Ms: number;
+  tokensPerSecondP50: number;
+  addedFirstTokenP50Ms: number;
+  addedFirstTokenP99Ms: number;
+};
+type Path = keyof typeof paths;
+const names = Object.keys(paths) as Path[];
+
+// Warm every path (JIT, connections, the first query plans).
+for (const name of names) await batch(paths[name], 10);
 
 const results: Record<string, unknown>[] = [];
 for (const concurrency of levels) {
-  const samples = { direct: [] as Sample[], product: [] as Sample[] };
+  const samples = Object.fromEntries(names.map((name) => [name, [] as Sample[]])) as Record<
+    Path,
+    Sample[]
+  >;
   for (let round = 0; round < rounds; round++) {
-    samples.direct.push(...(await batch(direct, concurrency)));
-    samples.product.push(...(await batch(product, concurrency)));
+    for (const name of names) samples[name].push(...(await batch(paths[name], concurrency)));
   }
   const figures = (list: Sample[]) => ({
     firstTokenP50Ms: percentile(
@@ -166,18 +219,25 @@ for (const concurrency of levels) {
       50,
     ),
   });
-  const d = figures(samples.direct);
-  const p = figures(samples.product);
-  const tokens = new Set([...samples.direct, ...samples.product].map((s) => s.tokens));
+  const tokens = new Set(names.flatMap((name) => samples[name].map((s) => s.tokens)));
   if (tokens.size !== 1) throw new Error(`Streams lost tokens: ${[...tokens].join(", ")}`);
+  const d = figures(samples.direct);
+  const byPath = {} as Record<Path, Figures>;
+  for (const name of names) {
+    const f = figures(samples[name]);
+    byPath[name] = {
+      ...f,
+      addedFirstTokenP50Ms: f.firstTokenP50Ms - d.firstTokenP50Ms,
+      addedFirstTokenP99Ms: f.firstTokenP99Ms - d.firstTokenP99Ms,
+    };
+  }
   results.push({
     concurrency,
     streams: samples.direct.length,
-    direct: d,
-    product: p,
-    addedFirstTokenP50Ms: p.firstTokenP50Ms - d.firstTokenP50Ms,
-    addedFirstTokenP99Ms: p.firstTokenP99Ms - d.firstTokenP99Ms,
-    tokensPerSecondRatio: p.tokensPerSecondP50 / d.tokensPerSecondP50,
+    ...byPath,
+    addedFirstTokenP50Ms: byPath.product.addedFirstTokenP50Ms,
+    addedFirstTokenP99Ms: byPath.product.addedFirstTokenP99Ms,
+    tokensPerSecondRatio: byPath.product.tokensPerSecondP50 / d.tokensPerSecondP50,
   });
 }
 
@@ -189,20 +249,15 @@ console.log(
     `${process.env.BENCH_TOKEN_DELAY_MS ?? 2} ms apart\n`,
 );
 console.log(
-  "streams | path    | first token p50 | p99      | tokens/s p50 | added p50 | added p99",
+  "streams | path     | first token p50 | p99      | tokens/s p50 | added p50 | added p99",
 );
 for (const result of results) {
-  const r = result as {
-    concurrency: number;
-    direct: Record<string, number>;
-    product: Record<string, number>;
-    addedFirstTokenP50Ms: number;
-    addedFirstTokenP99Ms: number;
-  };
-  for (const side of ["direct", "product"] as const) {
-    const f = r[side];
+  const r = result as { concurrency: number } & Record<Path, Figures>;
+  for (const name of names) {
+    const f = r[name];
+    const added = name !== "direct";
     console.log(
-      `${String(r.concurrency).padStart(7)} | ${side.padEnd(7)} | ${String(round1(f.firstTokenP50Ms)).padStart(12)} ms | ${String(round1(f.firstTokenP99Ms)).padStart(5)} ms | ${String(round1(f.tokensPerSecondP50)).padStart(12)} | ${side === "product" ? `${round1(r.addedFirstTokenP50Ms)} ms`.padStart(9) : "".padStart(9)} | ${side === "product" ? `${round1(r.addedFirstTokenP99Ms)} ms` : ""}`,
+      `${String(r.concurrency).padStart(7)} | ${name.padEnd(8)} | ${String(round1(f.firstTokenP50Ms)).padStart(12)} ms | ${String(round1(f.firstTokenP99Ms)).padStart(5)} ms | ${String(round1(f.tokensPerSecondP50)).padStart(12)} | ${added ? `${round1(f.addedFirstTokenP50Ms)} ms`.padStart(9) : "".padStart(9)} | ${added ? `${round1(f.addedFirstTokenP99Ms)} ms` : ""}`,
     );
   }
 }
