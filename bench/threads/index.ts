@@ -1162,7 +1162,7 @@ try {
           const threadsChunk =
             (
               await fetch(slowest.url, { headers: { cookie: cookieHeader } }).then((r) => r.text())
-            ).match(/\/assets\/(\(_lang\)\._auth\.threads\.\(_id\)-[\w-]+\.js)/)?.[1] ?? "";
+            ).match(/\/assets\/(\(ar\)\._auth\.threads\.\(_id\)-[\w-]+\.js)/)?.[1] ?? "";
           const byScript = profileByScript(profile, threadsChunk);
           const total = byScript.reduce((sum, [, value]) => sum + value, 0);
           console.log(

@@ -14,7 +14,7 @@ function recordRequests(page: Page) {
   };
 }
 
-const signupModule = /\/assets\/\(_lang\)\._guest\.signup-[\w-]+\.js$/;
+const signupModule = /\/assets\/\(ar\)\._guest\.signup-[\w-]+\.js$/;
 const signupData = /^\/signup\.data$/;
 
 test.describe("preloading on intent", () => {
