@@ -16,7 +16,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
-import { streamText } from "ai";
+import { type LanguageModel, streamText } from "ai";
 import { aiEnvironment } from "../../api/ai/config";
 import { callSignal, createAiRegistry } from "../../api/ai/registry";
 import { openDatabase } from "../../api/db/client";
@@ -118,30 +118,32 @@ async function provider(): Promise<Sample> {
   return sample(started, first, performance.now(), tokens);
 }
 
-/** The AI SDK's streamText on the registry's model, without the product's quota and record. */
-async function sdk(): Promise<Sample> {
-  const started = performance.now();
-  let first = 0;
-  let tokens = 0;
-  const { model } = registry.modelFor("chat", {});
+/** streamText on a model, its text read to the end: the tokens, when the first came, the usage. */
+async function streamTokens(model: LanguageModel) {
   const { abortSignal } = callSignal({ deadlineMs: 60_000 });
   const result = streamText({ model, prompt, abortSignal });
+  let first = 0;
+  let tokens = 0;
   for await (const text of result.textStream) {
     if (!text) continue;
     tokens++;
     if (!first) first = performance.now();
   }
-  await result.usage;
+  return { first, tokens, usage: await result.usage };
+}
+
+/** The AI SDK's streamText on the registry's model, without the product's quota and record. */
+async function sdk(): Promise<Sample> {
+  const started = performance.now();
+  const { first, tokens } = await streamTokens(registry.modelFor("chat", {}).model);
   return sample(started, first, performance.now(), tokens);
 }
 
 /** Through the product: the registry's model, runAiCall's quota and record, streamText. */
 async function product(): Promise<Sample> {
   const started = performance.now();
-  let first = 0;
-  let tokens = 0;
   const resolved = registry.modelFor("chat", {});
-  await runAiCall(
+  const { first, tokens } = await runAiCall(
     {
       db,
       quotas: { chat: 1_000_000_000 },
@@ -151,15 +153,8 @@ async function product(): Promise<Sample> {
     },
     resolved,
     async () => {
-      const { abortSignal } = callSignal({ deadlineMs: 60_000 });
-      const result = streamText({ model: resolved.model, prompt, abortSignal });
-      for await (const text of result.textStream) {
-        if (!text) continue;
-        tokens++;
-        if (!first) first = performance.now();
-      }
-      const usage = await result.usage;
-      return { value: null, usage: { units: usage.totalTokens ?? 0 } };
+      const streamed = await streamTokens(resolved.model);
+      return { value: streamed, usage: { units: streamed.usage.totalTokens ?? 0 } };
     },
   );
   return sample(started, first, performance.now(), tokens);
