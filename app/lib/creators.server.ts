@@ -67,7 +67,7 @@ async function messageText(api: ApiClient, threadId: string, messageId: string) 
  * from.
  */
 export async function loadCreator<Kind extends CreatorKind>(
-  { request, context }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
   kind: Kind,
 ) {
   const { token, user } = await requireUser(request, context);
@@ -231,7 +231,7 @@ const JobAction = z.object({ jobId: z.uuid() });
 
 /** Generate, cancel a job, or ask again for what a job asked (its `input`). */
 export async function creatorAction(
-  { request, context }: Pick<LoaderFunctionArgs, "request" | "context" | "params">,
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
   kind: CreatorKind,
 ) {
   const { token } = await requireUser(request, context);

@@ -70,12 +70,12 @@ export async function loadRecipes(
   visit: { recipe?: string; recipeSearch?: string; recipePage?: number },
 ) {
   const search = visit.recipeSearch ?? "";
-  const page = (page: number) =>
+  const readPage = (page: number) =>
     api.get("/recipes", {
       query: { page, pageSize: recipesPageSize, ...(search ? { q: search } : {}) },
     });
   const [first, editing] = await Promise.all([
-    page(visit.recipePage ?? 1),
+    readPage(visit.recipePage ?? 1),
     visit.recipe
       ? api
           .get("/recipes/{id}", { path: { id: visit.recipe } })
@@ -84,7 +84,7 @@ export async function loadRecipes(
   ]);
   // A page past the end (its last recipe was just deleted, or an old link) shows the last one.
   const lastPage = Math.ceil(first.total / recipesPageSize);
-  const list = first.items.length === 0 && lastPage >= 1 ? await page(lastPage) : first;
+  const list = first.items.length === 0 && lastPage >= 1 ? await readPage(lastPage) : first;
   return {
     items: list.items,
     page: list.page,

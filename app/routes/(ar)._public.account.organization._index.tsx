@@ -38,7 +38,6 @@ const Listing = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  pageLanguage(request);
   const viewer = await getViewer(request, context);
   if (viewer.status !== "signed-in") return { organizations: null, search: "" };
   const url = new URL(request.url);

@@ -7,13 +7,11 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { LocalizedLink } from "~/components/localized-link";
 import { Realtime } from "~/components/realtime";
 import { Icon } from "~/components/ui/icon";
-import { pageLanguage } from "~/lib/i18n.server";
 import { getOrganizationSummaries } from "~/lib/organizations.server";
 import { getViewer } from "~/lib/session.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  pageLanguage(request);
   const viewer = await getViewer(request, context);
   if (viewer.status !== "signed-in") return { organizations: null };
   return { organizations: await getOrganizationSummaries(request, context, viewer.token) };

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
-import { pageLanguage } from "~/lib/i18n.server";
 import { getViewer, serviceUnavailable } from "~/lib/session.server";
 
 /** How many of the member's latest jobs the sidebar follows. */
@@ -11,7 +10,6 @@ const followed = 10;
  * when one finishes. Read after the page is shown, and again on every live event.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  pageLanguage(request);
   const viewer = await getViewer(request, context);
   // A session that ended while the page was open follows no jobs: a redirect here would take the
   // page itself to the sign-in form, and bring it back to this JSON afterwards.
