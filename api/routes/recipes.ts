@@ -135,6 +135,8 @@ const restoreRoute = protectedRoute({
   path: "/recipes/{id}/restore",
   tags,
   summary: "Bring back a recipe the caller deleted, as the undo of a deletion (media.create)",
+  description:
+    "Within 30 days of its deletion; after that the recipe is purged, and this answers 404.",
   request: { params: idParams },
   responses: { 200: jsonResponse("The recipe", RecipeSchema) },
   errors: [403, 404, 422],

@@ -10522,7 +10522,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Bring back a recipe the caller deleted, as the undo of a deletion (media.create) */
+    /**
+     * Bring back a recipe the caller deleted, as the undo of a deletion (media.create)
+     * @description Within 30 days of its deletion; after that the recipe is purged, and this answers 404.
+     */
     post: {
       parameters: {
         query?: never;
