@@ -1,6 +1,7 @@
 // `npm run bench:ssr`: server rendering of the product's /login and /dashboard against a bare
 // Remix 2 "hello" page (bench/ssr/bare, a package of its own), built and served by remix-serve in
-// the same run, round-robin. Figures are
+// the same run, round-robin. Beside them, the floor (bench/ssr/floor): React Router with the
+// product's route table and nothing in its pages, the most a page of this table can reach. Figures are
 // reported as ratios to the bare page, with the minimum, median and maximum over the rounds. Both
 // run on the project's Node.js (node_modules/.bin/node); when the system's Node.js is another
 // version, the product's pages are measured on it too, in the same rounds.
@@ -24,6 +25,7 @@ import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { emptyPages } from "./floor/empty-pages";
 import { scale, seedLargeDeployment } from "./scale";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -31,6 +33,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bareDir = join(root, "bench/ssr/bare");
+const floorDir = join(root, "bench/ssr/floor");
 const demoPassword = "a bench demo passphrase";
 
 type Target = { name: string; url: string; headers?: Record<string, string> };
@@ -82,13 +85,17 @@ function run(command: string, args: string[], cwd = root) {
   execFileSync(command, args, { cwd, stdio: "inherit" });
 }
 
-/** A server in a process group of its own; what it writes to stderr is shown under its name. */
+/**
+ * A server in a process group of its own; what it writes to stderr is shown under its name, but
+ * for what `ignore` matches.
+ */
 function start(
   name: string,
   command: string,
   args: string[],
   env: Record<string, string>,
   cwd = root,
+  ignore?: RegExp,
 ): ChildProcess {
   const child = spawn(command, args, {
     cwd,
@@ -97,6 +104,7 @@ function start(
     detached: true,
   });
   child.stderr?.on("data", (chunk: Buffer) => {
+    if (ignore?.test(chunk.toString())) return;
     for (const line of chunk.toString().trimEnd().split("\n")) {
       process.stderr.write(`[${name}] ${line}\n`);
     }
@@ -207,38 +215,39 @@ async function setCookies(port: number, cookie: string, url: string) {
 }
 
 /**
- * Lighthouse's performance score (0-100) of each page, desktop preset. Each page gets a Chromium
- * of its own, with a fresh profile: a cookie one page sets (the language) would otherwise reach the
- * next.
+ * Lighthouse's performance score (0-100) of a page, desktop preset, in a Chromium of its own with
+ * a fresh profile: a cookie one page sets (the language) would otherwise reach the next.
  */
-async function lighthouseScores(pages: { name: string; url: string; cookie?: string }[]) {
-  const scores: { name: string; score: number }[] = [];
-  for (const page of pages) {
-    const chrome = await launch({
-      chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-    });
-    try {
-      if (page.cookie) await setCookies(chrome.port, page.cookie, page.url);
-      const result = await lighthouse(
-        page.url,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-        },
-        desktopConfig,
-      );
-      const score = result?.lhr.categories.performance?.score;
-      if (typeof score !== "number") throw new Error(`Lighthouse gave no score for ${page.name}`);
-      if (result?.lhr.finalDisplayedUrl !== page.url) {
-        throw new Error(`${page.name} ended at ${result?.lhr.finalDisplayedUrl}, not ${page.url}`);
-      }
-      scores.push({ name: page.name, score: Math.round(score * 100) });
-    } finally {
-      chrome.kill();
+async function lighthouseScore(page: { name: string; url: string; cookie?: string }) {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
+  try {
+    if (page.cookie) await setCookies(chrome.port, page.cookie, page.url);
+    const result = await lighthouse(
+      page.url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      desktopConfig,
+    );
+    if (result?.lhr.finalDisplayedUrl !== page.url) {
+      throw new Error(`${page.name} ended at ${result?.lhr.finalDisplayedUrl}, not ${page.url}`);
     }
+    const score = result.lhr.categories.performance?.score;
+    if (typeof score === "number") return { score: Math.round(score * 100) };
+    return { failure: result.lhr.runtimeError?.message ?? "no reason given" };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Each page's score; a page Lighthouse could not score is tried once more, then reported so. */
+async function lighthouseScores(pages: { name: string; url: string; cookie?: string }[]) {
+  const scores: { name: string; score?: number; failure?: string }[] = [];
+  for (const page of pages) {
+    let outcome = await lighthouseScore(page);
+    if (outcome.failure) outcome = await lighthouseScore(page);
+    scores.push({ name: page.name, ...outcome });
   }
   return scores;
 }
@@ -266,8 +275,12 @@ async function main() {
     bareDir,
   );
   run("npx", ["react-router", "build"]);
+  const pages = emptyPages(join(root, "app/routes"), join(floorDir, "app/routes"));
+  console.log(`The floor: the product's ${pages} route modules, empty`);
+  run("npx", ["react-router", "build"], floorDir);
 
-  const [barePort, productPort, systemPort] = [
+  const [barePort, floorPort, productPort, systemPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -287,6 +300,17 @@ async function main() {
       [remixServe, "build/server/index.js"],
       { PORT: String(barePort), NODE_ENV: "production" },
       bareDir,
+    ),
+  );
+  children.push(
+    start(
+      "floor",
+      projectNode,
+      ["--import", "tsx", join(floorDir, "serve.ts")],
+      { PORT: String(floorPort), NODE_ENV: "production" },
+      floorDir,
+      // React Router's own entry reports each response the load generator cuts off at its end.
+      /The destination stream closed early/,
     ),
   );
   // The product as `npm run serve` starts it, on an embedded database with the demo account.
@@ -323,6 +347,7 @@ async function main() {
   }
 
   const bareBase = `http://127.0.0.1:${barePort}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
   const productBase = startProduct(projectNode, productPort);
   const systemBase = other && otherRuntime ? startProduct(other, systemPort) : undefined;
   let largeBase: string | undefined;
@@ -336,10 +361,12 @@ async function main() {
     largeBase = startProduct(projectNode, await freePort(), dataDir);
   }
   await waitUntilUp(`${bareBase}/`);
+  await waitUntilUp(`${floorBase}/login`);
   await waitUntilUp(`${productBase}/api/health`);
   const cookie = await signedInCookie(productBase);
   const targets: Target[] = [
     { name: "bare Remix hello", url: `${bareBase}/` },
+    { name: "floor: /login, empty pages", url: `${floorBase}/login` },
     { name: "/login", url: `${productBase}/login` },
     { name: "/dashboard", url: `${productBase}/dashboard`, headers: { cookie } },
   ];
@@ -396,6 +423,7 @@ async function main() {
   });
   const javascript = await firstLoadJavaScript(productBase, "/login");
   const bareJavaScript = await firstLoadJavaScript(bareBase, "/");
+  const floorJavaScript = await firstLoadJavaScript(floorBase, "/login");
   const scores =
     process.env.BENCH_LIGHTHOUSE === "0"
       ? []
@@ -424,7 +452,8 @@ async function main() {
   }
   console.log(
     `\nFirst visit to /login: ${format(javascript.kilobytes, 1)} kB of gzipped JavaScript in ${javascript.scripts} scripts` +
-      ` (the bare page: ${format(bareJavaScript.kilobytes, 1)} kB in ${bareJavaScript.scripts})`,
+      ` (the bare page: ${format(bareJavaScript.kilobytes, 1)} kB in ${bareJavaScript.scripts};` +
+      ` the floor's: ${format(floorJavaScript.kilobytes, 1)} kB in ${floorJavaScript.scripts})`,
   );
   const large = targets.find((target) => target.url.startsWith(largeBase ?? "-"));
   if (large) {
@@ -442,10 +471,12 @@ async function main() {
   }
   if (scores.length > 0) {
     console.log("\nLighthouse performance, desktop preset:");
-    for (const { name, score } of scores) console.log(`  ${name}: ${score}`);
+    for (const { name, score, failure } of scores) {
+      console.log(`  ${name}: ${score ?? `no score (${failure})`}`);
+    }
   }
   if (process.env.BENCH_JSON) {
-    const figures = { report, javascript, bareJavaScript, lighthouse: scores };
+    const figures = { report, javascript, bareJavaScript, floorJavaScript, lighthouse: scores };
     writeFileSync(process.env.BENCH_JSON, JSON.stringify(figures, null, 2));
   }
   // The servers stop as a deployment stops them; what they say while stopping is shown.
