@@ -206,7 +206,7 @@ const fileResponses = (what: string) =>
   }) as const;
 
 const fileDescription =
-  "Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, " +
+  "Answers range requests (`Range: bytes=…`, " +
   "one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` " +
   "with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately " +
   "for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` " +
@@ -217,7 +217,7 @@ const contentRoute = protectedRoute({
   path: "/media/{id}/content",
   tags,
   summary: "An item's file (media.read)",
-  description: fileDescription,
+  description: `Streamed from the storage, never whole in memory; 404 when the file is gone from it. ${fileDescription}`,
   request: { params: idParams, query: fileQuery },
   responses: fileResponses("The file"),
   errors: [403, 404, 422],
@@ -295,7 +295,8 @@ async function fileResponse(
     query: (name: string) => string | undefined;
   },
 ) {
-  // A HEAD asks for the headers: the file is not opened (Hono would drop its stream unread).
+  // A HEAD asks for the headers: the file is not opened (Hono would drop its stream unread), and
+  // they come from the item's record.
   const open = (range?: ReadRange) => (request.method === "HEAD" ? null : file.open(range));
   const headers: Record<string, string> = {
     "Content-Type": file.contentType,

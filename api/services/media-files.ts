@@ -31,6 +31,7 @@ type FileRow = {
   title: string;
   contentType: string;
   fileKey: string;
+  byteSize: number;
   thumbnailKey: string | null;
   createdAt: Date;
 };
@@ -48,6 +49,7 @@ function findFiles(db: Database, actor: OrganizationActor, ids: string[]): Promi
       title: media.title,
       contentType: media.contentType,
       fileKey: media.fileKey,
+      byteSize: media.byteSize,
       thumbnailKey: media.thumbnailKey,
       createdAt: media.createdAt,
     })
@@ -73,15 +75,31 @@ const fileGone = () => notFound("The file is gone.");
 function opener(storage: Storage, key: string) {
   return async (range?: ReadRange) => {
     const stream = await storage.read(key, range);
-    // Deleted by the purge between the look and the read.
+    // Deleted by the purge after the item was looked up, or lost from the storage.
     if (!stream) throw fileGone();
     return stream;
+  };
+}
+
+/** A file held in memory, served whole or by range like a stored one. */
+function inMemory(body: Uint8Array) {
+  return async (range?: ReadRange) => {
+    const bytes = range ? body.subarray(range.start, range.end + 1) : body;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
   };
 }
 
 /**
  * The file of an item of the organization's library, or its thumbnail (media.read), to stream;
  * 404 for an item of another organization, a deleted one, and an item without a thumbnail.
+ * One request to the storage at most, which counts with S3: the file's size is the item's
+ * (written with the file, whose key is never reused), so the file is only read, by range, when
+ * its bytes are sent, and a 404 if it is gone; a thumbnail, small, is read whole at once.
  */
 export async function openMediaFile(
   db: Database,
@@ -93,14 +111,22 @@ export async function openMediaFile(
   requirePermission(actor, "media.read");
   const [row] = await findFiles(db, actor, [id]);
   if (!row) throw notFound("No such media item.");
-  const key = which === "content" ? row.fileKey : row.thumbnailKey;
-  const info = key ? await storage.stat(key) : null;
-  if (!key || !info) throw which === "content" ? fileGone() : notFound("No thumbnail.");
+  const fileName = fileNameOf(row, which);
+  if (which === "content") {
+    return {
+      size: row.byteSize,
+      contentType: row.contentType,
+      fileName,
+      open: opener(storage, row.fileKey),
+    };
+  }
+  const thumbnail = row.thumbnailKey ? await storage.get(row.thumbnailKey) : null;
+  if (!thumbnail) throw notFound("No thumbnail.");
   return {
-    size: info.size,
-    contentType: which === "content" ? row.contentType : info.contentType,
-    fileName: fileNameOf(row, which),
-    open: opener(storage, key),
+    size: thumbnail.body.byteLength,
+    contentType: thumbnail.contentType,
+    fileName,
+    open: inMemory(thumbnail.body),
   };
 }
 

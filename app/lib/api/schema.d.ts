@@ -9745,7 +9745,7 @@ export interface paths {
     };
     /**
      * An item's file (media.read)
-     * @description Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
+     * @description Streamed from the storage, never whole in memory; 404 when the file is gone from it. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
      */
     get: {
       parameters: {
@@ -9865,7 +9865,7 @@ export interface paths {
     };
     /**
      * An item's thumbnail (media.read)
-     * @description A WebP that fits inside 512×512; 404 for an item without one. Streamed from the storage, never whole in memory. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
+     * @description A WebP that fits inside 512×512; 404 for an item without one. Answers range requests (`Range: bytes=…`, one range) with 206 and Content-Range, and 416 for a range past the file's end; `If-Range` with another ETag sends the whole file, `If-None-Match` with its ETag 304. Cached privately for a year: an item's file never changes. `download=1` adds `Content-Disposition: attachment` with the item's title as the name (`filename*`, UTF-8), else its kind and short id.
      */
     get: {
       parameters: {

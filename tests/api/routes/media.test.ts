@@ -347,6 +347,68 @@ describe("GET /media/{id}/content", () => {
     }
   });
 
+  it("asks the storage once per answer: the file's range, or the thumbnail whole", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(await pngImage(40, 30));
+    const id = await addItem(owner, { kind: "image", bytes, contentType: "image/png" });
+    const calls = (["stat", "read", "get"] as const).map((name) => vi.spyOn(t.storage, name));
+    const [stat, read, whole] = calls;
+    try {
+      const ranged = await fetchBytes(owner, `/media/${id}/content`, {
+        headers: { range: "bytes=10-19" },
+      });
+      expect(ranged.response.status).toBe(206);
+      expect(ranged.response.headers.get("content-range")).toBe(`bytes 10-19/${bytes.length}`);
+      expect(ranged.body).toEqual(bytes.slice(10, 20));
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(read).toHaveBeenCalledWith(expect.stringMatching(/^media\//), { start: 10, end: 19 });
+
+      const unchanged = await fetchBytes(owner, `/media/${id}/content`, {
+        headers: { "if-none-match": `"${id}"` },
+      });
+      expect(unchanged.response.status).toBe(304);
+      expect(read).toHaveBeenCalledTimes(1);
+
+      const thumbnail = await fetchBytes(owner, `/media/${id}/thumbnail`);
+      expect(thumbnail.response.status).toBe(200);
+      expect(thumbnail.response.headers.get("content-type")).toBe("image/webp");
+      expect(thumbnail.response.headers.get("content-length")).toBe(
+        String(thumbnail.body.byteLength),
+      );
+      expect((await sharp(thumbnail.body).metadata()).format).toBe("webp");
+      const thumbnailRange = await fetchBytes(owner, `/media/${id}/thumbnail`, {
+        headers: { range: "bytes=0-3" },
+      });
+      expect(thumbnailRange.response.status).toBe(206);
+      expect(new TextDecoder().decode(thumbnailRange.body)).toBe("RIFF");
+      expect(whole).toHaveBeenCalledTimes(2);
+      expect(stat).not.toHaveBeenCalled();
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const call of calls) call.mockRestore();
+    }
+  });
+
+  it("is a 404, not a broken download, when the file is gone from the storage", async () => {
+    const owner = await ownerWithSession(t);
+    const bytes = new Uint8Array(await pngImage(20, 20));
+    const id = await addItem(owner, { kind: "image", bytes, contentType: "image/png" });
+    const [row] = await t.db.select().from(media).where(eq(media.id, id));
+    await t.storage.delete(row?.fileKey ?? "");
+    await t.storage.delete(row?.thumbnailKey ?? "");
+
+    for (const path of [`/media/${id}/content`, `/media/${id}/thumbnail`]) {
+      const gone = await fetchBytes(owner, path);
+      expect(gone.response.status).toBe(404);
+      const answer = JSON.parse(new TextDecoder().decode(gone.body));
+      expect(answer.error.code).toBe("NOT_FOUND");
+    }
+    const range = await fetchBytes(owner, `/media/${id}/content`, {
+      headers: { range: "bytes=0-9" },
+    });
+    expect(range.response.status).toBe(404);
+  });
+
   it("answers 304 to its ETag, and the whole file when If-Range names another", async () => {
     const owner = await ownerWithSession(t);
     const bytes = new Uint8Array(randomBytes(1000));
