@@ -5,6 +5,11 @@ export default defineConfig({
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
   test: {
+    // Modules are loaded once per worker, not once per test file: an API test file makes its own
+    // API and database (tests/api/helpers.ts), and loading the modules again for each file (Hono,
+    // the AI SDK, the embedding model) took 40% of the API tests' time. Vitest still keeps the
+    // projects apart from each other.
+    poolOptions: { forks: { isolate: false } },
     // Nothing but loopback: no test reaches the internet or a real AI provider.
     setupFiles: ["tests/setup/loopback-only.ts"],
     projects: [

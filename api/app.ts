@@ -75,10 +75,15 @@ export function createApp({
     c.set("appUrl", appUrl);
     c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
     c.set("ai", ai);
-    await next();
     // Responses carry personal data and tokens: no cache, shared or private, may keep them,
-    // unless the route itself declared them cacheable (stored files).
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+    // unless the route itself declares them cacheable (stored files). Given before the route
+    // runs, the header is part of the response the route makes: one added to a finished
+    // response's headers is lost when the body of @hono/node-server's light Response (the global
+    // one once the web server listens) is read in the same process.
+    c.header("Cache-Control", "no-store");
+    await next();
+    // A response the route built itself, without the context's headers.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   // Every body is counted against its route's limit: 1 MiB unless the route declares another.
   app.use("*", countBodies());

@@ -11,8 +11,16 @@ function allowed(host: string) {
   return bare === "localhost" || (isIP(bare) !== 0 && loopback.test(bare));
 }
 
+// The API tests share a process between files and this runs before each: one guard is enough.
+const guarded = Symbol.for("qalam.tests.loopback-only");
+const prototype = Socket.prototype as Socket & { [guarded]?: true };
 const connect = Socket.prototype.connect;
-Socket.prototype.connect = function guardedConnect(this: Socket, ...args: unknown[]) {
+if (!prototype[guarded]) {
+  prototype[guarded] = true;
+  Socket.prototype.connect = guardedConnect as typeof Socket.prototype.connect;
+}
+
+function guardedConnect(this: Socket, ...args: unknown[]) {
   const [first] = args;
   let host: string | undefined;
   if (typeof first === "object" && first !== null && !Array.isArray(first)) {
@@ -29,4 +37,4 @@ Socket.prototype.connect = function guardedConnect(this: Socket, ...args: unknow
     throw new Error(`Tests may only connect to loopback; this one tried ${host}`);
   }
   return (connect as (...a: unknown[]) => Socket).apply(this, args);
-} as typeof Socket.prototype.connect;
+}
