@@ -10,6 +10,10 @@ export default defineConfig({
     // the AI SDK, the embedding model) took 40% of the API tests' time. Vitest still keeps the
     // projects apart from each other.
     poolOptions: { forks: { isolate: false } },
+    // Two workers: vitest's default is one fewer than the cores, one on the two of CI, while an
+    // API test waits on its database about as much as it computes.
+    maxWorkers: 2,
+    minWorkers: 1,
     // Nothing but loopback: no test reaches the internet or a real AI provider.
     setupFiles: ["tests/setup/loopback-only.ts"],
     projects: [
