@@ -12,6 +12,7 @@ import type { Messenger } from "../../api/mail/index";
 import { createAiServices } from "../../api/services/ai-models";
 import type { Jobs } from "../../api/services/jobs";
 import { createOrganization } from "../../api/services/organizations";
+import { type Actor, permissionsForRole } from "../../api/services/permissions";
 import {
   defaultRateLimits,
   type RateLimitName,
@@ -313,6 +314,15 @@ export async function ownerWithSession(
     password: created.password,
     token: await createSession(t.db, created.user.id),
     organizationId: created.organizationId as string,
+  };
+}
+
+/** The owner's actor in their organization, for calling a service as the routes would. */
+export function ownerActor(owner: { id: string; organizationId: string }): Actor {
+  return {
+    userId: owner.id,
+    organizationId: owner.organizationId,
+    permissions: permissionsForRole("owner"),
   };
 }
 

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMediaItem } from "../../../api/services/media";
-import { permissionsForRole } from "../../../api/services/permissions";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 
 let t: TestApi;
 const globals = { Request: globalThis.Request, Response: globalThis.Response };
@@ -42,16 +41,12 @@ describe("Cache-Control on the API's answers, read in the same process", () => {
 
     const owner = await ownerWithSession(t);
     const bytes = new Uint8Array(randomBytes(100));
-    const id = await createMediaItem(
-      t.db,
-      t.storage,
-      {
-        userId: owner.id,
-        organizationId: owner.organizationId,
-        permissions: permissionsForRole("owner"),
-      },
-      { kind: "audio", bytes, contentType: "audio/mpeg", prompt: "A calm voice" },
-    );
+    const id = await createMediaItem(t.db, t.storage, ownerActor(owner), {
+      kind: "audio",
+      bytes,
+      contentType: "audio/mpeg",
+      prompt: "A calm voice",
+    });
     const file = await t.request("GET", `/media/${id}/content`, { token: owner.token });
     expect(file.status).toBe(200);
     expect(file.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");

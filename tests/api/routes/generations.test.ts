@@ -10,11 +10,11 @@ import { runTool } from "../../../api/ai/embedded/tools";
 import { aiUsage, characters, jobs } from "../../../api/db/schema";
 import { setAiQuota } from "../../../api/services/ai-usage";
 import { createMediaItem, deleteMediaItem } from "../../../api/services/media";
-import { type Actor, permissionsForRole } from "../../../api/services/permissions";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,
   memberWithSession,
+  ownerActor,
   ownerWithSession,
   type SignedInUser,
   type TestApi,
@@ -55,15 +55,9 @@ afterAll(async () => {
 
 beforeEach(() => fake.reset());
 
-const actorOf = (owner: Owner): Actor => ({
-  userId: owner.id,
-  organizationId: owner.organizationId,
-  permissions: permissionsForRole("owner"),
-});
-
 /** An image in the organization's library, as a creator would have made it. */
 async function libraryImage(api: TestApi, owner: Owner, width = 320, height = 240) {
-  return createMediaItem(api.db, api.storage, actorOf(owner), {
+  return createMediaItem(api.db, api.storage, ownerActor(owner), {
     kind: "image",
     bytes: new Uint8Array(await pngImage(width, height)),
     contentType: "image/png",
@@ -327,7 +321,7 @@ describe("a try after one that stopped midway (a crash, a restart)", () => {
       })
       .returning();
     if (!row) throw new Error("no job");
-    const first = await createMediaItem(t.db, t.storage, actorOf(owner), {
+    const first = await createMediaItem(t.db, t.storage, ownerActor(owner), {
       kind: "image",
       bytes: new Uint8Array(await pngImage(64, 64)),
       contentType: "image/png",
@@ -711,13 +705,13 @@ describe("POST /generations: refusals, before anything is queued or charged", ()
   it("refuses a start image that is not an image of the organization's library", async () => {
     const other = await ownerWithSession(t);
     const theirs = await libraryImage(t, other);
-    const audio = await createMediaItem(t.db, t.storage, actorOf(owner), {
+    const audio = await createMediaItem(t.db, t.storage, ownerActor(owner), {
       kind: "audio",
       bytes: new Uint8Array(100),
       contentType: "audio/mpeg",
     });
     const deleted = await libraryImage(t, owner);
-    await deleteMediaItem(t.db, actorOf(owner), deleted);
+    await deleteMediaItem(t.db, ownerActor(owner), deleted);
     for (const id of [theirs, audio, deleted, randomUUID()]) {
       await refused(
         t,
@@ -742,7 +736,7 @@ describe("POST /generations: refusals, before anything is queued or charged", ()
 
   it("refuses past the month's quota", async () => {
     const limited = await ownerWithSession(t);
-    await setAiQuota(t.db, actorOf(limited), "image", 0);
+    await setAiQuota(t.db, ownerActor(limited), "image", 0);
     await refused(t, limited, { kind: "image", prompt: "x" }, 429, "QUOTA_EXCEEDED");
   });
 

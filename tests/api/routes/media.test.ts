@@ -6,8 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, media } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
 import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
-import { type Actor, permissionsForRole } from "../../../api/services/permissions";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerActor,
+  ownerWithSession,
+  type TestApi,
+} from "../helpers";
 import { pngImage } from "../test-images";
 
 let t: TestApi;
@@ -22,15 +27,9 @@ afterAll(async () => {
 
 type Owner = Awaited<ReturnType<typeof ownerWithSession>>;
 
-const actorOf = (owner: Owner): Actor => ({
-  userId: owner.id,
-  organizationId: owner.organizationId,
-  permissions: permissionsForRole("owner"),
-});
-
 /** An item made as a creator would: through the service, with the file's bytes. */
 function addItem(owner: Owner, input: Partial<NewMediaItem> = {}) {
-  return createMediaItem(t.db, t.storage, actorOf(owner), {
+  return createMediaItem(t.db, t.storage, ownerActor(owner), {
     kind: "audio",
     bytes: new Uint8Array(randomBytes(1000)),
     contentType: "audio/mpeg",

@@ -5,12 +5,12 @@ import { aiEnvironment } from "../../../api/ai/config";
 import { aiUsage, jobs, media, recipes } from "../../../api/db/schema";
 import { setAiQuota } from "../../../api/services/ai-usage";
 import { createMediaItem } from "../../../api/services/media";
-import { type Actor, permissionsForRole } from "../../../api/services/permissions";
 import { recipeGenerations } from "../../../api/services/recipes";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,
   memberWithSession,
+  ownerActor,
   ownerWithSession,
   type SignedInUser,
   type TestApi,
@@ -91,12 +91,6 @@ async function jobRows(api: TestApi, organizationId: string) {
     .where(eq(jobs.organizationId, organizationId));
   return row?.n ?? 0;
 }
-
-const actorOf = (owner: Owner): Actor => ({
-  userId: owner.id,
-  organizationId: owner.organizationId,
-  permissions: permissionsForRole("owner"),
-});
 
 describe("recipes: saved, listed, changed, deleted", () => {
   it("keeps the steps as POST /generations reads them, and lists them by name", async () => {
@@ -324,7 +318,7 @@ describe("POST /recipes/{id}/run", () => {
       })
       .returning();
     if (!row) throw new Error("no job");
-    const first = await createMediaItem(t.db, t.storage, actorOf(owner), {
+    const first = await createMediaItem(t.db, t.storage, ownerActor(owner), {
       kind: "image",
       bytes: new Uint8Array(await pngImage(64, 64)),
       contentType: "image/png",
@@ -407,10 +401,10 @@ describe("POST /recipes/{id}/run", () => {
 
     it("past the month's quota of images or of video", async () => {
       const limited = await ownerWithSession(t);
-      await setAiQuota(t.db, actorOf(limited), "video", 0);
+      await setAiQuota(t.db, ownerActor(limited), "video", 0);
       await refused(t, limited, steps, 429, "QUOTA_EXCEEDED");
       const images = await ownerWithSession(t);
-      await setAiQuota(t.db, actorOf(images), "image", 0);
+      await setAiQuota(t.db, ownerActor(images), "image", 0);
       await refused(t, images, steps, 429, "QUOTA_EXCEEDED");
     });
 

@@ -8,13 +8,12 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitToken } from "~/lib/session.server";
 import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
-import { permissionsForRole } from "../../../api/services/permissions";
 import { loader as contentLoader } from "../../../app/routes/media.$id.content";
 import { loader as thumbnailLoader } from "../../../app/routes/media.$id.thumbnail";
 import { action as zipAction } from "../../../app/routes/media.zip";
 import { parseTrustProxy } from "../../../server/trust-proxy";
 import { createWebServer } from "../../../server/web-server";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 import { pngImage } from "../test-images";
 
 /**
@@ -98,21 +97,12 @@ async function cookieOf(owner: Owner) {
 }
 
 function addItem(owner: Owner, input: Partial<NewMediaItem> = {}) {
-  return createMediaItem(
-    t.db,
-    t.storage,
-    {
-      userId: owner.id,
-      organizationId: owner.organizationId,
-      permissions: permissionsForRole("owner"),
-    },
-    {
-      kind: "video",
-      bytes: new Uint8Array(randomBytes(64 * 1024)),
-      contentType: "video/mp4",
-      ...input,
-    },
-  );
+  return createMediaItem(t.db, t.storage, ownerActor(owner), {
+    kind: "video",
+    bytes: new Uint8Array(randomBytes(64 * 1024)),
+    contentType: "video/mp4",
+    ...input,
+  });
 }
 
 /** A request as a browser sends it, the body's bytes kept as they travel (never decompressed). */

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMediaItem } from "../../../api/services/media";
 import { openMediaZip } from "../../../api/services/media-files";
-import { type Actor, permissionsForRole } from "../../../api/services/permissions";
 import type { Storage } from "../../../api/storage/storage";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -44,11 +43,7 @@ function watchedStorage(storage: Storage) {
 describe("openMediaZip", () => {
   it("opens each file only when the zip reaches it, and closes the one being read when the reader leaves", async () => {
     const owner = await ownerWithSession(t);
-    const actor: Actor = {
-      userId: owner.id,
-      organizationId: owner.organizationId,
-      permissions: permissionsForRole("owner"),
-    };
+    const actor = ownerActor(owner);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push(

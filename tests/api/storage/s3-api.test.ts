@@ -9,9 +9,8 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiBasePath } from "../../../api/app";
 import { createMediaItem } from "../../../api/services/media";
-import { permissionsForRole } from "../../../api/services/permissions";
 import { startS3Server, type TestS3Server } from "../../support/s3-server";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 import { imageInfo, jpegImage, pngImage } from "../test-images";
 
 let server: TestS3Server;
@@ -101,16 +100,12 @@ describe("the API with S3_* set", () => {
   it("streams a media file's ranges and a zip from the bucket", async () => {
     const owner = await ownerWithSession(t);
     const bytes = new Uint8Array(randomBytes(200_000));
-    const id = await createMediaItem(
-      t.db,
-      t.storage,
-      {
-        userId: owner.id,
-        organizationId: owner.organizationId,
-        permissions: permissionsForRole("owner"),
-      },
-      { kind: "audio", bytes, contentType: "audio/mpeg", title: "Bucket" },
-    );
+    const id = await createMediaItem(t.db, t.storage, ownerActor(owner), {
+      kind: "audio",
+      bytes,
+      contentType: "audio/mpeg",
+      title: "Bucket",
+    });
     const send = (path: string, init: RequestInit = {}) =>
       t.api.fetch(
         new Request(new URL(`${apiBasePath}${path}`, "http://qalam.test"), {
