@@ -230,12 +230,14 @@ async function lighthouseScore(page: { name: string; url: string; cookie?: strin
       { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
       desktopConfig,
     );
+    const score = result?.lhr.categories.performance?.score;
+    if (typeof score !== "number") {
+      return { failure: result?.lhr.runtimeError?.message ?? "no reason given" };
+    }
     if (result?.lhr.finalDisplayedUrl !== page.url) {
       throw new Error(`${page.name} ended at ${result?.lhr.finalDisplayedUrl}, not ${page.url}`);
     }
-    const score = result.lhr.categories.performance?.score;
-    if (typeof score === "number") return { score: Math.round(score * 100) };
-    return { failure: result.lhr.runtimeError?.message ?? "no reason given" };
+    return { score: Math.round(score * 100) };
   } finally {
     chrome.kill();
   }
