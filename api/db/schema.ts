@@ -342,7 +342,9 @@ export const aiUsage = pgTable(
 
 /**
  * One organization's use of a capability in one calendar month (UTC), kept with each call so
- * that the quota check reads one row rather than adding up the month's calls.
+ * that the quota check reads one row rather than adding up the month's calls. `reserved` is what
+ * the calls under way may still use (their reservations, `ai_quota_reservations`): a call is let
+ * through only while `units + reserved` and its own estimate fit the limit.
  */
 export const aiUsageMonths = pgTable(
   "ai_usage_months",
@@ -354,10 +356,38 @@ export const aiUsageMonths = pgTable(
     /** The month's first day. */
     month: date("month", { mode: "string" }).notNull(),
     units: bigint("units", { mode: "number" }).notNull().default(0),
+    reserved: bigint("reserved", { mode: "number" }).notNull().default(0),
     calls: integer("calls").notNull().default(0),
     failures: integer("failures").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.capability, t.month] })],
+);
+
+/**
+ * The quota one AI call holds while it runs, counted in its month's `reserved`. The call gives it
+ * back when it ends; one whose process stopped first is given back once `expiresAt` has passed,
+ * by the next reservation of the same month.
+ */
+export const aiQuotaReservations = pgTable(
+  "ai_quota_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    capability: text("capability", { enum: capabilities }).notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    units: bigint("units", { mode: "number" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("ai_quota_reservations_month_idx").on(
+      t.organizationId,
+      t.capability,
+      t.month,
+      t.expiresAt,
+    ),
+  ],
 );
 
 /** An organization's monthly limit of an AI capability, in place of the environment's. */
