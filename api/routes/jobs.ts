@@ -16,7 +16,14 @@ export const JobSchema = z
     capability: z.enum(capabilities).nullable(),
     status: z.enum(jobStatuses),
     progress: z.number().min(0).max(1),
-    input: z.unknown().openapi({ description: "What it was asked to do, as its kind takes it" }),
+    input: z
+      .unknown()
+      .nullable()
+      .openapi({
+        description:
+          "What it was asked to do, as its kind takes it; null where the caller may not see it " +
+          "(another member's run of a recipe the caller may not read)",
+      }),
     result: z.unknown().nullable().openapi({ description: "What it made, once it has succeeded" }),
     error: z.object({ code: z.string(), message: z.string() }).nullable().openapi({
       description:

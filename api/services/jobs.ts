@@ -1,12 +1,13 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
-import { type Job, type JobStatus, jobs, users } from "../db/schema";
+import { type Job, type JobStatus, jobs, recipes, users } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import type { JobKind } from "../jobs/kinds";
 import type { JobRunner, QueueData } from "../jobs/runner";
 import { publishEvent } from "../realtime/events";
 import { type Actor, can, type OrganizationActor, requirePermission } from "./permissions";
+import { readableRecipes } from "./recipe-access";
 
 /** What services need to start and stop long work. */
 export type Jobs = {
@@ -14,6 +15,7 @@ export type Jobs = {
   runner: JobRunner;
 };
 
+/** A job as a member sees it: `input` is null for one who may not see what it was asked. */
 export type JobSummary = Job & { userName: string | null };
 
 /**
@@ -57,16 +59,39 @@ export async function enqueueJob<Input>(
   return job;
 }
 
-const summaryColumns = {
-  job: jobs,
-  userName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
-};
-
-function toSummary(row: { job: Job; userName: string | null }): JobSummary {
-  return { ...row.job, userName: row.userName };
+/**
+ * Whether the actor may see what a job was asked: a job whose input names a recipe (a recipe's
+ * run carries its prompts) shows it to its author and to those who may read that recipe alone.
+ */
+function inputShownTo(db: Database, actor: OrganizationActor): SQL<boolean> {
+  const recipeId = sql`${jobs.input}->>'recipeId'`;
+  const readable = can(actor, "media.read")
+    ? exists(
+        db
+          .select({ id: recipes.id })
+          .from(recipes)
+          .where(and(sql`${recipes.id}::text = ${recipeId}`, readableRecipes(actor))),
+      )
+    : sql`false`;
+  return sql<boolean>`coalesce(${or(eq(jobs.userId, actor.userId), isNull(recipeId), readable)}, false)`;
 }
 
-/** The organization's jobs, newest first; every member sees them (organization.read). */
+function summaryColumns(db: Database, actor: OrganizationActor) {
+  return {
+    job: jobs,
+    userName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+    inputShown: inputShownTo(db, actor),
+  };
+}
+
+function toSummary(row: { job: Job; userName: string | null; inputShown: boolean }): JobSummary {
+  return { ...row.job, input: row.inputShown ? row.job.input : null, userName: row.userName };
+}
+
+/**
+ * The organization's jobs, newest first; every member sees them (organization.read), what each
+ * was asked only where inputShownTo allows.
+ */
 export async function listJobs(
   db: Database,
   actor: Actor,
@@ -82,7 +107,7 @@ export async function listJobs(
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(summaryColumns(db, actor))
       .from(jobs)
       .leftJoin(users, eq(users.id, jobs.userId))
       .where(where)
@@ -98,7 +123,7 @@ export async function listJobs(
 export async function getJob(db: Database, actor: Actor, id: string): Promise<JobSummary> {
   requirePermission(actor, "organization.read");
   const [row] = await db
-    .select(summaryColumns)
+    .select(summaryColumns(db, actor))
     .from(jobs)
     .leftJoin(users, eq(users.id, jobs.userId))
     .where(and(eq(jobs.id, id), eq(jobs.organizationId, actor.organizationId)));

@@ -23,6 +23,7 @@ import {
 import { enqueueJob, type Jobs } from "./jobs";
 import { type CountedTotal, countMatches } from "./paging";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
+import { readableRecipes } from "./recipe-access";
 
 /** How long a deleted recipe can be brought back; the nightly purge deletes it for good after. */
 export const recipeRestoreDays = 30;
@@ -43,15 +44,6 @@ export type RecipeRun = {
   video: VideoGeneration;
 };
 
-/** The recipes the actor may read: their own, and those shared with the organization. */
-function readableBy(actor: OrganizationActor) {
-  return and(
-    eq(recipes.organizationId, actor.organizationId),
-    or(eq(recipes.authorId, actor.userId), eq(recipes.visibility, "organization")),
-    isNull(recipes.deletedAt),
-  );
-}
-
 const authorName = fullName(users);
 
 function toView(row: { recipe: Recipe; authorName: string }, actor: OrganizationActor) {
@@ -71,7 +63,7 @@ export async function listRecipes(
 ): Promise<{ items: RecipeView[] } & CountedTotal> {
   requirePermission(actor, "media.read");
   const pattern = containsPattern(query.q?.trim() || undefined);
-  const where = and(readableBy(actor), pattern ? ilike(recipes.name, pattern) : undefined);
+  const where = and(readableRecipes(actor), pattern ? ilike(recipes.name, pattern) : undefined);
   const [rows, counted] = await Promise.all([
     db
       .select({ recipe: recipes, authorName })
@@ -93,7 +85,7 @@ export async function getRecipe(db: Database, actor: Actor, id: string): Promise
     .select({ recipe: recipes, authorName })
     .from(recipes)
     .innerJoin(users, eq(users.id, recipes.authorId))
-    .where(and(eq(recipes.id, id), readableBy(actor)));
+    .where(and(eq(recipes.id, id), readableRecipes(actor)));
   if (!row) throw notFound("No such recipe.");
   return toView(row, actor);
 }
@@ -143,7 +135,7 @@ async function lockOwnRecipe(tx: Database, actor: OrganizationActor, id: string)
   const [recipe] = await tx
     .select()
     .from(recipes)
-    .where(and(eq(recipes.id, id), readableBy(actor)))
+    .where(and(eq(recipes.id, id), readableRecipes(actor)))
     .for("update");
   if (!recipe) throw notFound("No such recipe.");
   if (recipe.authorId !== actor.userId) {

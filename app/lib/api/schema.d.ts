@@ -11768,7 +11768,7 @@ export interface components {
       /** @enum {string} */
       status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
       progress: number;
-      /** @description What it was asked to do, as its kind takes it */
+      /** @description What it was asked to do, as its kind takes it; null where the caller may not see it (another member's run of a recipe the caller may not read) */
       input?: unknown;
       /** @description What it made, once it has succeeded */
       result?: unknown;

@@ -302,6 +302,51 @@ describe("POST /recipes/{id}/run", () => {
     expect((await finished(t, owner, again.body.job.id)).status).toBe("succeeded");
   });
 
+  it("shows a run's input (the recipe's prompts) to its author and the recipe's readers alone", async () => {
+    const owner = await ownerWithSession(t);
+    const admin = await memberWithSession(t, owner.organizationId, "admin");
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const recipe = (await create(t, owner, { name: "Secret reel", steps })).body;
+    const job = (await run(t, owner, recipe.id)).body.job;
+    expect(job.input).toMatchObject({ recipeId: recipe.id, image: { prompt: steps.image.prompt } });
+    await finished(t, owner, job.id);
+
+    const inputs = async (who: { token: string }) => {
+      const list = await t.request("GET", "/jobs", { token: who.token });
+      const one = await t.request("GET", `/jobs/${job.id}`, { token: who.token });
+      expect([list.status, one.status]).toEqual([200, 200]);
+      const listed = list.body.items.find((item: { id: string }) => item.id === job.id);
+      expect(listed.status).toBe("succeeded");
+      return [listed.input, one.body.input];
+    };
+    // Neither a member nor an admin reads another's private recipe, so neither sees its prompts.
+    expect(await inputs(member)).toEqual([null, null]);
+    expect(await inputs(admin)).toEqual([null, null]);
+    const [mine] = await inputs(owner);
+    expect(mine).toMatchObject({ recipeId: recipe.id, image: { prompt: steps.image.prompt } });
+
+    // Shared, the recipe can be read by all, and so can its runs.
+    const shared = await t.request("PATCH", `/recipes/${recipe.id}`, {
+      token: owner.token,
+      json: { visibility: "organization" },
+    });
+    expect(shared.status).toBe(200);
+    const [listed, one] = await inputs(member);
+    expect(listed).toEqual(mine);
+    expect(one).toEqual(mine);
+
+    // The member's own run stays theirs to read after the recipe went private again.
+    const own = (await run(t, member, recipe.id)).body.job;
+    await finished(t, member, own.id);
+    await t.request("PATCH", `/recipes/${recipe.id}`, {
+      token: owner.token,
+      json: { visibility: "private" },
+    });
+    expect(await inputs(member)).toEqual([null, null]);
+    const again = await t.request("GET", `/jobs/${own.id}`, { token: member.token });
+    expect(again.body.input).toMatchObject({ recipeId: recipe.id });
+  });
+
   it("keeps the image an earlier try wrote and makes only the video", async () => {
     const owner = await ownerWithSession(t);
     const recipe = { name: "Again", steps: { ...steps, image: { ...steps.image, count: 1 } } };
