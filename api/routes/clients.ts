@@ -1,6 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import {
   clientActivityActions,
   clientActivitySubjects,
@@ -9,6 +8,7 @@ import {
 } from "../db/schema";
 import { AppError, validationFailed } from "../errors";
 import { bodyLimit } from "../http/body-limit";
+import { unguardCell, writeCsv } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
@@ -462,6 +462,8 @@ function readCsv(csv: string) {
   try {
     records = parse(csv, {
       bom: true,
+      // The product's own export guards cells that could run as formulas; they come back as they were.
+      cast: (value: string) => unguardCell(value),
       columns: (header: string[]) =>
         header.map((name) => {
           const column = columnOf(name);
@@ -500,7 +502,7 @@ export function createClientRoutes() {
     })
     .openapi(exportRoute, async (c) => {
       const rows = await exportClients(c.var.db, c.var.auth.actor);
-      const csv = `\uFEFF${stringify([[...clientCsvColumns], ...rows], { record_delimiter: "\r\n" })}`;
+      const csv = writeCsv([[...clientCsvColumns], ...rows]);
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="clients.csv"',

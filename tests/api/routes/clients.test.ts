@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "../../../api/db/schema";
@@ -378,6 +379,52 @@ describe("CSV", () => {
       status: "active",
       notes: 'Said "yes", then\nasked for more',
     });
+  });
+
+  it("writes a cell a spreadsheet would run as a formula with a leading ', and reads it back as it was", async () => {
+    const owner = await ownerWithSession(t);
+    const made = await create(owner, {
+      name: "=1+1",
+      phone: "+966501234567",
+      contactName: "@x",
+      notes: "-5",
+      address: '=HYPERLINK("http://evil.example")',
+    });
+    expect(made.status).toBe(201);
+    // No field of the API starts with a tab (it trims them); older rows or other paths may.
+    await t.db
+      .update(clients)
+      .set({ website: "\thttps://x.example" })
+      .where(eq(clients.id, made.body.id));
+    const response = await t.request("GET", "/clients/export", { token: owner.token });
+    const [header, row] = parse(response.text, { columns: false }) as string[][];
+    const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(cell("name")).toBe("'=1+1");
+    expect(cell("phone")).toBe("'+966501234567");
+    expect(cell("contactName")).toBe("'@x");
+    expect(cell("notes")).toBe("'-5");
+    expect(cell("address")).toBe('\'=HYPERLINK("http://evil.example")');
+    expect(cell("website")).toBe("'\thttps://x.example");
+    expect(cell("status")).toBe("lead");
+
+    await t.db.update(clients).set({ website: null }).where(eq(clients.id, made.body.id));
+    const exported = (await t.request("GET", "/clients/export", { token: owner.token })).text;
+    const other = await ownerWithSession(t);
+    const imported = await t.request("POST", "/clients/import", {
+      token: other.token,
+      json: { csv: exported },
+    });
+    expect(imported.body).toMatchObject({ rows: 1, valid: 1, imported: 1, invalid: [] });
+    const list = await t.request("GET", "/clients", { token: other.token });
+    expect(list.body.items).toEqual([
+      expect.objectContaining({
+        name: "=1+1",
+        phone: "+966501234567",
+        contactName: "@x",
+        notes: "-5",
+        address: '=HYPERLINK("http://evil.example")',
+      }),
+    ]);
   });
 
   it("previews an import with each bad row's errors, adding nothing, then adds the good rows", async () => {
