@@ -20,7 +20,10 @@ function localesHash() {
 
 const frameworkModules =
   /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-const formKitModules = /\/app\/components\/(ui\/(input|textarea)|form\/fields)\.tsx$/;
+// zod's configuration goes with zod, so that it runs before any module of the chunk builds a
+// schema (app/lib/zod-config.ts).
+const formKitModules =
+  /\/app\/(components\/(ui\/(input|textarea)|form\/fields)\.tsx|lib\/zod-config\.ts)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {

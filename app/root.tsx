@@ -1,3 +1,5 @@
+// Before anything that builds a schema (app/lib/zod-config.ts says why).
+import "~/lib/zod-config";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
