@@ -5,6 +5,7 @@ import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { permissionFirst } from "../http/permission";
 import { maxAvatarBytes } from "../services/avatars";
 import { CharacterBookSchema, cardLimits, maxCardBytes } from "../services/character-cards";
 import {
@@ -313,7 +314,10 @@ const avatarRoute = protectedRoute({
   description:
     "Read like a user's avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels, stored as " +
     "a WebP of at most 512×512 without its metadata.",
-  middleware: [acceptMultipartForm(maxAvatarBytes + 64 * 1024)] as const,
+  middleware: [
+    permissionFirst("characters.write"),
+    acceptMultipartForm(maxAvatarBytes + 64 * 1024),
+  ] as const,
   request: {
     params: idParams,
     body: {
@@ -355,7 +359,10 @@ const importRoute = protectedRoute({
     "its `chara` text chunk, and its picture becomes the avatar. 422 on `file`: NO_CARD for a " +
     "PNG without a card, UNSUPPORTED_CARD_VERSION for another spec than chara_card_v2 2.0, " +
     "INVALID_CARD for a file that is not a card or a card whose fields are not valid.",
-  middleware: [acceptMultipartForm(maxCardBytes + 64 * 1024)] as const,
+  middleware: [
+    permissionFirst("characters.write"),
+    acceptMultipartForm(maxCardBytes + 64 * 1024),
+  ] as const,
   request: {
     body: {
       required: true,

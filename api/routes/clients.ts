@@ -12,6 +12,7 @@ import { unguardCell, writeCsv } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { permissionFirst } from "../http/permission";
 import { maxAvatarBytes } from "../services/avatars";
 import { listClientActivity } from "../services/client-activity";
 import {
@@ -337,7 +338,10 @@ const logoRoute = protectedRoute({
     "of at most 512×512 without its metadata. The logo it replaces is deleted. It moves " +
     "`version` on without asking for it. 409 CLIENT_DELETED for a deleted client. Goes out as " +
     "`client.updated`.",
-  middleware: [acceptMultipartForm(maxAvatarBytes + 64 * 1024)] as const,
+  middleware: [
+    permissionFirst("clients.write"),
+    acceptMultipartForm(maxAvatarBytes + 64 * 1024),
+  ] as const,
   request: {
     params: idParams,
     body: {
@@ -417,7 +421,7 @@ const importRoute = protectedRoute({
     `${maxImportRows} rows. With \`dryRun\` nothing is added: the answer says which rows would be. ` +
     "Otherwise the valid rows are added and the others reported. 422 INVALID_CSV for a file that " +
     "is not CSV, MISSING_COLUMN without a name column, TOO_MANY_ROWS past the limit.",
-  middleware: [bodyLimit(maxImportBytes + 64 * 1024)] as const,
+  middleware: [permissionFirst("clients.write"), bodyLimit(maxImportBytes + 64 * 1024)] as const,
   request: jsonBody(
     z
       .object({

@@ -6,6 +6,7 @@ import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { permissionFirst } from "../http/permission";
 import {
   compareTexts,
   documentToHtmlPage,
@@ -241,7 +242,7 @@ const createRoute_ = protectedRoute({
   description:
     "The content is reduced to the editor's tags. 422 UNKNOWN_CLIENT, UNKNOWN_PROJECT or " +
     "UNKNOWN_WORKSPACE for references outside the organization.",
-  middleware: [bodyLimit(documentBodyLimit)] as const,
+  middleware: [permissionFirst("documents.write"), bodyLimit(documentBodyLimit)] as const,
   request: jsonBody(DocumentCreateSchema),
   responses: { 201: jsonResponse("The new document", DocumentSchema) },
   errors: [400, 403, 413, 422],
@@ -256,8 +257,12 @@ const importRoute = protectedRoute({
     "At most 10 MB. A Markdown file's first `# heading` becomes the title, else the file's name. " +
     "A .docx keeps its headings, lists, tables, links and images. 422 UNSUPPORTED_FILE for " +
     "other files, INVALID_DOCX for a .docx that is not one, INVALID_TEXT for Markdown that is " +
-    "not UTF-8.",
-  middleware: [acceptMultipartForm(maxImportBytes + 64 * 1024)] as const,
+    "not UTF-8, FILE_UNREADABLE for a .docx that takes longer than 15 s or more memory than " +
+    "512 MB to read; 413 UNPACKED_TOO_LARGE for a .docx whose ZIP says it unpacks past 48 MB.",
+  middleware: [
+    permissionFirst("documents.write"),
+    acceptMultipartForm(maxImportBytes + 64 * 1024),
+  ] as const,
   request: {
     body: {
       required: true,
@@ -286,7 +291,10 @@ const imageRoute = protectedRoute({
   description:
     "PNG, JPEG or WebP of at most 10 MB and 8192×8192 pixels, stored as a WebP of at most 2000 " +
     "pixels a side without its metadata. The URL goes into the document's `<img src>`.",
-  middleware: [acceptMultipartForm(maxDocumentImageBytes + 64 * 1024)] as const,
+  middleware: [
+    permissionFirst("documents.write"),
+    acceptMultipartForm(maxDocumentImageBytes + 64 * 1024),
+  ] as const,
   request: {
     body: {
       required: true,
@@ -326,7 +334,7 @@ const updateRoute = protectedRoute({
     "now in `error.details.current`, and nothing written. 409 DOCUMENT_DELETED once deleted. " +
     `While one person edits, the text before a save is kept as a version at most every ` +
     `${documentVersionMinutes} minutes, and whenever the last text was someone else's.`,
-  middleware: [bodyLimit(documentBodyLimit)] as const,
+  middleware: [permissionFirst("documents.write"), bodyLimit(documentBodyLimit)] as const,
   request: { params: idParams, ...jsonBody(DocumentUpdateSchema) },
   responses: { 200: jsonResponse("The document as it is now", DocumentSchema) },
   errors: [400, 403, 404, 409, 413, 422],

@@ -3,6 +3,7 @@ import { roles } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { organizationPermissionFirst } from "../http/permission";
 import { servicesOf } from "../http/services";
 import { maxAvatarBytes } from "../services/avatars";
 import {
@@ -125,7 +126,10 @@ const updateRoute = protectedRoute({
   description:
     "Only the fields sent change. The logo is read like an avatar: PNG, JPEG or WebP, at most " +
     "5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.",
-  middleware: [acceptMultipartForm(logoBodyLimit)],
+  middleware: [
+    organizationPermissionFirst("organization.manage"),
+    acceptMultipartForm(logoBodyLimit),
+  ],
   request: {
     params: idParams,
     body: {

@@ -4,6 +4,7 @@ import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { chosenFile } from "../http/multipart";
+import { permissionFirst } from "../http/permission";
 import { maxFileBytes, maxFileText } from "../services/file-text";
 import {
   attachDocument,
@@ -72,7 +73,7 @@ TOO_MANY_ATTACHMENTS; 409 THREAD_DELETED; 403 for a thread shared by someone els
 attaches); 413 FILE_TOO_LARGE; 422 on \`file\`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF,
 INVALID_DOCX, INVALID_TEXT (content that is not what the name says), NO_TEXT (nothing to read, as in
 a scanned PDF), TEXT_TOO_LONG, TOO_MANY_PAGES.`,
-  middleware: [bodyLimit(maxFileBytes + 64 * 1024)] as const,
+  middleware: [permissionFirst("threads.write"), bodyLimit(maxFileBytes + 64 * 1024)] as const,
   request: {
     params: idParams,
     body: {

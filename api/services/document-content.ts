@@ -257,10 +257,9 @@ export async function importDocumentFile(
     } catch {
       throw importError("INVALID_TEXT", "The file is not UTF-8 text.", "Not UTF-8 text");
     }
-    // A leading "# Title" is the document's title.
-    const heading = /^#\s+(.+?)\s*#*\s*(?:\n|$)/.exec(source);
-    const title = heading?.[1]?.trim() || stem;
-    const rest = heading ? source.slice(heading[0].length) : source;
+    const heading = markdownTitle(source);
+    const title = heading?.title || stem;
+    const rest = heading ? heading.rest : source;
     return { title: title.slice(0, 200), content: checkSize(markdownToHtml(rest)) };
   }
   throw importError(
@@ -269,6 +268,27 @@ export async function importDocumentFile(
     "Must be .md or .docx",
   );
 }
+
+/**
+ * A leading "# Title" line: its text, without the closing #s that Markdown allows ("# Title #"),
+ * and the source after it. Null when the first line is not such a heading. Read by hand, without
+ * a regular expression: a pattern that looks for the title's end backtracked over the spaces of a
+ * long line ("# a", 2,000 spaces and a word took 3 to 12 s, the server held all along).
+ */
+export function markdownTitle(source: string): { title: string; rest: string } | null {
+  const end = source.indexOf("\n");
+  const line = end === -1 ? source : source.slice(0, end);
+  if (line[0] !== "#" || (line.length > 1 && !isSpace(line[1] as string))) return null;
+  let title = line.slice(1).trim();
+  let closing = title.length;
+  while (closing > 0 && title[closing - 1] === "#") closing--;
+  // "C#" keeps its #: a closing sequence stands apart, or is all there is.
+  if (closing === 0 || isSpace(title[closing - 1] as string))
+    title = title.slice(0, closing).trim();
+  return { title, rest: end === -1 ? "" : source.slice(end + 1) };
+}
+
+const isSpace = (character: string) => character.trim() === "";
 
 export function checkSize(html: string): string {
   if (html.length > maxDocumentHtml) {
