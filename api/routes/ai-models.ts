@@ -95,9 +95,12 @@ const setRoute = protectedRoute({
   tags,
   summary: "Give the organization its own model for a capability (ai.manage)",
   description:
-    "The key is encrypted at rest and never returned. Leave `apiKey` out to keep the stored one, " +
-    "send an empty string to remove it. An address in a private network is refused when the " +
-    "model is used, unless the deployment allows it (AI_ALLOW_PRIVATE_NETWORK).",
+    "The key is encrypted at rest, for its provider and address, and never returned. Leave " +
+    "`apiKey` out to keep the stored one while the provider and the address stay the same (a " +
+    "change of either removes it: `keyHint` is then null), send an empty string to remove it. " +
+    "An address in a private network is refused when the model is used, unless the deployment " +
+    "allows it (AI_ALLOW_PRIVATE_NETWORK, AI_ALLOWED_NETWORKS); link-local and cloud metadata " +
+    "addresses always are.",
   request: {
     params: capabilityParams,
     ...jsonBody(

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   type Capability,
   capabilities,
@@ -49,9 +49,63 @@ export function createAiServices(options: {
   };
 }
 
-/** The context a key is sealed for: a sealed key copied to another row does not open. */
-const sealContext = (organizationId: string, capability: Capability) =>
-  `organization-ai-model:${organizationId}:${capability}`;
+type KeyRow = Pick<
+  typeof organizationAiModels.$inferSelect,
+  "organizationId" | "capability" | "provider" | "baseUrl"
+>;
+
+/**
+ * The context a key is sealed for: the organization, the capability, the provider and the origin
+ * of its address. A sealed key copied to another row, or left in a row whose address was changed
+ * in the database, does not open, so it cannot be sent to a server it was not entered for.
+ */
+export function aiKeySealContext(row: KeyRow): string {
+  const origin = row.baseUrl ? new URL(row.baseUrl).origin : "default";
+  return `organization-ai-model:${row.organizationId}:${row.capability}:${row.provider}:${origin}`;
+}
+
+/** The context of keys sealed before the origin joined it; such a key is sealed again when read. */
+const legacySealContext = (row: KeyRow) =>
+  `organization-ai-model:${row.organizationId}:${row.capability}`;
+
+/**
+ * Opens a row's key. A key sealed before the provider and origin joined the context opens once
+ * with the old context and is sealed again with the new one (or again with the first key of
+ * SECRETS_KEY, by `resealed`), unless the row changed in the meantime.
+ */
+export async function openAiKey(
+  db: Database,
+  secrets: SecretBox,
+  row: KeyRow & { apiKeySealed: string },
+  options: { reseal?: boolean } = {},
+): Promise<string> {
+  let key: string;
+  let legacy = false;
+  try {
+    key = secrets.open(row.apiKeySealed, aiKeySealContext(row));
+  } catch (error) {
+    try {
+      key = secrets.open(row.apiKeySealed, legacySealContext(row));
+    } catch {
+      throw error;
+    }
+    legacy = true;
+  }
+  if (legacy || options.reseal) {
+    await db
+      .update(organizationAiModels)
+      .set({ apiKeySealed: secrets.seal(key, aiKeySealContext(row)) })
+      .where(
+        and(
+          eq(organizationAiModels.organizationId, row.organizationId),
+          eq(organizationAiModels.capability, row.capability),
+          // Only the value that was read: a key entered meanwhile is not overwritten.
+          eq(organizationAiModels.apiKeySealed, row.apiKeySealed),
+        ),
+      );
+  }
+  return key;
+}
 
 export type CapabilityView = {
   capability: Capability;
@@ -69,7 +123,12 @@ export type CapabilityView = {
   } | null;
 };
 
-/** The organization's own models with their keys opened, for the registry. */
+/**
+ * The organization's own models with their keys opened, for the registry. A key that opens with
+ * no key of SECRETS_KEY in its row's context (a key left out of the list, or a row changed in the
+ * database) is left out, so the call goes without one and fails as AI_BAD_KEY: the organization
+ * enters its key again.
+ */
 export async function organizationAiSettings(
   db: Database,
   secrets: SecretBox,
@@ -81,16 +140,27 @@ export async function organizationAiSettings(
     .where(eq(organizationAiModels.organizationId, organizationId));
   const settings: OrganizationAiSettings = {};
   for (const row of rows) {
+    const { apiKeySealed } = row;
     settings[row.capability] = {
       provider: row.provider,
       model: row.model,
       ...(row.baseUrl ? { baseUrl: row.baseUrl } : {}),
-      ...(row.apiKeySealed
-        ? { apiKey: secrets.open(row.apiKeySealed, sealContext(organizationId, row.capability)) }
-        : {}),
+      ...(apiKeySealed ? await openedKey(db, secrets, { ...row, apiKeySealed }) : {}),
     };
   }
   return settings;
+}
+
+async function openedKey(db: Database, secrets: SecretBox, row: Parameters<typeof openAiKey>[2]) {
+  try {
+    return { apiKey: await openAiKey(db, secrets, row) };
+  } catch {
+    console.warn(
+      `The ${row.capability} key of organization ${row.organizationId} does not open with ` +
+        "SECRETS_KEY in its row's context; it is left out of the call.",
+    );
+    return {};
+  }
 }
 
 /** Every capability, where its model comes from, and the organization's own settings. */
@@ -140,7 +210,11 @@ export type AiModelInput = {
   provider: ProviderKind;
   baseUrl?: string | null;
   model: string;
-  /** A new key; undefined keeps the stored one, null removes it. */
+  /**
+   * A new key; null removes the stored one; undefined keeps it while the provider and the address
+   * stay the same, and removes it when either changes, so that a key is never sent to a server
+   * other than the one it was entered for.
+   */
   apiKey?: string | null;
 };
 
@@ -180,9 +254,21 @@ export async function setAiModel(
       : key === null
         ? { apiKeySealed: null, apiKeyHint: null }
         : {
-            apiKeySealed: ai.secrets.seal(key, sealContext(organizationId, capability)),
+            apiKeySealed: ai.secrets.seal(
+              key,
+              aiKeySealContext({ organizationId, capability, provider: input.provider, baseUrl }),
+            ),
             apiKeyHint: secretHint(key),
           };
+  // Decided in the update itself, against the row as it is, not as it was read before.
+  const sameServer = sql`${organizationAiModels.provider} = excluded.provider and ${organizationAiModels.baseUrl} is not distinct from excluded.base_url`;
+  const keptIfSameServer =
+    key === undefined
+      ? {
+          apiKeySealed: sql`case when ${sameServer} then ${organizationAiModels.apiKeySealed} end`,
+          apiKeyHint: sql`case when ${sameServer} then ${organizationAiModels.apiKeyHint} end`,
+        }
+      : sealed;
   const values = {
     provider: input.provider,
     baseUrl,
@@ -195,7 +281,7 @@ export async function setAiModel(
       .values({ organizationId, capability, ...values, ...sealed })
       .onConflictDoUpdate({
         target: [organizationAiModels.organizationId, organizationAiModels.capability],
-        set: { ...values, ...sealed, updatedAt: new Date() },
+        set: { ...values, ...keptIfSameServer, updatedAt: new Date() },
       });
     await publish(tx, actor, capability);
   });

@@ -1,18 +1,25 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
+import { createSecretBox } from "../../../api/ai/secrets";
 import { organizationAiModels, type Role } from "../../../api/db/schema";
+import { aiKeySealContext } from "../../../api/services/ai-models";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 
 let fake: FakeAiServer;
+/** Another server, which an admin may point a capability at: it must never get the owner's key. */
+let elsewhere: FakeAiServer;
 /** Organizations' addresses in private networks refused, as in a deployment by default. */
 let strict: TestApi;
 /** AI_ALLOW_PRIVATE_NETWORK=1: the fake server on loopback may be an organization's provider. */
 let open: TestApi;
+/** The key that seals secrets in `open`. */
+const openSecretsKey = randomBytes(32);
 
 beforeAll(async () => {
-  fake = await startFakeAiServer();
+  [fake, elsewhere] = await Promise.all([startFakeAiServer(), startFakeAiServer()]);
   const environment = aiEnvironment({
     AI_BASE_URL: fake.baseUrl,
     AI_API_KEY: fake.apiKey,
@@ -20,13 +27,16 @@ beforeAll(async () => {
   });
   [strict, open] = await Promise.all([
     createTestApi({ ai: { environment } }),
-    createTestApi({ ai: { environment, allowPrivateNetwork: true } }),
+    createTestApi({ ai: { environment, allowPrivateNetwork: true }, secretsKey: openSecretsKey }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([strict.close(), open.close(), fake.close()]);
+  await Promise.all([strict.close(), open.close(), fake.close(), elsewhere.close()]);
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  elsewhere.reset();
+});
 
 async function organizationWithRoles(t: TestApi) {
   const owner = await ownerWithSession(t);
@@ -194,6 +204,113 @@ describe("an organization's own model", () => {
       ok: false,
       error: { code: "AI_BAD_KEY", providerStatus: 401 },
     });
+  });
+
+  it("drops the stored key when the address or the provider changes, so that it goes to no other server", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await open.request("PUT", path, { token: o.owner.token, json: settings() });
+
+    // An admin points the owner's capability at another server, without the key.
+    const { apiKey: _left, ...withoutKey } = settings({ baseUrl: elsewhere.baseUrl });
+    const moved = await open.request("PUT", path, { token: o.admin.token, json: withoutKey });
+    expect(moved.status).toBe(200);
+    expect(moved.body.own).toMatchObject({ baseUrl: elsewhere.baseUrl, keyHint: null });
+    const [row] = await open.db
+      .select()
+      .from(organizationAiModels)
+      .where(eq(organizationAiModels.organizationId, o.id));
+    expect(row?.apiKeySealed).toBeNull();
+    const test = await open.request("POST", `${path}/test`, { token: o.admin.token });
+    expect(test.body).toMatchObject({ ok: false, error: { code: "AI_BAD_KEY" } });
+    expect(elsewhere.requests.length).toBeGreaterThan(0);
+    for (const request of elsewhere.requests) expect(request.headers.authorization).toBeUndefined();
+    expect(fake.requests).toHaveLength(0);
+
+    // A key entered with the new address is the new address's.
+    const rekeyed = await open.request("PUT", path, {
+      token: o.owner.token,
+      json: settings({ baseUrl: elsewhere.baseUrl, apiKey: elsewhere.apiKey }),
+    });
+    expect(rekeyed.body.own.keyHint).toBe(`…${elsewhere.apiKey.slice(-4)}`);
+    // Only the model changes: the key stays.
+    const renamed = await open.request("PUT", path, {
+      token: o.admin.token,
+      json: { ...withoutKey, model: "renamed-model" },
+    });
+    expect(renamed.body.own.keyHint).toBe(`…${elsewhere.apiKey.slice(-4)}`);
+    // Another provider at the same address: the key is dropped too.
+    const { apiKey: _none, ...openAi } = settings({
+      provider: "openai",
+      baseUrl: elsewhere.baseUrl,
+    });
+    const otherProvider = await open.request("PUT", path, { token: o.admin.token, json: openAi });
+    expect(otherProvider.body.own).toMatchObject({ provider: "openai", keyHint: null });
+  });
+
+  it("seals the key for its address: moved to another address in the database, it does not open", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/chat`;
+    await open.request("PUT", path, { token: o.owner.token, json: settings() });
+    const [row] = await open.db
+      .select()
+      .from(organizationAiModels)
+      .where(eq(organizationAiModels.organizationId, o.id));
+    const box = createSecretBox(openSecretsKey);
+    const sealed = row?.apiKeySealed as string;
+    const here = {
+      organizationId: o.id,
+      capability: "chat",
+      provider: "openai-compatible",
+    } as const;
+    expect(box.open(sealed, aiKeySealContext({ ...here, baseUrl: fake.baseUrl }))).toBe(
+      fake.apiKey,
+    );
+    expect(() =>
+      box.open(sealed, aiKeySealContext({ ...here, baseUrl: elsewhere.baseUrl })),
+    ).toThrow();
+
+    await open.db
+      .update(organizationAiModels)
+      .set({ baseUrl: elsewhere.baseUrl })
+      .where(eq(organizationAiModels.organizationId, o.id));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const test = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    const warned = warn.mock.calls.flat();
+    warn.mockRestore();
+    // The call goes without the key, which the organization enters again.
+    expect(test.body).toMatchObject({ ok: false, error: { code: "AI_BAD_KEY" } });
+    expect(warned).toEqual([expect.stringContaining("does not open")]);
+    expect(elsewhere.requests.length).toBeGreaterThan(0);
+    for (const request of elsewhere.requests) expect(request.headers.authorization).toBeUndefined();
+  });
+
+  it("opens a key sealed before its address joined the context, once, and seals it again", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/chat`;
+    const { apiKey: _left, ...withoutKey } = settings();
+    await open.request("PUT", path, { token: o.owner.token, json: withoutKey });
+    const box = createSecretBox(openSecretsKey);
+    const ofRow = and(
+      eq(organizationAiModels.organizationId, o.id),
+      eq(organizationAiModels.capability, "chat"),
+    );
+    // As the previous version sealed it: the organization and the capability only.
+    const legacy = box.seal(fake.apiKey, `organization-ai-model:${o.id}:chat`);
+    await open.db.update(organizationAiModels).set({ apiKeySealed: legacy }).where(ofRow);
+
+    const test = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(test.body).toMatchObject({ ok: true });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    const [row] = await open.db.select().from(organizationAiModels).where(ofRow);
+    const context = aiKeySealContext({
+      organizationId: o.id,
+      capability: "chat",
+      provider: "openai-compatible",
+      baseUrl: fake.baseUrl,
+    });
+    expect(row?.apiKeySealed).not.toBe(legacy);
+    expect(box.open(row?.apiKeySealed as string, context)).toBe(fake.apiKey);
   });
 
   it("refuses settings that cannot work, with the field and its code", async () => {

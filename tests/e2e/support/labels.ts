@@ -714,7 +714,8 @@ export const aiProviderLabels = table(
     address: "Address (base URL)",
     model: "Model",
     apiKey: "API key",
-    keyStored: (hint: string) => `A key ending ${hint} is stored. Leave this empty to keep it.`,
+    keyStored: (hint: string) =>
+      `A key ending ${hint} is stored. Leave this empty to keep it; a new provider or address removes it, so enter the key again with them.`,
     save: (name: string) => `Save the model for ${name}`,
     saved: "The model is saved. Test it to see that the provider answers.",
     test: (name: string) => `Test the model for ${name}`,
@@ -763,7 +764,8 @@ export const aiProviderLabels = table(
     address: "العنوان (عنوان URL الأساسي)",
     model: "النموذج",
     apiKey: "مفتاح الواجهة البرمجية",
-    keyStored: (hint: string) => `مفتاح ينتهي بـ${hint} مخزَّن. اترك هذا الحقل فارغًا للإبقاء عليه.`,
+    keyStored: (hint: string) =>
+      `مفتاح ينتهي بـ${hint} مخزَّن. اترك هذا الحقل فارغًا للإبقاء عليه؛ وتغيير المزوّد أو العنوان يحذفه، فأدخِل المفتاح مجددًا معهما.`,
     save: (name: string) => `احفظ نموذج ${name}`,
     saved: "حُفظ النموذج. اختبره لترى أن المزوّد يجيب.",
     test: (name: string) => `اختبر نموذج ${name}`,
