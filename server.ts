@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { aiEnvironment } from "./api/ai/config";
+import { networkPolicyFromEnv } from "./api/ai/network";
 import { secretsKey } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
 import { jobLimitsFromEnv } from "./api/jobs/config";
@@ -84,7 +85,8 @@ if (!remoteApi) {
     ai: {
       // A setting that cannot work stops the start here, naming its variable.
       environment: aiEnvironment(process.env),
-      allowPrivateNetwork: process.env.AI_ALLOW_PRIVATE_NETWORK === "1",
+      // AI_ALLOW_PRIVATE_NETWORK and AI_ALLOWED_NETWORKS.
+      ...networkPolicyFromEnv(process.env),
       quotas: aiQuotaDefaults(process.env),
     },
   });

@@ -108,6 +108,8 @@ export type ApiOptions = {
     environment?: AiEnvironment;
     /** AI_ALLOW_PRIVATE_NETWORK=1: organizations' addresses may be in private networks. */
     allowPrivateNetwork?: boolean;
+    /** AI_ALLOWED_NETWORKS: the private networks (CIDR) organizations' addresses may be in. */
+    allowedNetworks?: readonly string[];
     /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
     offlineVoice?: boolean;
     /** The slideshow (ffmpeg); unset: offered when ffmpeg and ffprobe run on this machine. */
@@ -196,6 +198,7 @@ export async function startApi(
     registry: createAiRegistry({
       environment: options.ai?.environment ?? {},
       allowPrivateNetwork: options.ai?.allowPrivateNetwork,
+      allowedNetworks: options.ai?.allowedNetworks,
       embedded: await embeddedModels(options.ai),
     }),
     secretsKey,

@@ -1,4 +1,5 @@
 import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 
@@ -28,8 +29,110 @@ export function addressRange(address: string): string {
   return ipaddr.process(address).range();
 }
 
-export function isPublicAddress(address: string): boolean {
-  return addressRange(address) === "unicast";
+/** A network as ipaddr.js matches it: an address and the length of its prefix. */
+type Network = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/**
+ * A network written as CIDR (`10.0.0.0/8`, `fd12:3456::/48`) or a single address. Throws with
+ * the text when it is not one: a setting that cannot be read stops the start.
+ */
+export function parseNetwork(text: string): Network {
+  const [address = "", prefix, ...rest] = text.trim().split("/");
+  // isIP is strict where ipaddr.js is not: it reads "10.1" as 10.0.0.1.
+  const kind = isIP(address);
+  const bits = kind === 4 ? 32 : 128;
+  if (kind === 0 || rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+    throw new Error(`"${text.trim()}" is not a network in CIDR notation (such as 10.0.0.0/8)`);
+  }
+  const length = prefix === undefined ? bits : Number(prefix);
+  if (length > bits) {
+    throw new Error(`"${text.trim()}" has a prefix longer than ${bits} bits`);
+  }
+  const parsed = ipaddr.parse(address);
+  // An IPv4 network written as IPv6 (::ffff:10.0.0.0/104) matches IPv4 addresses.
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() && length >= 96) {
+    return [(parsed as ipaddr.IPv6).toIPv4Address(), length - 96];
+  }
+  return [parsed, length];
+}
+
+const inNetwork = (address: ipaddr.IPv4 | ipaddr.IPv6, [network, length]: Network) =>
+  address.kind() === network.kind() && address.match(network, length);
+
+/**
+ * Link-local networks and the cloud metadata addresses: the instance's credentials are one
+ * request away there, so no setting opens them to organizations.
+ */
+const alwaysClosed: [string, Network][] = (
+  [
+    // 169.254.169.254: the metadata of AWS, Google Cloud, Azure, OpenStack…; 169.254.170.2: ECS.
+    ["linkLocal", "169.254.0.0/16"],
+    ["linkLocal", "fe80::/10"],
+    ["cloudMetadata", "fd00:ec2::254/128"], // AWS over IPv6
+    ["cloudMetadata", "100.100.100.200/32"], // Alibaba Cloud, inside carrier-grade NAT
+    ["cloudMetadata", "168.63.129.16/32"], // Azure's platform address, a public one
+  ] as const
+).map(([range, network]) => [range, parseNetwork(network)]);
+
+/** The name of the always-closed range an address is in, or null. */
+function closedRange(address: string): string | null {
+  const parsed = ipaddr.process(address);
+  return alwaysClosed.find(([, network]) => inNetwork(parsed, network))?.[0] ?? null;
+}
+
+/** The ranges that AI_ALLOW_PRIVATE_NETWORK=1 opens, as ipaddr.js names them. */
+const privateRanges = new Set(["loopback", "private", "uniqueLocal", "carrierGradeNat"]);
+
+/** Which private addresses organizations' providers may be at, besides public ones. */
+export type NetworkPolicy = {
+  /** AI_ALLOW_PRIVATE_NETWORK=1: loopback, private, unique-local and carrier-grade NAT ranges. */
+  allowPrivateNetwork?: boolean;
+  /** AI_ALLOWED_NETWORKS: these networks only (CIDR). */
+  allowedNetworks?: readonly string[];
+};
+
+/**
+ * Whether an organization's provider may be at an address: a public one, or one the policy
+ * opens; never a link-local or cloud metadata address, whatever the policy says.
+ */
+export function addressRule(policy: NetworkPolicy = {}): (address: string) => boolean {
+  const allowed = (policy.allowedNetworks ?? []).map(parseNetwork);
+  return (address) => {
+    if (closedRange(address) !== null) return false;
+    const parsed = ipaddr.process(address);
+    const range = parsed.range();
+    if (range === "unicast") return true;
+    if (policy.allowPrivateNetwork && privateRanges.has(range)) return true;
+    return allowed.some((network) => inNetwork(parsed, network));
+  };
+}
+
+export const isPublicAddress: (address: string) => boolean = addressRule();
+
+/**
+ * The network settings of the environment: `AI_ALLOW_PRIVATE_NETWORK` (`1` or `0`) and
+ * `AI_ALLOWED_NETWORKS`, a comma list of CIDR networks. A value that cannot be read stops the
+ * start with the variable's name.
+ */
+export function networkPolicyFromEnv(
+  env: Record<string, string | undefined>,
+): Required<NetworkPolicy> {
+  const flag = env.AI_ALLOW_PRIVATE_NETWORK?.trim() ?? "";
+  if (!["", "0", "1"].includes(flag)) {
+    throw new Error(`AI_ALLOW_PRIVATE_NETWORK must be 1 or 0, got "${flag}"`);
+  }
+  const allowedNetworks = (env.AI_ALLOWED_NETWORKS ?? "")
+    .split(",")
+    .map((network) => network.trim())
+    .filter(Boolean);
+  for (const network of allowedNetworks) {
+    try {
+      parseNetwork(network);
+    } catch (error) {
+      throw new Error(`AI_ALLOWED_NETWORKS: ${(error as Error).message}`);
+    }
+  }
+  return { allowPrivateNetwork: flag === "1", allowedNetworks };
 }
 
 type Resolve = (hostname: string) => Promise<string[]>;
@@ -55,7 +158,7 @@ function publicOnlyConnector(
         const refused = found.find((address) => !allowAddress(address));
         if (refused !== undefined || found.length === 0) {
           const address = refused ?? "no address";
-          const range = refused ? addressRange(refused) : "unresolved";
+          const range = refused ? (closedRange(refused) ?? addressRange(refused)) : "unresolved";
           callback(new PrivateAddressError(hostname, address, range), null);
           return;
         }
@@ -80,8 +183,8 @@ function publicOnlyConnector(
 
 /**
  * The fetch for base URLs that an organization typed in: it reaches public addresses only
- * (after DNS, on every redirect). Tests replace DNS (`resolve`) and widen the rule to their own
- * loopback server (`allowAddress`).
+ * (after DNS, on every redirect), or those its rule allows (`addressRule(policy)`). Tests replace
+ * DNS (`resolve`) and widen the rule to their own loopback server (`allowAddress`).
  */
 export function createPublicOnlyFetch(
   options: { resolve?: Resolve; allowAddress?: (address: string) => boolean } = {},
@@ -101,13 +204,13 @@ export function createPublicOnlyFetch(
     )) as unknown as FetchFunction;
 }
 
-/** The fetch for a base URL: environment URLs are trusted, organizations' URLs are not. */
+/**
+ * The fetch for a base URL: environment URLs are trusted; organizations' URLs always go through
+ * the checked fetch, which the network policy may widen but never to link-local or metadata.
+ */
 export function fetchFor(options: {
   trusted: boolean;
-  allowPrivateNetwork: boolean;
   publicOnlyFetch: FetchFunction;
 }): FetchFunction {
-  return options.trusted || options.allowPrivateNetwork
-    ? globalThis.fetch
-    : options.publicOnlyFetch;
+  return options.trusted ? globalThis.fetch : options.publicOnlyFetch;
 }

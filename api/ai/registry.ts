@@ -3,7 +3,13 @@ import type { AiEnvironment, ModelConfig } from "./config";
 import { offlineVoices } from "./embedded/espeak";
 import { slideshowDurations, slideshowSizes } from "./embedded/slideshow";
 import { AiError } from "./errors";
-import { createPublicOnlyFetch, type FetchFunction, fetchFor } from "./network";
+import {
+  addressRule,
+  createPublicOnlyFetch,
+  type FetchFunction,
+  fetchFor,
+  type NetworkPolicy,
+} from "./network";
 import { createModel, type ModelOf } from "./providers";
 
 /** Where a capability's model comes from, in the order they are tried. */
@@ -79,17 +85,17 @@ export type AiRegistry = {
   embeddedOf(capability: Capability): string | null;
 };
 
-export function createAiRegistry(options: {
-  environment: AiEnvironment;
-  /** AI_ALLOW_PRIVATE_NETWORK=1: organizations' base URLs may lead into private networks. */
-  allowPrivateNetwork?: boolean;
-  /** Replaces the public-only fetch (tests resolve names their own way). */
-  publicOnlyFetch?: FetchFunction;
-  embedded?: EmbeddedModels;
-}): AiRegistry {
+export function createAiRegistry(
+  options: {
+    environment: AiEnvironment;
+    /** Replaces the public-only fetch (tests resolve names their own way). */
+    publicOnlyFetch?: FetchFunction;
+    embedded?: EmbeddedModels;
+  } & NetworkPolicy, // The private networks organizations' base URLs may lead into.
+): AiRegistry {
   const embedded: Partial<Record<Capability, ModelOf[Capability]>> = options.embedded ?? {};
-  const publicOnlyFetch = options.publicOnlyFetch ?? createPublicOnlyFetch();
-  const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
+  const publicOnlyFetch =
+    options.publicOnlyFetch ?? createPublicOnlyFetch({ allowAddress: addressRule(options) });
 
   function pick(capability: Capability, organization?: OrganizationAiSettings) {
     const own = organization?.[capability];
@@ -118,11 +124,7 @@ export function createAiRegistry(options: {
           detail: `No ${capability} model is set up`,
         });
       }
-      const fetch = fetchFor({
-        trusted: picked.source === "environment",
-        allowPrivateNetwork,
-        publicOnlyFetch,
-      });
+      const fetch = fetchFor({ trusted: picked.source === "environment", publicOnlyFetch });
       const config = options?.modelId
         ? { ...picked.config, model: options.modelId }
         : picked.config;

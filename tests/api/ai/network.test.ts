@@ -1,12 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { generateText } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classifyAiError } from "../../../api/ai/errors";
 import {
   addressRange,
+  addressRule,
   createPublicOnlyFetch,
   isPublicAddress,
   PrivateAddressError,
 } from "../../../api/ai/network";
+import { createAiRegistry } from "../../../api/ai/registry";
 
 describe("address classes", () => {
   it.each([
@@ -109,5 +113,49 @@ describe("the public-only fetch", () => {
     expect(metadata.address).toBe("169.254.169.254");
     const privateName = await refusal(via(`http://api.provider.test:${port}/to-private-name`));
     expect(privateName.address).toBe("10.1.1.1");
+  });
+
+  it("AI_ALLOW_PRIVATE_NETWORK=1 reaches loopback but never link-local or metadata, redirects included", async () => {
+    const nearby = createPublicOnlyFetch({
+      allowAddress: addressRule({ allowPrivateNetwork: true }),
+    });
+    expect(await (await nearby(`http://127.0.0.1:${port}/`)).text()).toBe(
+      `reached 127.0.0.1:${port}`,
+    );
+    const metadata = await refusal(nearby("http://169.254.169.254/latest/meta-data/"));
+    expect(metadata.range).toBe("linkLocal");
+    expect((await refusal(nearby("http://[fd00:ec2::254]/"))).range).toBe("cloudMetadata");
+    expect((await refusal(nearby("http://100.100.100.200/"))).range).toBe("cloudMetadata");
+    const redirected = await refusal(nearby(`http://127.0.0.1:${port}/to-metadata`));
+    expect(redirected.address).toBe("169.254.169.254");
+  });
+
+  it("AI_ALLOWED_NETWORKS reaches the networks it names and no other", async () => {
+    const named = createPublicOnlyFetch({
+      allowAddress: addressRule({ allowedNetworks: ["127.0.0.1/32", "169.254.0.0/16"] }),
+    });
+    expect((await named(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    expect((await refusal(named(`http://127.0.0.2:${port}/`))).range).toBe("loopback");
+    expect((await refusal(named("http://10.0.0.1/"))).range).toBe("private");
+    expect((await refusal(named("http://169.254.169.254/"))).range).toBe("linkLocal");
+  });
+
+  it("an organization's model at the metadata address fails as AI_PRIVATE_ADDRESS though private networks are allowed", async () => {
+    const { model } = createAiRegistry({ environment: {}, allowPrivateNetwork: true }).modelFor(
+      "chat",
+      {
+        chat: {
+          provider: "openai-compatible",
+          baseUrl: "http://169.254.169.254/latest",
+          apiKey: "sk-organization",
+          model: "any",
+        },
+      },
+    );
+    const error = await generateText({ model, prompt: "Hello", maxRetries: 0 }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(classifyAiError(error).code).toBe("AI_PRIVATE_ADDRESS");
   });
 });

@@ -37,6 +37,12 @@ describe("the AI settings of the environment", () => {
     expect(badKey.stderr).toContain("SECRETS_KEY must be 32 bytes");
     // Neither got as far as keeping a generated key.
     expect(() => statSync(join(badKey.dataDir, "secrets-key"))).toThrow();
+
+    const badNetwork = await start({ AI_ALLOWED_NETWORKS: "10.0.0.0/8, 192.168.1/24" });
+    expect(badNetwork.code).not.toBe(0);
+    expect(badNetwork.stderr).toContain(
+      'AI_ALLOWED_NETWORKS: "192.168.1/24" is not a network in CIDR notation',
+    );
   }, 60_000);
 });
 
