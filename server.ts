@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { aiEnvironment } from "./api/ai/config";
 import { networkPolicyFromEnv } from "./api/ai/network";
-import { secretsKey } from "./api/ai/secrets";
+import { secretsKeys } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
 import { jobLimitsFromEnv } from "./api/jobs/config";
 import { aiQuotaDefaults } from "./api/services/ai-usage";
@@ -80,7 +80,7 @@ if (!remoteApi) {
     allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").map((origin) => origin.trim()),
     realtime: { clientAddress: (request) => clientAddress(request, trustProxy) },
     maxOrganizationsPerUser,
-    secretsKey: secretsKey({ value: process.env.SECRETS_KEY, dataDir }),
+    secretsKey: secretsKeys({ value: process.env.SECRETS_KEY, dataDir }),
     jobs: jobLimitsFromEnv(process.env),
     ai: {
       // A setting that cannot work stops the start here, naming its variable.

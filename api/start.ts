@@ -4,6 +4,7 @@ import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
 import { sentenceEncoderModel } from "./ai/embedded/sentence-encoder";
 import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
+import type { SecretsKeys } from "./ai/secrets";
 import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -81,10 +82,11 @@ export type ApiOptions = {
     "maxConcurrent" | "maxQueued" | "retries" | "retryDelaySeconds"
   >;
   /**
-   * The key that seals secrets at rest: organizations' provider keys and queued mail
-   * (secretsKey(): SECRETS_KEY or DATA_DIR); unset: a key of this run only.
+   * The keys that seal secrets at rest: organizations' provider keys and queued mail
+   * (secretsKeys(): SECRETS_KEY or DATA_DIR); the first seals, all open; unset: a key of this
+   * run only.
    */
-  secretsKey?: Buffer;
+  secretsKey?: SecretsKeys;
   /** Long work (docs/jobs.md): its kinds, and limits where the defaults do not do. */
   jobs?: Pick<JobRunnerOptions, "perOrganization" | "perCapability" | "heartbeatSeconds"> & {
     /** Kinds of work besides the product's own. */

@@ -8,37 +8,49 @@ const tagBytes = 16;
 const version = "v1";
 
 /**
- * The key that encrypts secrets at rest: `SECRETS_KEY` (32 bytes as base64, base64url or hex), or
- * one generated into `DATA_DIR/secrets-key` on first start and kept across restarts. Losing it
- * loses every stored provider key, so deployments set SECRETS_KEY or keep DATA_DIR.
+ * The keys that encrypt secrets at rest: `SECRETS_KEY`, a comma-separated list of 32-byte keys
+ * (base64, base64url or hex) whose first seals and all of which open, so that a key can be
+ * rotated (docs/deploy.md); or one generated into `DATA_DIR/secrets-key` on first start and kept
+ * across restarts. Losing them loses every stored provider key, so deployments set SECRETS_KEY or
+ * keep DATA_DIR.
  */
-export function secretsKey(options: { value?: string; dataDir?: string }): Buffer {
-  const value = options.value?.trim();
-  if (value) return parseKey(value);
+export function secretsKeys(options: { value?: string; dataDir?: string }): Buffer[] {
+  const values = (options.value ?? "")
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (values.length > 0) {
+    return values.map((value, index) =>
+      parseKey(value, values.length > 1 ? ` (key ${index + 1} of ${values.length} is not)` : ""),
+    );
+  }
   if (!options.dataDir)
     throw new Error("SECRETS_KEY is unset and there is no DATA_DIR to keep one");
   const file = join(options.dataDir, "secrets-key");
   try {
-    return parseKey(readFileSync(file, "utf8").trim());
+    return [parseKey(readFileSync(file, "utf8").trim(), ` (${file} is not)`)];
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     const key = randomBytes(keyBytes);
     writeFileSync(file, key.toString("base64url"), { mode: 0o600, flag: "wx" });
-    return key;
+    return [key];
   }
 }
 
-function parseKey(value: string): Buffer {
+function parseKey(value: string, which: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value)
     ? Buffer.from(value, "hex")
     : Buffer.from(value, /[-_]/.test(value) ? "base64url" : "base64");
   if (key.length !== keyBytes) {
     throw new Error(
-      `SECRETS_KEY must be ${keyBytes} bytes as base64 or hex (for example: openssl rand -base64 32)`,
+      `SECRETS_KEY must be ${keyBytes} bytes as base64 or hex${which} (for example: openssl rand -base64 32)`,
     );
   }
   return key;
 }
+
+/** One key, or several: the first seals, every one opens (a rotation under way). */
+export type SecretsKeys = Buffer | readonly Buffer[];
 
 export type SecretBox = {
   /** `v1.<iv>.<tag>.<ciphertext>`, base64url: AES-256-GCM, a fresh IV each time. */
@@ -50,13 +62,20 @@ export type SecretBox = {
 /**
  * AES-256-GCM with the secret's context (for example the organization and the setting) as
  * associated data, so that a sealed key copied to another row or organization does not open.
+ * It seals with the first key and opens with any: a sealed text does not say which key sealed
+ * it, and trying a few keys costs microseconds.
  */
-export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== keyBytes) throw new Error(`A secrets key has ${keyBytes} bytes`);
+export function createSecretBox(keys: SecretsKeys): SecretBox {
+  const all = Buffer.isBuffer(keys) ? [keys] : [...keys];
+  const [sealing] = all;
+  if (!sealing) throw new Error("A secret box needs a key");
+  for (const key of all) {
+    if (key.length !== keyBytes) throw new Error(`A secrets key has ${keyBytes} bytes`);
+  }
   return {
     seal(plaintext, context) {
       const iv = randomBytes(ivBytes);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const cipher = createCipheriv("aes-256-gcm", sealing, iv);
       cipher.setAAD(Buffer.from(context, "utf8"));
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
       const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"));
@@ -67,15 +86,22 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (tagVersion !== version || !iv || !tag || ciphertext === undefined || rest.length > 0) {
         throw new Error("Not a sealed secret");
       }
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), {
-        authTagLength: tagBytes,
-      });
-      decipher.setAAD(Buffer.from(context, "utf8"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([
-        decipher.update(Buffer.from(ciphertext, "base64url")),
-        decipher.final(),
-      ]).toString("utf8");
+      for (const key of all) {
+        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), {
+          authTagLength: tagBytes,
+        });
+        decipher.setAAD(Buffer.from(context, "utf8"));
+        decipher.setAuthTag(Buffer.from(tag, "base64url"));
+        try {
+          return Buffer.concat([
+            decipher.update(Buffer.from(ciphertext, "base64url")),
+            decipher.final(),
+          ]).toString("utf8");
+        } catch {
+          // Another key, another context, or a changed text: the next key may be the one.
+        }
+      }
+      throw new Error("The secret does not open with these keys in this context");
     },
   };
 }

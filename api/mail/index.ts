@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { createSecretBox } from "../ai/secrets";
+import { createSecretBox, type SecretsKeys } from "../ai/secrets";
 import { MailQueueFullError } from "../errors";
 import { queueSchema, workQueue } from "../jobs/queue";
 import type {
@@ -49,14 +49,15 @@ type Letter =
 
 type QueuedLetter = { sealed: string };
 
-const sealContext = "mail";
+/** The context queued letters are sealed for. */
+export const mailSealContext = "mail";
 
 /**
  * Sends through the durable job queue: a message is queued in the database, so it survives a
  * restart, and is delivered by whichever instance is free, a few at a time each.
  */
 export async function createMessenger(
-  options: MessengerOptions & { boss: PgBoss; secretsKey: Buffer },
+  options: MessengerOptions & { boss: PgBoss; secretsKey: SecretsKeys },
 ): Promise<Messenger> {
   const { boss } = options;
   const email = createEmailTransport(options);
@@ -117,9 +118,9 @@ export async function createMessenger(
     async (job) => {
       let letter: Letter;
       try {
-        letter = JSON.parse(box.open(job.data.sealed, sealContext)) as Letter;
+        letter = JSON.parse(box.open(job.data.sealed, mailSealContext)) as Letter;
       } catch {
-        // Sealed with another key (SECRETS_KEY changed): no try can open it.
+        // Sealed with a key that SECRETS_KEY no longer lists: no try can open it.
         console.error(`A queued message (${job.id}) could not be opened and is dropped.`);
         return;
       }
@@ -157,7 +158,7 @@ export async function createMessenger(
 
   const enqueue = async (letter: Letter) => {
     await assertRoom();
-    const data: QueuedLetter = { sealed: box.seal(JSON.stringify(letter), sealContext) };
+    const data: QueuedLetter = { sealed: box.seal(JSON.stringify(letter), mailSealContext) };
     await boss.send(mailQueue, data);
   };
 

@@ -7,7 +7,7 @@ import {
 } from "../ai/capabilities";
 import type { AiRegistry, ModelSource, Offers, OrganizationAiSettings } from "../ai/registry";
 import { offersOf } from "../ai/registry";
-import { createSecretBox, type SecretBox, secretHint } from "../ai/secrets";
+import { createSecretBox, type SecretBox, type SecretsKeys, secretHint } from "../ai/secrets";
 import type { Database } from "../db/client";
 import { organizationAiModels } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
@@ -37,7 +37,7 @@ export type AiServices = {
 
 export function createAiServices(options: {
   registry: AiRegistry;
-  secretsKey: Buffer;
+  secretsKey: SecretsKeys;
   quotas?: AiQuotaDefaults;
   chatDeadlineMs?: number;
 }): AiServices {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSecretBox, secretHint, secretsKey } from "../../../api/ai/secrets";
+import { createSecretBox, secretHint, secretsKeys } from "../../../api/ai/secrets";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,33 +35,61 @@ describe("the secret box", () => {
     expect(() => createSecretBox(randomBytes(32)).open(sealed, "org-1:chat")).toThrow();
     expect(() => box.open("plain text", "org-1:chat")).toThrow(/Not a sealed secret/);
   });
+
+  it("seals with the first of several keys and opens with any of them (a rotation)", () => {
+    const [newKey, oldKey, olderKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const byOld = createSecretBox(oldKey).seal("sk-old", "org-1:chat");
+    const byOlder = createSecretBox([olderKey]).seal("sk-older", "org-1:chat");
+    const rotating = createSecretBox([newKey, oldKey, olderKey]);
+    expect(rotating.open(byOld, "org-1:chat")).toBe("sk-old");
+    expect(rotating.open(byOlder, "org-1:chat")).toBe("sk-older");
+    // Still bound to its context, whichever key opens it.
+    expect(() => rotating.open(byOld, "org-2:chat")).toThrow(/does not open/);
+
+    const sealed = rotating.seal("sk-new", "org-1:chat");
+    expect(createSecretBox(newKey).open(sealed, "org-1:chat")).toBe("sk-new");
+    expect(() => createSecretBox(oldKey).open(sealed, "org-1:chat")).toThrow();
+    expect(() => createSecretBox([])).toThrow(/needs a key/);
+  });
 });
 
-describe("secretsKey", () => {
+describe("secretsKeys", () => {
   it("reads SECRETS_KEY as hex, base64 or base64url", () => {
     const key = randomBytes(32);
-    expect(secretsKey({ value: key.toString("hex") }).equals(key)).toBe(true);
-    expect(secretsKey({ value: key.toString("base64") }).equals(key)).toBe(true);
-    expect(secretsKey({ value: key.toString("base64url") }).equals(key)).toBe(true);
+    expect(secretsKeys({ value: key.toString("hex") })[0]?.equals(key)).toBe(true);
+    expect(secretsKeys({ value: key.toString("base64") })[0]?.equals(key)).toBe(true);
+    expect(secretsKeys({ value: key.toString("base64url") })[0]?.equals(key)).toBe(true);
   });
 
   it("refuses a key that is not 32 bytes", () => {
-    expect(() => secretsKey({ value: "short" })).toThrow(/SECRETS_KEY must be 32 bytes/);
-    expect(() => secretsKey({ value: randomBytes(16).toString("hex") })).toThrow(/32 bytes/);
+    expect(() => secretsKeys({ value: "short" })).toThrow(/SECRETS_KEY must be 32 bytes/);
+    expect(() => secretsKeys({ value: randomBytes(16).toString("hex") })).toThrow(/32 bytes/);
+    const good = randomBytes(32).toString("base64");
+    expect(() => secretsKeys({ value: `${good}, short` })).toThrow(/key 2 of 2 is not/);
+  });
+
+  it("reads a comma-separated list of keys, first one first", () => {
+    const [newKey, oldKey] = [randomBytes(32), randomBytes(32)];
+    const keys = secretsKeys({
+      value: ` ${newKey.toString("base64")} ,${oldKey.toString("hex")}, `,
+    });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]?.equals(newKey)).toBe(true);
+    expect(keys[1]?.equals(oldKey)).toBe(true);
   });
 
   it("generates one into DATA_DIR on first use, readable by the owner only, and keeps it", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "qalam-secrets-"));
     dirs.push(dataDir);
-    const first = secretsKey({ dataDir });
+    const [first] = secretsKeys({ dataDir }) as [Buffer];
     expect(first).toHaveLength(32);
     const file = join(dataDir, "secrets-key");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, "utf8")).toBe(first.toString("base64url"));
-    expect(secretsKey({ dataDir }).equals(first)).toBe(true);
+    expect(secretsKeys({ dataDir })[0]?.equals(first)).toBe(true);
     // SECRETS_KEY wins over the file.
     const set = randomBytes(32);
-    expect(secretsKey({ value: set.toString("hex"), dataDir }).equals(set)).toBe(true);
+    expect(secretsKeys({ value: set.toString("hex"), dataDir })).toEqual([set]);
   });
 });
 
