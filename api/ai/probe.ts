@@ -7,7 +7,7 @@ import {
   transcribe,
 } from "ai";
 import { QuotaExceededError } from "../errors";
-import type { CallUsage } from "../services/ai-usage";
+import { type CallUsage, estimateTokens } from "../services/ai-usage";
 import type { Capability } from "./capabilities";
 import { type AiFailure, classifyAiError } from "./errors";
 import { callSignal, type ResolvedModel } from "./registry";
@@ -30,6 +30,19 @@ export function silence(seconds = 1): Uint8Array {
   wav.writeUInt32LE(data, 40);
   return new Uint8Array(wav);
 }
+
+const chatPrompt = "Reply with the word OK.";
+const chatMaxOutputTokens = 16;
+
+/** What a probe may use at most, in its capability's unit: its reservation of the month's quota. */
+export const probeEstimates: Record<Capability, number> = {
+  chat: estimateTokens(chatPrompt) + chatMaxOutputTokens,
+  embedding: estimateTokens("test"),
+  image: 1,
+  speech: 2,
+  transcription: 1,
+  video: 0,
+};
 
 export type ProbeResult = { ok: true; latencyMs: number } | { ok: false; failure: AiFailure };
 
@@ -76,8 +89,8 @@ async function probeCall(
     case "chat": {
       const result = await generateText({
         model: model as ResolvedModel<"chat">["model"],
-        prompt: "Reply with the word OK.",
-        maxOutputTokens: 16,
+        prompt: chatPrompt,
+        maxOutputTokens: chatMaxOutputTokens,
         ...common,
       });
       const inputTokens = result.usage.inputTokens ?? 0;

@@ -74,9 +74,13 @@ function asPermanent(error: unknown): never {
   throw error;
 }
 
-/** One AI call of a job, recorded and within the month's quota (runAiCall). */
+/**
+ * One AI call of a job, recorded and within the month's quota (runAiCall), which reserves
+ * `estimate` of it (images, characters, seconds) while the call runs.
+ */
 type RecordedCall = <M extends Capability, T>(
   model: ResolvedModel<M>,
+  estimate: number,
   run: () => Promise<{ value: T; usage: CallUsage }>,
 ) => Promise<T>;
 
@@ -94,11 +98,12 @@ async function modelAndCall<C extends Capability>(
   const resolved = await generationModel(db, ai, organizationId, capability, modelId).catch(
     asPermanent,
   );
-  const call: RecordedCall = (model, run) =>
+  const call: RecordedCall = (model, estimate, run) =>
     runAiCall(
       { db, quotas: ai.quotas, organizationId, userId: actor.userId, purpose },
       model,
       run,
+      { estimate },
     ).catch(asPermanent);
   return { resolved, call };
 }
@@ -213,7 +218,7 @@ async function makeImages(step: Step<ImageGeneration>, made: string[]): Promise<
   const seedInBody = resolved.provider === "openai-compatible";
   if (supports.seed && seedInBody && input.seed !== undefined) own.seed = input.seed;
   await progress(0.05);
-  const images = await call(resolved, async () => {
+  const images = await call(resolved, missing, async () => {
     const result = await generateImage({
       model: resolved.model,
       prompt: start ? { text: prompt, images: [start.bytes] } : prompt,
@@ -296,7 +301,7 @@ async function speak(
   const audio: Uint8Array[] = [];
   for (const part of parts) {
     audio.push(
-      await call(resolved, async () => {
+      await call(resolved, part.length, async () => {
         const result = await generateSpeech({
           model: resolved.model,
           text: part,
@@ -405,7 +410,7 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
   }
   const embedded = resolved.provider === null;
   const prompt = input.prompt?.trim() ?? "";
-  const videos = await call(resolved, async () => {
+  const videos = await call(resolved, input.duration, async () => {
     const result = await generateVideo({
       model: resolved.model,
       prompt: start ? { image: start.bytes, ...(prompt ? { text: prompt } : {}) } : prompt,

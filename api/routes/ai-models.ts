@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { capabilities, providerKinds } from "../ai/capabilities";
-import { probeModel } from "../ai/probe";
+import { probeEstimates, probeModel } from "../ai/probe";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import {
@@ -214,7 +214,10 @@ const quotaRoute = protectedRoute({
   summary: "Set the organization's monthly limit of a capability (the owner: ai.quotas)",
   description:
     "In the capability's unit (tokens, images, characters, seconds); null lifts every limit. " +
-    "Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC).",
+    "Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC). On the " +
+    "deployment's models the limit can only be lowered: one above AI_MONTHLY_LIMIT_<CAPABILITY>, " +
+    "or null, is 422 ABOVE_DEPLOYMENT_LIMIT (on `monthlyLimit`, with the deployment's limit as " +
+    "`details.deploymentLimit`); on the organization's own provider any limit goes.",
   request: {
     params: capabilityParams,
     ...jsonBody(
@@ -285,7 +288,7 @@ export function createAiModelRoutes() {
       };
       const result = await probeModel(resolved, {
         signal: c.req.raw.signal,
-        run: (call) => runAiCall(context, resolved, call),
+        run: (call) => runAiCall(context, resolved, call, { estimate: probeEstimates[capability] }),
       });
       if (result.ok) return c.json({ ok: true, latencyMs: result.latencyMs }, 200);
       return c.json({ ok: false, error: result.failure }, 200);
@@ -302,7 +305,8 @@ export function createAiModelRoutes() {
     .openapi(quotaRoute, async (c) => {
       const { id, capability } = c.req.valid("param");
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
-      await setAiQuota(c.var.db, actor, capability, c.req.valid("json").monthlyLimit);
+      const { monthlyLimit } = c.req.valid("json");
+      await setAiQuota(c.var.db, actor, capability, monthlyLimit, c.var.ai.quotas);
       return c.json(await getAiUsage(c.var.db, c.var.ai.quotas, actor, monthOf(new Date())), 200);
     })
     .openapi(clearQuotaRoute, async (c) => {

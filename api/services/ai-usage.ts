@@ -3,8 +3,16 @@ import { type Capability, capabilities } from "../ai/capabilities";
 import { type AiFailure, classifyAiError } from "../ai/errors";
 import type { ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
-import { aiUsage, aiUsageMonths, organizationAiQuotas, organizations, users } from "../db/schema";
-import { QuotaExceededError, validationFailed } from "../errors";
+import {
+  aiQuotaReservations,
+  aiUsage,
+  aiUsageMonths,
+  organizationAiModels,
+  organizationAiQuotas,
+  organizations,
+  users,
+} from "../db/schema";
+import { errorOnFields, QuotaExceededError, validationFailed } from "../errors";
 import { type Actor, requirePermission } from "./permissions";
 
 /** What a capability's usage and quota are counted in. */
@@ -51,18 +59,27 @@ export function parseMonth(label: string): { start: Date; end: Date; label: stri
   return monthOf(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
-/** A capability's limit: the organization's own (null: none at all), else the environment's. */
-function limitFrom(
-  ownLimits: { capability: Capability; monthlyLimit: number | null }[],
-  defaults: AiQuotaDefaults,
-  capability: Capability,
+/**
+ * The limit a capability's calls meet. The operator's (`AI_MONTHLY_LIMIT_<CAPABILITY>`) holds
+ * unless the organization set its own; on the deployment's models (the environment's, the
+ * embedded ones) the operator pays, so an organization's own limit can only be lower, and its
+ * "no limit" is the operator's; on its own provider the organization's word is the last.
+ */
+export function effectiveLimit(
+  own: { monthlyLimit: number | null } | undefined,
+  operator: number | undefined,
+  onOwnProvider: boolean,
 ): Pick<CapabilityUsage, "limit" | "limitSource"> {
-  const own = ownLimits.find((row) => row.capability === capability);
-  if (own) return { limit: own.monthlyLimit, limitSource: "organization" };
-  const fromEnvironment = defaults[capability];
-  return fromEnvironment === undefined
-    ? { limit: null, limitSource: null }
-    : { limit: fromEnvironment, limitSource: "environment" };
+  const fromOperator = operator === undefined ? null : operator;
+  if (!own) {
+    return { limit: fromOperator, limitSource: fromOperator === null ? null : "environment" };
+  }
+  if (onOwnProvider || fromOperator === null) {
+    return { limit: own.monthlyLimit, limitSource: "organization" };
+  }
+  return own.monthlyLimit !== null && own.monthlyLimit <= fromOperator
+    ? { limit: own.monthlyLimit, limitSource: "organization" }
+    : { limit: fromOperator, limitSource: "environment" };
 }
 
 /** The month's first day, as the counters key it. */
@@ -72,7 +89,8 @@ function monthKey(now: Date) {
 
 /**
  * A capability's limit for an organization and what it has used this month, in one query: the
- * organization's own limit if it set one (null: none at all), and the month's counter.
+ * organization's own limit if it set one (null: none at all), whether it calls its own provider,
+ * and the month's counter.
  */
 async function quotaOf(
   db: Database,
@@ -80,9 +98,14 @@ async function quotaOf(
   organizationId: string,
   capability: Capability,
   now: Date,
+  onOwnProvider?: boolean,
 ): Promise<{ limit: number | null; used: number }> {
   const row = await quotaRow(db, organizationId, capability, monthKey(now));
-  const limit = row?.hasOwn ? (row.own ?? null) : (defaults[capability] ?? null);
+  const { limit } = effectiveLimit(
+    row?.hasOwn ? { monthlyLimit: row.own ?? null } : undefined,
+    defaults[capability],
+    onOwnProvider ?? row?.ownModel === true,
+  );
   return { limit, used: Number(row?.used ?? 0) };
 }
 
@@ -92,7 +115,9 @@ const quotaReads = new WeakMap<Database, Map<string, ReturnType<typeof readQuota
 /**
  * An organization's own limit and use of a capability in a month. Checks that come while the
  * same row is being read share that read, as if they had come with it: a hundred answers that an
- * x-bot starts at once read it once, not a hundred times one after the other.
+ * x-bot starts at once read it once, not a hundred times one after the other. The use read so is
+ * good for a first look only (checkAiQuota): what lets a call through is its reservation, made
+ * in one statement against the row as it is then (runAiCall).
  */
 function quotaRow(db: Database, organizationId: string, capability: Capability, month: string) {
   let reads = quotaReads.get(db);
@@ -124,8 +149,13 @@ async function readQuotaRow(
     eq(organizationAiQuotas.organizationId, organizationId),
     eq(organizationAiQuotas.capability, capability),
   );
+  const ownModel = and(
+    eq(organizationAiModels.organizationId, organizationId),
+    eq(organizationAiModels.capability, capability),
+  );
   const [row] = await db
     .select({
+      ownModel: sql<boolean>`exists(${db.select({ one: sql`1` }).from(organizationAiModels).where(ownModel)})`,
       hasOwn: sql<boolean>`exists(${db.select({ one: sql`1` }).from(organizationAiQuotas).where(own)})`,
       own: sql<
         number | null
@@ -146,10 +176,15 @@ async function readQuotaRow(
   return row;
 }
 
+function quotaExceeded(capability: Capability, now: Date) {
+  const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
+  return new QuotaExceededError(capability, untilNextMonth);
+}
+
 /**
  * Throws 429 QUOTA_EXCEEDED when the organization has used this month's quota of a capability:
- * for a feature that must refuse before it writes anything (a thread's message), ahead of the
- * check runAiCall makes again.
+ * a first look, for a feature that must refuse before it writes anything (a thread's message);
+ * runAiCall's reservation is what holds the limit.
  */
 export async function checkAiQuota(
   context: Pick<AiCallContext, "db" | "quotas" | "organizationId">,
@@ -163,14 +198,98 @@ export async function checkAiQuota(
     capability,
     now,
   );
-  if (limit !== null && used >= limit) {
-    const untilNextMonth = Math.ceil((monthOf(now).end.getTime() - now.getTime()) / 1000);
-    throw new QuotaExceededError(capability, untilNextMonth);
-  }
+  if (limit !== null && used >= limit) throw quotaExceeded(capability, now);
+}
+
+/** How long a reservation holds its quota when its call never gives it back (a stopped process). */
+export const reservationLifetimeMs = 60 * 60_000;
+
+/**
+ * Tokens a text is likely to take, for a reservation or when a stopped provider said nothing:
+ * tokenizers cut UTF-8 bytes into pieces of three to four bytes, Arabic letters take two bytes
+ * each, and three bytes a token keeps the guess on the high side in either script.
+ */
+export function estimateTokens(text: string): number {
+  return Math.ceil(Buffer.byteLength(text, "utf8") / 3);
+}
+
+/**
+ * The tokens a chat answer is reserved for beside its prompt, where its capability sets no
+ * `maxOutputTokens` of its own.
+ */
+export const defaultChatMaxOutputTokens = 4_096;
+
+/** Gives back the reservations of a month that outlived their call (its process stopped). */
+async function releaseExpired(db: Database, key: QuotaKey, now: Date) {
+  await db.execute(sql`
+    with expired as (
+      delete from ${aiQuotaReservations}
+      where organization_id = ${key.organizationId} and capability = ${key.capability}
+        and month = ${key.month} and expires_at <= ${now.toISOString()}::timestamptz
+      returning units
+    )
+    update ${aiUsageMonths}
+    set reserved = greatest(0, reserved - (select sum(units) from expired))
+    where organization_id = ${key.organizationId} and capability = ${key.capability}
+      and month = ${key.month} and exists (select 1 from expired)`);
+}
+
+type QuotaKey = { organizationId: string; capability: Capability; month: string };
+
+/**
+ * Holds `units` of the month's quota for one call, or throws 429 QUOTA_EXCEEDED when the month's
+ * use, what the calls under way hold, and these units pass the limit. One statement does both
+ * the check and the hold against the month's row as it stands (its lock orders concurrent
+ * calls), so calls that start together cannot all pass: together they overshoot the limit by
+ * what one call uses beyond its reservation at most. Resolves with the reservation's id, or null
+ * when there is no limit to hold.
+ */
+async function reserve(
+  context: AiCallContext,
+  source: ResolvedModel<Capability>["source"],
+  key: QuotaKey,
+  units: number,
+  now: Date,
+): Promise<string | null> {
+  const { db } = context;
+  const { limit } = await quotaOf(
+    db,
+    context.quotas,
+    key.organizationId,
+    key.capability,
+    now,
+    source === "organization",
+  );
+  if (limit === null) return null;
+  await releaseExpired(db, key, now);
+  const expiresAt = new Date(now.getTime() + reservationLifetimeMs).toISOString();
+  const held = (await db.execute(sql`
+    with held as (
+      insert into ${aiUsageMonths} (organization_id, capability, month, reserved)
+      select ${key.organizationId}, ${key.capability}, ${key.month}, ${units}::bigint
+      where ${units}::bigint <= ${limit}::bigint
+      on conflict (organization_id, capability, month) do update
+        set reserved = ${aiUsageMonths}.reserved + excluded.reserved
+        where ${aiUsageMonths}.units + ${aiUsageMonths}.reserved + excluded.reserved <= ${limit}::bigint
+      returning organization_id
+    )
+    insert into ${aiQuotaReservations} (organization_id, capability, month, units, expires_at)
+    select organization_id, ${key.capability}, ${key.month}, ${units}::bigint, ${expiresAt}::timestamptz
+    from held
+    returning id`)) as unknown as { rows: { id: string }[] };
+  const id = held.rows[0]?.id;
+  if (!id) throw quotaExceeded(key.capability, now);
+  return id;
 }
 
 /** How much one call used, in the capability's unit, with the tokens where there are some. */
 export type CallUsage = { units: number; inputTokens?: number; outputTokens?: number };
+
+/**
+ * What a call says it has used so far, for a call that may fail or be stopped after the provider
+ * did some work (a streamed answer): that is counted, not nothing.
+ */
+export type SpentSoFar = (usage: CallUsage) => void;
 
 export type AiCallContext = {
   db: Database;
@@ -182,44 +301,61 @@ export type AiCallContext = {
 };
 
 /**
- * Runs one AI call for an organization: refuses it with 429 QUOTA_EXCEEDED when the month's
- * quota is used up, then records who called which model, how much it used, how long it took and
- * how it ended, whether it succeeded or not.
+ * Runs one AI call for an organization: reserves `estimate` units of the month's quota first
+ * (429 QUOTA_EXCEEDED, and no call, when they do not fit), then records who called which model,
+ * how much it used, how long it took and how it ended, whether it succeeded or not, and gives
+ * the reservation back for what was used. A call that fails counts what it reported through
+ * `spent` before it did (a stopped answer's text so far), else nothing.
  */
 export async function runAiCall<C extends Capability, T>(
   context: AiCallContext,
   resolved: ResolvedModel<C>,
-  call: () => Promise<{ value: T; usage: CallUsage }>,
+  call: (spent: SpentSoFar) => Promise<{ value: T; usage: CallUsage }>,
+  options: { estimate: number },
 ): Promise<T> {
   const now = context.now?.() ?? new Date();
-  await checkAiQuota(context, resolved.capability, now);
+  const key = {
+    organizationId: context.organizationId,
+    capability: resolved.capability,
+    month: monthKey(now),
+  };
+  const estimate = Math.max(0, Math.ceil(options.estimate));
+  const reservation = await reserve(context, resolved.source, key, estimate, now);
   const started = performance.now();
-  // The call and its month's counter in one statement: the counter never misses a call.
-  const record = (outcome: string, usage: CallUsage) => {
+  // The call, its reservation given back and its month's counter in one statement: the counter
+  // never misses a call, nor keeps a reservation its call settled.
+  const settle = (outcome: string, usage: CallUsage) => {
     const units = Math.max(0, Math.round(usage.units));
     const failed = outcome === "ok" ? 0 : 1;
     return context.db.execute(sql`
-      with call as (
+      with released as (
+        delete from ${aiQuotaReservations} where id = ${reservation}::uuid returning units
+      ), call as (
         insert into ${aiUsage} (organization_id, user_id, capability, purpose, source, provider, model, units, input_tokens, output_tokens, latency_ms, outcome)
         values (${context.organizationId}, ${context.userId}, ${resolved.capability}, ${context.purpose}, ${resolved.source}, ${resolved.provider}, ${resolved.modelId}, ${units}, ${usage.inputTokens ?? null}, ${usage.outputTokens ?? null}, ${Math.round(performance.now() - started)}, ${outcome})
         returning organization_id
       )
       insert into ${aiUsageMonths} (organization_id, capability, month, units, calls, failures)
-      select organization_id, ${resolved.capability}, ${monthKey(now)}, ${units}, 1, ${failed} from call
+      select organization_id, ${key.capability}, ${key.month}, ${units}, 1, ${failed} from call
       on conflict (organization_id, capability, month) do update set
         units = ${aiUsageMonths}.units + excluded.units,
+        reserved = greatest(0, ${aiUsageMonths}.reserved - coalesce((select sum(units) from released), 0)),
         calls = ${aiUsageMonths}.calls + 1,
         failures = ${aiUsageMonths}.failures + excluded.failures`);
   };
+  let spentSoFar: CallUsage = { units: 0 };
+  let result: { value: T; usage: CallUsage };
   try {
-    const { value, usage } = await call();
-    await record("ok", usage);
-    return value;
+    result = await call((usage) => {
+      spentSoFar = usage;
+    });
   } catch (error) {
     const failure: AiFailure = classifyAiError(error);
-    await record(failure.code, { units: 0 });
+    await settle(failure.code, spentSoFar);
     throw error;
   }
+  await settle("ok", result.usage);
+  return result.value;
 }
 
 export type CapabilityUsage = {
@@ -290,6 +426,7 @@ export async function getAiUsage(
     })
     .from(organizationAiQuotas)
     .where(eq(organizationAiQuotas.organizationId, organizationId));
+  const ownModels = new Set(await capabilitiesOnOwnProvider(db, organizationId));
   const counted = new Map(byCapability.map((row) => [row.capability, row]));
   const rows = capabilities.map((capability): CapabilityUsage => {
     const row = counted.get(capability);
@@ -299,27 +436,51 @@ export async function getAiUsage(
       used: row?.used ?? 0,
       calls: row?.calls ?? 0,
       failures: row?.failures ?? 0,
-      ...limitFrom(ownLimits, defaults, capability),
+      ...effectiveLimit(
+        ownLimits.find((own) => own.capability === capability),
+        defaults[capability],
+        ownModels.has(capability),
+      ),
     };
   });
   return { month: month.label, capabilities: rows, members: byMember };
 }
 
+/** The capabilities an organization calls on a provider of its own. */
+async function capabilitiesOnOwnProvider(db: Database, organizationId: string) {
+  const rows = await db
+    .select({ capability: organizationAiModels.capability })
+    .from(organizationAiModels)
+    .where(eq(organizationAiModels.organizationId, organizationId));
+  return rows.map((row) => row.capability);
+}
+
 /**
  * Sets the organization's monthly limit of a capability (the owner: ai.quotas); null lifts every
- * limit. Going back to the environment's is `clearAiQuota`.
+ * limit. Going back to the environment's is `clearAiQuota`. On the deployment's models the
+ * operator pays: a limit above the operator's (`defaults`), or none, is 422
+ * ABOVE_DEPLOYMENT_LIMIT, with the operator's limit as `details.deploymentLimit`; on its own
+ * provider the organization sets any.
  */
 export async function setAiQuota(
   db: Database,
   actor: Actor,
   capability: Capability,
   monthlyLimit: number | null,
+  defaults: AiQuotaDefaults = {},
 ): Promise<void> {
   requirePermission(actor, "ai.quotas");
   if (monthlyLimit !== null && (!Number.isInteger(monthlyLimit) || monthlyLimit < 0)) {
     throw validationFailed({
       monthlyLimit: { code: "TOO_SMALL", message: "A whole number of at least 0, or null" },
     });
+  }
+  const operator = defaults[capability];
+  if (operator !== undefined && (monthlyLimit === null || monthlyLimit > operator)) {
+    const onOwnProvider = (await capabilitiesOnOwnProvider(db, actor.organizationId)).includes(
+      capability,
+    );
+    if (!onOwnProvider) throw aboveDeploymentLimit(capability, operator);
   }
   await db
     .insert(organizationAiQuotas)
@@ -328,6 +489,17 @@ export async function setAiQuota(
       target: [organizationAiQuotas.organizationId, organizationAiQuotas.capability],
       set: { monthlyLimit, updatedAt: new Date() },
     });
+}
+
+function aboveDeploymentLimit(capability: Capability, deploymentLimit: number) {
+  const message =
+    `On the deployment's models, this organization's ${capability} limit can be at most ` +
+    `${deploymentLimit} ${usageUnits[capability]} a month, the deployment's own.`;
+  const error = errorOnFields("invalid", "ABOVE_DEPLOYMENT_LIMIT", message, {
+    monthlyLimit: message,
+  });
+  error.details = { deploymentLimit };
+  return error;
 }
 
 /** Goes back to the environment's limit of a capability (the owner: ai.quotas). */

@@ -22,7 +22,13 @@ import {
 } from "../db/schema";
 import { conflict, notFound, QuotaExceededError } from "../errors";
 import { type AiServices, organizationAiSettings } from "./ai-models";
-import { checkAiQuota, runAiCall } from "./ai-usage";
+import {
+  type CallUsage,
+  checkAiQuota,
+  defaultChatMaxOutputTokens,
+  estimateTokens,
+  runAiCall,
+} from "./ai-usage";
 import { selectLore } from "./character-lore";
 import { fillNames } from "./characters";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
@@ -381,6 +387,10 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
       .catch(() => {});
   }, answerFlushMs);
 
+  // What the model reads, as the quota counts it before the provider says (estimateTokens).
+  const promptTokens = estimateTokens(
+    [...job.instructions, ...job.messages.map((message) => message.content)].join("\n"),
+  );
   let outcome: Outcome;
   try {
     const usage = await runAiCall(
@@ -392,7 +402,7 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         purpose: "thread",
       },
       job.resolved,
-      async () => {
+      async (spent) => {
         const result = streamText({
           model: job.resolved.model,
           ...(job.instructions.length > 0
@@ -406,6 +416,7 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         // The SDK reports failures as parts of the stream; the first one is the answer's.
         let failure: unknown;
         let finished = false;
+        let reported: CallUsage | undefined;
         try {
           for await (const part of result.fullStream) {
             if (part.type === "text-delta") {
@@ -413,6 +424,8 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
               writer.write({ type: "text-delta", id: textId, delta: part.text });
             } else if (part.type === "error") {
               failure ??= part.error;
+            } else if (part.type === "finish-step" && part.usage.totalTokens !== undefined) {
+              reported = usageOf(part.usage);
             } else if (part.type === "finish") {
               finished = true;
             }
@@ -420,6 +433,16 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         } catch (error) {
           failure ??= error;
         }
+        // A stopped or failed answer still cost what the provider read and wrote: its own count
+        // when it sent one, else an estimate of the prompt and of the text streamed so far.
+        const outputTokens = estimateTokens(text);
+        spent(
+          reported ?? {
+            units: promptTokens + outputTokens,
+            inputTokens: promptTokens,
+            outputTokens,
+          },
+        );
         // A stop before the end is named as one whatever the signal's reason was (a closed
         // connection's is text), so that the usage record tells a stop from a timeout.
         if (abortSignal.aborted && !finished) {
@@ -430,15 +453,9 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         }
         if (failure !== undefined) throw failure;
         const used = await result.usage;
-        return {
-          value: used,
-          usage: {
-            units: used.totalTokens ?? 0,
-            inputTokens: used.inputTokens,
-            outputTokens: used.outputTokens,
-          },
-        };
+        return { value: used, usage: usageOf(used) };
       },
+      { estimate: promptTokens + defaultChatMaxOutputTokens },
     );
     outcome = {
       status: "complete",
@@ -496,6 +513,8 @@ async function giveTitle(job: AnswerJob, answer: string, signal: AbortSignal) {
     .from(threads)
     .where(eq(threads.id, job.threadId));
   if (thread?.title !== "") return null;
+  const prompt = `User: ${job.question.content.slice(0, 2_000)}\n\nAssistant: ${answer.slice(0, 1_000)}`;
+  const titlePrompt = `${titleInstructions}\n${prompt}`;
   let title = "";
   try {
     title = await runAiCall(
@@ -510,23 +529,15 @@ async function giveTitle(job: AnswerJob, answer: string, signal: AbortSignal) {
       async () => {
         const result = await generateText({
           model: job.resolved.model,
-          instructions:
-            "Write a title of at most six words for the conversation below, in the language of " +
-            "the user's message. Answer with the title only: no quotes, no final punctuation.",
-          prompt: `User: ${job.question.content.slice(0, 2_000)}\n\nAssistant: ${answer.slice(0, 1_000)}`,
-          maxOutputTokens: 30,
+          instructions: titleInstructions,
+          prompt,
+          maxOutputTokens: titleMaxOutputTokens,
           maxRetries: 1,
           abortSignal: callSignal({ signal, deadlineMs: titleDeadlineMs }).abortSignal,
         });
-        return {
-          value: cleanTitle(result.text),
-          usage: {
-            units: result.usage.totalTokens ?? 0,
-            inputTokens: result.usage.inputTokens,
-            outputTokens: result.usage.outputTokens,
-          },
-        };
+        return { value: cleanTitle(result.text), usage: usageOf(result.usage) };
       },
+      { estimate: estimateTokens(titlePrompt) + titleMaxOutputTokens },
     );
   } catch {
     // The member's own words stand in.
@@ -542,6 +553,24 @@ async function giveTitle(job: AnswerJob, answer: string, signal: AbortSignal) {
     await publishThreadEvent(tx, job.actor, "thread.updated", job.threadId);
     return title;
   });
+}
+
+const titleInstructions =
+  "Write a title of at most six words for the conversation below, in the language of " +
+  "the user's message. Answer with the title only: no quotes, no final punctuation.";
+const titleMaxOutputTokens = 30;
+
+/** The SDK's usage of a call as the usage records count it: tokens in and out. */
+function usageOf(used: {
+  totalTokens?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+}): CallUsage {
+  return {
+    units: used.totalTokens ?? 0,
+    inputTokens: used.inputTokens,
+    outputTokens: used.outputTokens,
+  };
 }
 
 /** A model's title on one line, without quotes or a final full stop, at most 80 characters. */

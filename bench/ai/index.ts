@@ -21,7 +21,7 @@ import { aiEnvironment } from "../../api/ai/config";
 import { callSignal, createAiRegistry } from "../../api/ai/registry";
 import { openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
-import { runAiCall } from "../../api/services/ai-usage";
+import { defaultChatMaxOutputTokens, runAiCall } from "../../api/services/ai-usage";
 import { createOrganization } from "../../api/services/organizations";
 import { createUser } from "../../api/services/users";
 
@@ -156,6 +156,7 @@ async function product(): Promise<Sample> {
       const streamed = await streamTokens(resolved.model);
       return { value: streamed, usage: { units: streamed.usage.totalTokens ?? 0 } };
     },
+    { estimate: defaultChatMaxOutputTokens },
   );
   return sample(started, first, performance.now(), tokens);
 }

@@ -3868,7 +3868,7 @@ export interface paths {
     get?: never;
     /**
      * Set the organization's monthly limit of a capability (the owner: ai.quotas)
-     * @description In the capability's unit (tokens, images, characters, seconds); null lifts every limit. Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC).
+     * @description In the capability's unit (tokens, images, characters, seconds); null lifts every limit. Over the limit, calls answer 429 QUOTA_EXCEEDED until the next month (UTC). On the deployment's models the limit can only be lowered: one above AI_MONTHLY_LIMIT_<CAPABILITY>, or null, is 422 ABOVE_DEPLOYMENT_LIMIT (on `monthlyLimit`, with the deployment's limit as `details.deploymentLimit`); on the organization's own provider any limit goes.
      */
     put: {
       parameters: {

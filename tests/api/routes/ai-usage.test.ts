@@ -1,15 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
-import { aiUsage } from "../../../api/db/schema";
+import { probeEstimates } from "../../../api/ai/probe";
+import { aiQuotaReservations, aiUsage, aiUsageMonths } from "../../../api/db/schema";
 import { aiQuotaDefaults, monthOf } from "../../../api/services/ai-usage";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 
 let fake: FakeAiServer;
 let t: TestApi;
-/** A deployment that allows 0 tokens of chat a month unless an organization's owner says more. */
+/**
+ * A deployment that allows 0 tokens of chat a month on its models; organizations may call their
+ * own provider on loopback (the fake).
+ */
 let limited: TestApi;
+/** A deployment that allows 60 tokens of chat a month: three of the fake's answers and a half. */
+let capped: TestApi;
 
 beforeAll(async () => {
   fake = await startFakeAiServer();
@@ -19,13 +25,16 @@ beforeAll(async () => {
     AI_CHAT_MODEL: "environment-chat",
     AI_IMAGE_MODEL: "environment-image",
   });
-  [t, limited] = await Promise.all([
+  [t, limited, capped] = await Promise.all([
     createTestApi({ ai: { environment, offlineVoice: false } }),
-    createTestApi({ ai: { environment, offlineVoice: false, quotas: { chat: 0 } } }),
+    createTestApi({
+      ai: { environment, offlineVoice: false, allowPrivateNetwork: true, quotas: { chat: 0 } },
+    }),
+    createTestApi({ ai: { environment, offlineVoice: false, quotas: { chat: 60 } } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([t.close(), limited.close(), fake.close()]);
+  await Promise.all([t.close(), limited.close(), capped.close(), fake.close()]);
 });
 beforeEach(() => fake.reset());
 
@@ -142,44 +151,117 @@ describe("monthly quotas", () => {
     });
   });
 
-  it("is the owner's to change for the organization, and stops calls once used up", async () => {
-    const o = await ownerWithSession(limited);
-    const admin = await memberWithSession(limited, o.organizationId, "admin");
+  it("lets calls that start together through only while their reservations fit the limit", async () => {
+    const o = await ownerWithSession(capped);
+    // The fake's answer uses 17 tokens; each test reserves what it may use at most, 24.
+    const tests = await Promise.all(
+      Array.from({ length: 8 }, () => test(capped, o.organizationId, o.token)),
+    );
+
+    const passed = tests.filter((each) => each.status === 200);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(passed.every((each) => each.body.ok)).toBe(true);
+    expect(tests.filter((each) => each.status === 429).length).toBeGreaterThan(0);
+    const [month] = await capped.db
+      .select()
+      .from(aiUsageMonths)
+      .where(eq(aiUsageMonths.organizationId, o.organizationId));
+    expect(month?.units).toBeLessThanOrEqual(60 + probeEstimates.chat);
+    expect(month).toMatchObject({ calls: passed.length, reserved: 0 });
+    const held = await capped.db
+      .select()
+      .from(aiQuotaReservations)
+      .where(eq(aiQuotaReservations.organizationId, o.organizationId));
+    expect(held).toEqual([]);
+
+    // What the passed calls did not use is free again, up to the limit.
+    let more = 0;
+    while ((await test(capped, o.organizationId, o.token)).status === 200) more += 1;
+    const used = (await usage(capped, o.organizationId, o.token)).body.capabilities[0].used;
+    expect(used + probeEstimates.chat).toBeGreaterThan(60);
+    expect(used).toBeLessThanOrEqual(60);
+    expect(passed.length + more).toBe(Math.floor(60 / 17));
+  });
+
+  it("on the deployment's models, is the owner's to lower and never to raise or lift", async () => {
+    const o = await ownerWithSession(capped);
+    const admin = await memberWithSession(capped, o.organizationId, "admin");
     const path = `/organizations/${o.organizationId}/ai/quotas/chat`;
-    const byAdmin = await limited.request("PUT", path, {
+    const byAdmin = await capped.request("PUT", path, {
       token: admin.token,
-      json: { monthlyLimit: 100 },
+      json: { monthlyLimit: 10 },
     });
     expect(byAdmin.status).toBe(403);
 
-    const raised = await limited.request("PUT", path, {
-      token: o.token,
-      json: { monthlyLimit: 10 },
+    for (const monthlyLimit of [61, null]) {
+      const raised = await capped.request("PUT", path, { token: o.token, json: { monthlyLimit } });
+      expect(raised.status, String(monthlyLimit)).toBe(422);
+      expect(raised.body.error).toMatchObject({
+        code: "ABOVE_DEPLOYMENT_LIMIT",
+        fieldCodes: { monthlyLimit: "ABOVE_DEPLOYMENT_LIMIT" },
+        details: { deploymentLimit: 60 },
+      });
+    }
+    expect((await usage(capped, o.organizationId, o.token)).body.capabilities[0]).toMatchObject({
+      limit: 60,
+      limitSource: "environment",
     });
-    expect(raised.status).toBe(200);
-    expect(raised.body.capabilities[0]).toMatchObject({ limit: 10, limitSource: "organization" });
-    // A call is let through while the month's use is under the limit; one test uses 12 tokens of
-    // prompt and a few of answer, so the first passes and the second finds the limit used up.
-    expect((await test(limited, o.organizationId, o.token)).body.ok).toBe(true);
-    expect((await test(limited, o.organizationId, o.token)).status).toBe(429);
 
-    const unlimited = await limited.request("PUT", path, {
+    const lowered = await capped.request("PUT", path, {
+      token: o.token,
+      json: { monthlyLimit: 30 },
+    });
+    expect(lowered.status).toBe(200);
+    expect(lowered.body.capabilities[0]).toMatchObject({ limit: 30, limitSource: "organization" });
+    // One test reserves 24 and uses 17; the next one's 24 no longer fit in 30.
+    expect((await test(capped, o.organizationId, o.token)).body.ok).toBe(true);
+    expect((await test(capped, o.organizationId, o.token)).status).toBe(429);
+
+    expect((await capped.request("DELETE", path, { token: o.token })).status).toBe(204);
+    expect((await test(capped, o.organizationId, o.token)).body.ok).toBe(true);
+
+    for (const monthlyLimit of [-1, 1.5, "10"]) {
+      const bad = await capped.request("PUT", path, { token: o.token, json: { monthlyLimit } });
+      expect(bad.status, String(monthlyLimit)).toBe(422);
+    }
+  });
+
+  it("on the organization's own provider, is the owner's to set, none at all included", async () => {
+    const o = await ownerWithSession(limited);
+    const path = `/organizations/${o.organizationId}/ai/quotas/chat`;
+    const own = await limited.request("PUT", `/organizations/${o.organizationId}/ai/chat`, {
+      token: o.token,
+      json: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "own-chat",
+        apiKey: fake.apiKey,
+      },
+    });
+    expect(own.status).toBe(200);
+
+    const lifted = await limited.request("PUT", path, {
       token: o.token,
       json: { monthlyLimit: null },
     });
-    expect(unlimited.body.capabilities[0]).toMatchObject({
-      limit: null,
-      limitSource: "organization",
-    });
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.capabilities[0]).toMatchObject({ limit: null, limitSource: "organization" });
     expect((await test(limited, o.organizationId, o.token)).body.ok).toBe(true);
+    const raised = await limited.request("PUT", path, {
+      token: o.token,
+      json: { monthlyLimit: 1_000 },
+    });
+    expect(raised.status).toBe(200);
 
-    expect((await limited.request("DELETE", path, { token: o.token })).status).toBe(204);
+    // Back on the deployment's model, the deployment's limit holds whatever the owner set.
+    await limited.request("DELETE", `/organizations/${o.organizationId}/ai/chat`, {
+      token: o.token,
+    });
+    expect((await usage(limited, o.organizationId, o.token)).body.capabilities[0]).toMatchObject({
+      limit: 0,
+      limitSource: "environment",
+    });
     expect((await test(limited, o.organizationId, o.token)).status).toBe(429);
-
-    for (const monthlyLimit of [-1, 1.5, "10"]) {
-      const bad = await limited.request("PUT", path, { token: o.token, json: { monthlyLimit } });
-      expect(bad.status, String(monthlyLimit)).toBe(422);
-    }
   });
 });
 

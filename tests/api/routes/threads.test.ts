@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
+import { estimateTokens } from "../../../api/services/ai-usage";
 import { contextCharacters } from "../../../api/services/threads";
 import { createLocalStorage } from "../../../api/storage/local";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
@@ -622,6 +623,12 @@ describe("asking", () => {
       .from(aiUsage)
       .where(eq(aiUsage.organizationId, owner.organizationId));
     expect(usage?.outcome).toBe("AI_CANCELLED");
+    // The provider sent no count before the stop: what it wrote is counted from the text, and
+    // what it read from the prompt.
+    expect(usage?.outputTokens).toBe(estimateTokens(answer?.content ?? ""));
+    expect(usage?.outputTokens).toBeGreaterThan(0);
+    expect(usage?.inputTokens).toBeGreaterThan(0);
+    expect(usage?.units).toBe((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0));
 
     // The thread takes the next question at once.
     fake.tokenDelayMs = 0;
@@ -721,6 +728,11 @@ describe("asking", () => {
     expect(asked.finish.messageMetadata.error.code).toBe("AI_TIMEOUT");
     const [, answer] = await messagesOf(thread.id, bare);
     expect(answer).toMatchObject({ status: "failed", errorCode: "AI_TIMEOUT", content: "Half" });
+    const [usage] = await bare.db
+      .select()
+      .from(aiUsage)
+      .where(eq(aiUsage.organizationId, owner.organizationId));
+    expect(usage).toMatchObject({ outcome: "AI_TIMEOUT", outputTokens: estimateTokens("Half") });
     await waitFor(() => fake.openRequests() === 0, "the stalled request to close");
   });
 
