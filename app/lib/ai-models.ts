@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import type { ApiError } from "./api/errors";
 import { errorMessage, optionalText, requiredText } from "./validation";
 
 /** What the API says of one AI capability of an organization. */
@@ -88,3 +89,14 @@ export const AiQuotaForm = z.object({
     errorMessage("wholeNumber"),
   ),
 });
+
+/**
+ * How the quota form explains the API's refusals: a limit above the deployment's, or none, on the
+ * deployment's models (ABOVE_DEPLOYMENT_LIMIT) says the most it may be.
+ */
+export function quotaErrorCodes(error: ApiError): Record<string, string> {
+  const limit = error.details.deploymentLimit;
+  if (typeof limit !== "number") return { ABOVE_DEPLOYMENT_LIMIT: "aboveDeploymentLimitUnknown" };
+  const formatted = new Intl.NumberFormat("en-u-nu-latn").format(limit);
+  return { ABOVE_DEPLOYMENT_LIMIT: errorMessage("aboveDeploymentLimit", { limit: formatted }) };
+}

@@ -4,7 +4,13 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { NoticeName } from "~/components/notice";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
-import { AiCapabilityForm, AiModelForm, AiQuotaForm, aiPresets } from "~/lib/ai-models";
+import {
+  AiCapabilityForm,
+  AiModelForm,
+  AiQuotaForm,
+  aiPresets,
+  quotaErrorCodes,
+} from "~/lib/ai-models";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { replyWithApiError } from "~/lib/forms.server";
@@ -244,7 +250,7 @@ export async function saveAiQuota({ api, id, form, back }: PageAction) {
     });
   } catch (error) {
     if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
-    const result = replyWithApiError(submission, error);
+    const result = replyWithApiError(submission, error, { codes: quotaErrorCodes(error) });
     return data({ intent: "ai-quota" as const, capability, result }, { status: error.status });
   }
   return back("ai-limit-saved");
