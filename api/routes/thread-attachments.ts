@@ -70,9 +70,11 @@ ${attachmentCharacters.toLocaleString("en")} characters (docs/threads.md). The t
 Refused, with nothing stored: 404 UNKNOWN_DOCUMENT on \`documentId\` for a document that is not the
 organization's, deleted, or unknown; 409 ALREADY_ATTACHED for a document the thread holds; 409
 TOO_MANY_ATTACHMENTS; 409 THREAD_DELETED; 403 for a thread shared by someone else (only its author
-attaches); 413 FILE_TOO_LARGE; 422 on \`file\`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF,
-INVALID_DOCX, INVALID_TEXT (content that is not what the name says), NO_TEXT (nothing to read, as in
-a scanned PDF), TEXT_TOO_LONG, TOO_MANY_PAGES.`,
+attaches); 413 FILE_TOO_LARGE, UNPACKED_TOO_LARGE (a .docx whose ZIP says it unpacks past 48 MB);
+422 on \`file\`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF, INVALID_DOCX, INVALID_TEXT
+(content that is not what the name says), NO_TEXT (nothing to read, as in a scanned PDF),
+TEXT_TOO_LONG, TOO_MANY_PAGES, FILE_UNREADABLE (a PDF or .docx that takes longer than 15 s or more
+memory than 512 MB to read).`,
   middleware: [permissionFirst("threads.write"), bodyLimit(maxFileBytes + 64 * 1024)] as const,
   request: {
     params: idParams,

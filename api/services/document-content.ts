@@ -1,12 +1,17 @@
 import { strikethrough, tables } from "@joplin/turndown-plugin-gfm";
 import { diffLines, diffWords } from "diff";
 import { convert as htmlToPlainText } from "html-to-text";
-import mammoth from "mammoth";
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import TurndownService from "turndown";
 import { errorOnFields } from "../errors";
 import { storedFilesPath } from "./avatars";
+import {
+  checkUnpackedSize,
+  extractedImageSource,
+  extractInWorker,
+  UnreadableContentError,
+} from "./file-extraction";
 
 /**
  * A document's text is HTML in the shape the editor (Tiptap) writes it. Whatever arrives, from the
@@ -233,21 +238,21 @@ export async function importDocumentFile(
     if (!isZip(file.bytes)) {
       throw importError("INVALID_DOCX", "The file is not a Word document (.docx).", "Not a .docx");
     }
-    let html: string;
+    checkUnpackedSize(file.bytes);
+    let read: { html: string; images: Uint8Array[] };
     try {
-      const result = await mammoth.convertToHtml(
-        { buffer: Buffer.from(file.bytes) },
-        {
-          convertImage: mammoth.images.imgElement(async (image) => {
-            const src = await storeImage(new Uint8Array(await image.readAsBuffer()));
-            return src ? { src } : { src: "" };
-          }),
-        },
-      );
-      html = result.value;
-    } catch {
+      read = await extractInWorker({ kind: "docx-html", bytes: file.bytes });
+    } catch (error) {
+      if (!(error instanceof UnreadableContentError)) throw error;
       throw importError("INVALID_DOCX", "The file is not a Word document (.docx).", "Not a .docx");
     }
+    // The worker only reads; the images are stored here, in the document's order.
+    const sources: string[] = [];
+    for (const image of read.images) sources.push((await storeImage(image)) ?? "");
+    const html = read.html.replace(
+      new RegExp(`src="${extractedImageSource}(\\d+)"`, "g"),
+      (_, index: string) => `src="${escapeAttribute(sources[Number(index)] ?? "")}"`,
+    );
     return { title: stem, content: checkSize(sanitizeDocumentHtml(html)) };
   }
   if (extension === "md" || extension === "markdown") {

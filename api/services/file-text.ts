@@ -1,6 +1,5 @@
-import mammoth from "mammoth";
-import { extractText, getDocumentProxy } from "unpdf";
 import { AppError, errorOnFields } from "../errors";
+import { checkUnpackedSize, extractInWorker, UnreadableContentError } from "./file-extraction";
 
 /**
  * The text of a file a member gives a model to read: plain text (.txt), Markdown (.md), PDF (.pdf)
@@ -58,29 +57,16 @@ function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
 const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const zipMagic = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  // PDF.js takes the buffer over; it gets a copy so that the caller's bytes stay readable.
-  const document = await getDocumentProxy(new Uint8Array(bytes), {
-    verbosity: 0,
-    disableFontFace: true,
-    useSystemFonts: false,
-  });
-  try {
-    if (document.numPages > maxPdfPages) {
-      throw refuse("TOO_MANY_PAGES", "The PDF has too many pages.", `At most ${maxPdfPages} pages`);
-    }
-    const { text } = await extractText(document, { mergePages: false });
-    return text.join("\n\n");
-  } finally {
-    await document.loadingTask.destroy();
-  }
-}
+const tooManyPages = () =>
+  refuse("TOO_MANY_PAGES", "The PDF has too many pages.", `At most ${maxPdfPages} pages`);
 
 /**
  * The text of a file, or 422 on `file`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF,
  * INVALID_DOCX, INVALID_TEXT (content that is not what the name says), NO_TEXT (nothing to
- * read, as in a scanned PDF), TEXT_TOO_LONG (more than `maxFileText` characters); 413
- * FILE_TOO_LARGE past `maxFileBytes`.
+ * read, as in a scanned PDF), TEXT_TOO_LONG (more than `maxFileText` characters), TOO_MANY_PAGES,
+ * FILE_UNREADABLE (a PDF or .docx that takes too long or too much memory to read); 413
+ * FILE_TOO_LARGE past `maxFileBytes`, UNPACKED_TOO_LARGE for a .docx that unpacks past its cap.
+ * PDF and Word files are read in a worker thread (file-extraction.ts).
  */
 export async function readFileText(name: string, bytes: Uint8Array): Promise<FileText> {
   if (bytes.byteLength > maxFileBytes) {
@@ -102,19 +88,23 @@ export async function readFileText(name: string, bytes: Uint8Array): Promise<Fil
     const invalid = () => refuse("INVALID_PDF", "The file is not a PDF.", "Not a PDF");
     if (!startsWith(bytes, pdfMagic)) throw invalid();
     try {
-      raw = await pdfText(bytes);
+      raw = (await extractInWorker({ kind: "pdf-text", bytes, maxPages: maxPdfPages })).text;
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw invalid();
+      if (error instanceof UnreadableContentError) {
+        throw error.code === "TOO_MANY_PAGES" ? tooManyPages() : invalid();
+      }
+      throw error;
     }
   } else if (kind === "docx") {
     const invalid = () =>
       refuse("INVALID_DOCX", "The file is not a Word document (.docx).", "Not a .docx");
     if (!startsWith(bytes, zipMagic)) throw invalid();
+    checkUnpackedSize(bytes);
     try {
-      raw = (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
-    } catch {
-      throw invalid();
+      raw = (await extractInWorker({ kind: "docx-text", bytes })).text;
+    } catch (error) {
+      if (error instanceof UnreadableContentError) throw invalid();
+      throw error;
     }
   } else {
     const invalid = () => refuse("INVALID_TEXT", "The file is not UTF-8 text.", "Not UTF-8 text");

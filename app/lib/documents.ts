@@ -31,6 +31,8 @@ export const documentErrorKeys: Record<string, string> = {
   PAYLOAD_TOO_LARGE: "fileTooLarge",
   UNSUPPORTED_FILE: "unsupportedFile",
   INVALID_DOCX: "invalidDocx",
+  UNPACKED_TOO_LARGE: "unpackedTooLarge",
+  FILE_UNREADABLE: "fileUnreadable",
   INVALID_TEXT: "invalidText",
   REQUIRED: "chooseFile",
 };

@@ -5887,7 +5887,7 @@ export interface paths {
     put?: never;
     /**
      * A new document from a Markdown (.md) or Word (.docx) file (documents.write)
-     * @description At most 10 MB. A Markdown file's first `# heading` becomes the title, else the file's name. A .docx keeps its headings, lists, tables, links and images. 422 UNSUPPORTED_FILE for other files, INVALID_DOCX for a .docx that is not one, INVALID_TEXT for Markdown that is not UTF-8.
+     * @description At most 10 MB. A Markdown file's first `# heading` becomes the title, else the file's name. A .docx keeps its headings, lists, tables, links and images. 422 UNSUPPORTED_FILE for other files, INVALID_DOCX for a .docx that is not one, INVALID_TEXT for Markdown that is not UTF-8, FILE_UNREADABLE for a .docx that takes longer than 15 s or more memory than 512 MB to read; 413 UNPACKED_TOO_LARGE for a .docx whose ZIP says it unpacks past 48 MB.
      */
     post: {
       parameters: {
@@ -7938,9 +7938,11 @@ export interface paths {
      *     Refused, with nothing stored: 404 UNKNOWN_DOCUMENT on `documentId` for a document that is not the
      *     organization's, deleted, or unknown; 409 ALREADY_ATTACHED for a document the thread holds; 409
      *     TOO_MANY_ATTACHMENTS; 409 THREAD_DELETED; 403 for a thread shared by someone else (only its author
-     *     attaches); 413 FILE_TOO_LARGE; 422 on `file`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF,
-     *     INVALID_DOCX, INVALID_TEXT (content that is not what the name says), NO_TEXT (nothing to read, as in
-     *     a scanned PDF), TEXT_TOO_LONG, TOO_MANY_PAGES.
+     *     attaches); 413 FILE_TOO_LARGE, UNPACKED_TOO_LARGE (a .docx whose ZIP says it unpacks past 48 MB);
+     *     422 on `file`: UNSUPPORTED_FILE (another kind of file), INVALID_PDF, INVALID_DOCX, INVALID_TEXT
+     *     (content that is not what the name says), NO_TEXT (nothing to read, as in a scanned PDF),
+     *     TEXT_TOO_LONG, TOO_MANY_PAGES, FILE_UNREADABLE (a PDF or .docx that takes longer than 15 s or more
+     *     memory than 512 MB to read).
      */
     post: {
       parameters: {
