@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
-import { estimateTokens } from "../../../api/services/ai-usage";
+import { defaultChatMaxOutputTokens, estimateTokens } from "../../../api/services/ai-usage";
 import { contextCharacters } from "../../../api/services/threads";
 import { createLocalStorage } from "../../../api/storage/local";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
@@ -531,11 +531,13 @@ describe("asking", () => {
 
   it("falls back to the first words of the question when the title call is refused", async () => {
     const owner = await ownerWithSession(t);
-    // The answer is let through under the limit; the title call after it finds the limit used.
+    // The answer's reservation (its prompt and its most) fits the limit; the long answer it
+    // writes leaves too little for the title call's.
     await t.request("PUT", `/organizations/${owner.organizationId}/ai/quotas/chat`, {
       token: owner.token,
-      json: { monthlyLimit: 1 },
+      json: { monthlyLimit: defaultChatMaxOutputTokens + 200 },
     });
+    fake.reply = "word ".repeat(defaultChatMaxOutputTokens + 100).trim();
     const thread = await newThread(owner);
     const asked = await ask(owner, thread.id, {
       content: "Plan a week of lessons about the water cycle for ten-year-olds",
