@@ -182,14 +182,16 @@ function quotaExceeded(capability: Capability, now: Date) {
 }
 
 /**
- * Throws 429 QUOTA_EXCEEDED when the organization has used this month's quota of a capability:
- * a first look, for a feature that must refuse before it writes anything (a thread's message);
- * runAiCall's reservation is what holds the limit.
+ * Throws 429 QUOTA_EXCEEDED when the organization has used this month's quota of a capability,
+ * or when what is left is less than `estimate`, what the call to come may reserve: a first look,
+ * for a feature that must refuse before it writes anything (a thread's message); runAiCall's
+ * reservation is what holds the limit.
  */
 export async function checkAiQuota(
   context: Pick<AiCallContext, "db" | "quotas" | "organizationId">,
   capability: Capability,
   now = new Date(),
+  estimate = 0,
 ): Promise<void> {
   const { limit, used } = await quotaOf(
     context.db,
@@ -198,7 +200,9 @@ export async function checkAiQuota(
     capability,
     now,
   );
-  if (limit !== null && used >= limit) throw quotaExceeded(capability, now);
+  if (limit !== null && (used >= limit || used + estimate > limit)) {
+    throw quotaExceeded(capability, now);
+  }
 }
 
 /** How long a reservation holds its quota when its call never gives it back (a stopped process). */

@@ -145,7 +145,11 @@ export async function prepareAnswer(
   const first = await db.transaction((tx) => lockOwnThread(tx, actor, threadId));
   if (first.deletedAt) throw threadDeleted();
   const resolved = await chatModel(services, actor, first.model);
-  await checkAiQuota({ db, quotas: ai.quotas, organizationId: actor.organizationId }, "chat");
+  // The answer's reservation will hold the member's message and the answer's most at least.
+  const least =
+    defaultChatMaxOutputTokens + (request.kind === "reply" ? estimateTokens(request.content) : 0);
+  const quota = { db, quotas: ai.quotas, organizationId: actor.organizationId };
+  await checkAiQuota(quota, "chat", new Date(), least);
 
   const written = await db.transaction(async (tx) => {
     const thread = await lockOwnThread(tx, actor, threadId);

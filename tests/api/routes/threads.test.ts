@@ -748,11 +748,14 @@ describe("asking", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("is refused with 429 QUOTA_EXCEEDED past the month's quota, adding nothing", async () => {
+  it.each([
+    ["past the month's quota", 0],
+    ["when what is left cannot hold the answer's reservation", 100],
+  ])("is refused with 429 QUOTA_EXCEEDED %s, adding nothing", async (_, monthlyLimit) => {
     const owner = await ownerWithSession(t);
     await t.request("PUT", `/organizations/${owner.organizationId}/ai/quotas/chat`, {
       token: owner.token,
-      json: { monthlyLimit: 0 },
+      json: { monthlyLimit },
     });
     const thread = await newThread(owner);
     const refused = await ask(owner, thread.id, { content: "One more?" });
