@@ -143,6 +143,22 @@ export class MailQueueFullError extends AppError {
 }
 
 /**
+ * 429 TOO_MANY_WAITING_JOBS: the organization has as many jobs waiting to run as the deployment
+ * allows (JOBS_WAITING_PER_ORGANIZATION). Nothing was queued or charged; the HTTP layer sends
+ * `retryAfterSeconds` as Retry-After, a time to look again.
+ */
+export class TooManyWaitingJobsError extends AppError {
+  readonly retryAfterSeconds = 30;
+  constructor(readonly limit: number) {
+    super(
+      "rate_limited",
+      "TOO_MANY_WAITING_JOBS",
+      `This organization has ${limit} jobs waiting to run. Try again once some have started.`,
+    );
+  }
+}
+
+/**
  * 429 QUOTA_EXCEEDED: the organization used this month's quota of an AI capability. Nothing was
  * called; the HTTP layer sends `retryAfterSeconds`, the time to the next month, as Retry-After.
  */

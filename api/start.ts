@@ -88,7 +88,10 @@ export type ApiOptions = {
    */
   secretsKey?: SecretsKeys;
   /** Long work (docs/jobs.md): its kinds, and limits where the defaults do not do. */
-  jobs?: Pick<JobRunnerOptions, "perOrganization" | "perCapability" | "heartbeatSeconds"> & {
+  jobs?: Pick<
+    JobRunnerOptions,
+    "perOrganization" | "perCapability" | "perUser" | "waitingPerOrganization" | "heartbeatSeconds"
+  > & {
     /** Kinds of work besides the product's own. */
     kinds?: readonly JobKind[];
     /** How often work whose process went quiet is put back in the queue (seconds, default 30). */
@@ -221,6 +224,8 @@ export async function startApi(
     ],
     perOrganization: options.jobs?.perOrganization,
     perCapability: options.jobs?.perCapability,
+    perUser: options.jobs?.perUser,
+    waitingPerOrganization: options.jobs?.waitingPerOrganization,
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
   const stopPurge = await schedulePurge(connection.db, storage, boss);

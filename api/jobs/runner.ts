@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { PgBoss, Job as QueuedJob } from "pg-boss";
 import type { Capability } from "../ai/capabilities";
 import { classifyAiError } from "../ai/errors";
@@ -6,6 +6,7 @@ import type { Database, Notifications } from "../db/client";
 import { type Job, type JobStatus, jobs } from "../db/schema";
 import { describeError } from "../log";
 import { publishEvent } from "../realtime/events";
+import { claimJob, deferSeconds } from "./fair-share";
 import { type JobKind, PermanentJobError } from "./kinds";
 import { workQueue } from "./queue";
 
@@ -18,6 +19,10 @@ export const jobCancelChannel = "qalam_job_cancel";
 export const defaultPerOrganization = 2;
 /** Jobs of one capability that run at once on one instance (default 4). */
 export const defaultPerCapability = 4;
+/** Jobs of one kind that one person runs at once, across organizations and instances (default 2). */
+export const defaultPerUser = 2;
+/** Jobs of one organization that may wait to run, of every kind together (default 20). */
+export const defaultWaitingPerOrganization = 20;
 /** Progress is written and announced at most this often per job (ms). */
 const progressIntervalMs = 250;
 
@@ -30,6 +35,10 @@ export type JobRunnerOptions = {
   perOrganization?: number;
   /** Jobs of a capability that run at once on each instance. */
   perCapability?: Partial<Record<Capability, number>>;
+  /** Jobs of one kind that one person runs at once, whatever their organization. */
+  perUser?: number;
+  /** Jobs of one organization that may wait to run; past it, new work is refused. */
+  waitingPerOrganization?: number;
   /**
    * How long a running job may go without a sign of life from its process before it is tried
    * again (seconds, at least 10; default 30): what a crash costs.
@@ -59,6 +68,8 @@ function failureOf(error: unknown, capability: Capability | undefined): Failure 
 
 export type JobRunner = {
   kinds: ReadonlyMap<string, JobKind>;
+  /** Jobs of one organization that may wait to run (enqueueJob refuses more). */
+  waitingPerOrganization: number;
   /** Stops this instance's running jobs of `id`, wherever it runs (every instance listens). */
   stop: (id: string) => Promise<void>;
   close: () => Promise<void>;
@@ -142,17 +153,24 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   }
 
   async function runOne(kind: JobKind, queued: QueuedJob<QueueData>) {
-    const [job] = await db
-      .update(jobs)
-      .set({
-        status: "running",
-        attempts: sql`${jobs.attempts} + 1`,
-        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
-      })
-      .where(and(eq(jobs.id, queued.data.jobId), inArray(jobs.status, ["queued", "running"])))
-      .returning();
+    const claim = await claimJob(
+      db,
+      queued.data.jobId,
+      kind.kind,
+      options.perUser ?? defaultPerUser,
+    );
     // Cancelled, or its organization gone, while it waited.
-    if (!job) return;
+    if (!claim) return;
+    if ("deferred" in claim) {
+      // Its author runs their share: it waits again, in its organization's group, without
+      // spending a try, and this worker takes someone else's.
+      await boss.send(kind.kind, queued.data, {
+        startAfter: deferSeconds,
+        ...(queued.groupId ? { group: { id: queued.groupId } } : {}),
+      });
+      return;
+    }
+    const { job } = claim;
     await announce(job, "job.progress");
 
     const controller = new AbortController();
@@ -222,6 +240,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   return {
     kinds,
+    waitingPerOrganization: options.waitingPerOrganization ?? defaultWaitingPerOrganization,
     stop: async (id) => {
       await notifications.notify(jobCancelChannel, id);
     },

@@ -20,6 +20,7 @@ import {
 } from "../services/ai-usage";
 import { actorIn } from "../services/memberships";
 import { requirePermission } from "../services/permissions";
+import { consumeMemberRateLimit } from "../services/rate-limits";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, requiredString } from "./schemas";
 
 const tags = ["AI models"];
@@ -272,6 +273,7 @@ export function createAiModelRoutes() {
       const userId = c.var.auth.user.id;
       const actor = await actorIn(c.var.db, userId, id);
       requirePermission(actor, "ai.manage");
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "aiTestPerMember", actor);
       const settings = await organizationAiSettings(c.var.db, c.var.ai.secrets, id);
       let resolved: ReturnType<typeof c.var.ai.registry.modelFor>;
       try {

@@ -10,6 +10,7 @@ import {
   requestGeneration,
 } from "../services/generations";
 import { getJob } from "../services/jobs";
+import { consumeMemberRateLimit } from "../services/rate-limits";
 import { JobSchema, toView as jobView } from "./jobs";
 import {
   codedIssue,
@@ -238,6 +239,7 @@ export function createGenerationRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(createRoute, async (c) => {
       const { actor } = c.var.auth;
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "generationPerMember", actor);
       const job = await requestGeneration(
         { db: c.var.db, storage: c.var.storage, ai: c.var.ai, jobs: c.var.jobs },
         actor,

@@ -3,6 +3,7 @@ import { type RecipeSteps, recipeVisibilities } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { getJob } from "../services/jobs";
+import { consumeMemberRateLimit } from "../services/rate-limits";
 import {
   createRecipe,
   deleteRecipe,
@@ -215,6 +216,7 @@ export function createRecipeRoutes() {
     })
     .openapi(runRoute, async (c) => {
       const { actor } = c.var.auth;
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "generationPerMember", actor);
       const job = await runRecipe(
         { db: c.var.db, storage: c.var.storage, ai: c.var.ai, jobs: c.var.jobs },
         actor,

@@ -10,6 +10,7 @@ import {
 import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { consumeMemberRateLimit } from "../services/rate-limits";
 import {
   type AnswerChunk,
   type PreparedAnswer,
@@ -581,6 +582,7 @@ export function createThreadRoutes() {
     .openapi(postMessageRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { content, parentId } = c.req.valid("json");
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "chatPerMember", c.var.auth.actor);
       const answer = await prepareAnswer({ db: c.var.db, ai: c.var.ai }, c.var.auth.actor, id, {
         kind: "reply",
         content,
@@ -590,6 +592,7 @@ export function createThreadRoutes() {
     })
     .openapi(regenerateRoute, async (c) => {
       const { id, messageId: answerId } = c.req.valid("param");
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "chatPerMember", c.var.auth.actor);
       const answer = await prepareAnswer({ db: c.var.db, ai: c.var.ai }, c.var.auth.actor, id, {
         kind: "regenerate",
         messageId: answerId,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
 import { type Job, type JobStatus, jobs, recipes, users } from "../db/schema";
-import { conflict, notFound } from "../errors";
+import { conflict, notFound, TooManyWaitingJobsError } from "../errors";
 import type { JobKind } from "../jobs/kinds";
 import type { JobRunner, QueueData } from "../jobs/runner";
 import { publishEvent } from "../realtime/events";
@@ -20,7 +20,9 @@ export type JobSummary = Job & { userName: string | null };
 
 /**
  * Records a job and queues it in one transaction: the work runs only if the record exists,
- * and a record never waits for work that was not queued.
+ * and a record never waits for work that was not queued. An organization that has
+ * `waitingPerOrganization` jobs waiting already is refused (429 TOO_MANY_WAITING_JOBS): the count
+ * and the insert hold the organization's lock, so that parallel requests cannot pass it.
  */
 export async function enqueueJob<Input>(
   db: Database,
@@ -31,6 +33,15 @@ export async function enqueueJob<Input>(
 ): Promise<Job> {
   if (!jobsService.runner.kinds.has(kind.kind)) throw new Error(`Unknown job kind ${kind.kind}`);
   const job = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`jobs-waiting:${actor.organizationId}`}, 0))`,
+    );
+    const [waiting] = await tx
+      .select({ count: count() })
+      .from(jobs)
+      .where(and(eq(jobs.organizationId, actor.organizationId), eq(jobs.status, "queued")));
+    const limit = jobsService.runner.waitingPerOrganization;
+    if ((waiting?.count ?? 0) >= limit) throw new TooManyWaitingJobsError(limit);
     const [row] = await tx
       .insert(jobs)
       .values({

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitCounters } from "../db/schema";
 import { RateLimitedError } from "../errors";
+import type { Actor } from "./permissions";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
@@ -37,6 +38,14 @@ export const defaultRateLimits = {
   invitationPerInviter: { limit: 30, windowSeconds: hour },
   invitationPerOrganization: { limit: 100, windowSeconds: hour },
   invitationPerRecipient: { limit: 3, windowSeconds: hour },
+  /**
+   * AI work a member asks for, per user and organization (`consumeMemberRateLimit`): chat answers
+   * (a message, a regeneration), generations (the creators' jobs, recipe runs), and tests of a
+   * provider. The month's quota bounds what an organization spends; these bound how fast.
+   */
+  chatPerMember: { limit: 20, windowSeconds: minute },
+  generationPerMember: { limit: 30, windowSeconds: 10 * minute },
+  aiTestPerMember: { limit: 10, windowSeconds: minute },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;
@@ -117,6 +126,20 @@ export async function consumeRateLimit(
   if (counter && counter.hits > limit) {
     throw new RateLimitedError(Math.max(1, Number(counter.retryAfter)));
   }
+}
+
+/**
+ * Counts one request of a member (the actor in their current organization) against a member's
+ * rule. An actor without an organization is not counted: the service refuses it before any work.
+ */
+export async function consumeMemberRateLimit(
+  db: Database,
+  limits: RateLimits,
+  name: RateLimitName,
+  actor: Pick<Actor, "userId" | "organizationId">,
+): Promise<void> {
+  if (actor.organizationId === null) return;
+  await consumeRateLimit(db, limits, name, `${actor.organizationId}:${actor.userId}`);
 }
 
 /** Gives back one hit of `subject`, for an attempt that turned out not to count. */

@@ -17,6 +17,17 @@ describe("jobLimitsFromEnv", () => {
     ).toEqual({ perOrganization: 3, perCapability: { image: 8, video: 1 } });
   });
 
+  it("reads a person's running limit and an organization's waiting limit", () => {
+    expect(jobLimitsFromEnv({ JOBS_PER_USER: "1", JOBS_WAITING_PER_ORGANIZATION: "50" })).toEqual({
+      perUser: 1,
+      waitingPerOrganization: 50,
+      perCapability: {},
+    });
+    expect(() => jobLimitsFromEnv({ JOBS_WAITING_PER_ORGANIZATION: "0" })).toThrow(
+      /JOBS_WAITING_PER_ORGANIZATION must be a whole number/,
+    );
+  });
+
   it.each(["0", "-1", "2.5", "many", "1001", "1e3"])(
     "stops the start on %j, naming the variable",
     (value) => {
