@@ -15,6 +15,12 @@ export type ModelConfig = {
   baseUrl?: string;
   apiKey?: string;
   model: string;
+  /**
+   * The models that may be named in place of `model` (a thread's, a character's, a generation's):
+   * `AI_<CAPABILITY>_MODELS` for the environment's, `model` always among them. Unset (an
+   * organization's own provider): any model of the provider.
+   */
+  models?: readonly string[];
 };
 
 /** The capabilities the environment configures; a capability left out is not configured there. */
@@ -43,9 +49,16 @@ function httpUrl(name: string, value: string | undefined) {
   return value.replace(/\/+$/, "");
 }
 
+/** The configured model, then the others of the comma list, each once. */
+function modelList(model: string, listed: string | undefined): string[] {
+  const others = (listed ?? "").split(",").map((name) => name.trim());
+  return [...new Set([model, ...others.filter(Boolean)])];
+}
+
 /**
  * The AI configuration of the environment (docs/ai.md): `AI_BASE_URL` and `AI_API_KEY` name an
- * OpenAI-compatible server for every capability; `AI_<CAPABILITY>_MODEL` configures a capability;
+ * OpenAI-compatible server for every capability; `AI_<CAPABILITY>_MODEL` configures a capability,
+ * `AI_<CAPABILITY>_MODELS` lists the others that may be named in its place (a comma list);
  * `AI_<CAPABILITY>_PROVIDER`, `_BASE_URL` and `_API_KEY` override per capability. A setting that
  * cannot work (an unknown provider, a provider without the capability, a URL that is not one, an
  * OpenAI-compatible server without its URL) stops the start with the variable's name.
@@ -57,10 +70,12 @@ export function aiEnvironment(env: Env): AiEnvironment {
   for (const capability of capabilities) {
     const model = read(env, variable(capability, "MODEL"));
     const providerName = read(env, variable(capability, "PROVIDER"));
+    const listed = read(env, variable(capability, "MODELS"));
     if (!model) {
-      if (providerName) {
+      const orphan = providerName ? "PROVIDER" : listed ? "MODELS" : null;
+      if (orphan) {
         throw new Error(
-          `${variable(capability, "PROVIDER")} is set without ${variable(capability, "MODEL")}`,
+          `${variable(capability, orphan)} is set without ${variable(capability, "MODEL")}`,
         );
       }
       continue;
@@ -90,6 +105,7 @@ export function aiEnvironment(env: Env): AiEnvironment {
     configured[capability] = {
       provider,
       model,
+      models: modelList(model, listed),
       ...(baseUrl ? { baseUrl } : {}),
       ...(apiKey ? { apiKey } : {}),
     };

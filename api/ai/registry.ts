@@ -66,11 +66,27 @@ export function offersOf(capability: Capability, provider: ProviderKind | null):
     : none;
 }
 
+/**
+ * A model id that the deployment's provider may not be asked for: the operator lists the models
+ * of their provider that organizations may use (`AI_<CAPABILITY>_MODELS`).
+ */
+export class ModelNotAllowedError extends Error {
+  override readonly name = "ModelNotAllowedError";
+  constructor(
+    readonly capability: Capability,
+    readonly modelId: string,
+    readonly allowed: readonly string[],
+  ) {
+    super(`${modelId} is not among the ${capability} models of this deployment`);
+  }
+}
+
 export type AiRegistry = {
   /**
    * The model for a capability in an organization: the organization's own settings, then the
    * environment's. Throws `AI_NOT_CONFIGURED` when neither has one. `modelId` names another
-   * model of the same provider (a thread's own model); an embedded model has no other.
+   * model of the same provider (a thread's own model); on the environment's provider, only one
+   * of its list (ModelNotAllowedError otherwise); an embedded model has no other.
    */
   modelFor<C extends Capability>(
     capability: C,
@@ -83,6 +99,14 @@ export type AiRegistry = {
   configOf(capability: Capability, organization?: OrganizationAiSettings): ModelConfig | null;
   /** The embedded model's id for a capability, when this machine has one. */
   embeddedOf(capability: Capability): string | null;
+  /**
+   * The model ids that may be named for a capability: the environment's list, the embedded
+   * model's id, none without a model; null on an organization's own provider (any of its models).
+   */
+  allowedModels(
+    capability: Capability,
+    organization?: OrganizationAiSettings,
+  ): readonly string[] | null;
 };
 
 export function createAiRegistry(
@@ -105,6 +129,12 @@ export function createAiRegistry(
     return null;
   }
 
+  /** The environment's list (its model alone when it has none); null: an organization's own. */
+  function allowedOf(picked: NonNullable<ReturnType<typeof pick>>): readonly string[] | null {
+    if (picked.source === "organization") return null;
+    return picked.config.models ?? [picked.config.model];
+  }
+
   return {
     modelFor(capability, organization, options) {
       const picked = pick(capability, organization);
@@ -123,6 +153,11 @@ export function createAiRegistry(
           code: "AI_NOT_CONFIGURED",
           detail: `No ${capability} model is set up`,
         });
+      }
+      const modelId = options?.modelId;
+      const allowed = allowedOf(picked);
+      if (modelId && allowed && !allowed.includes(modelId)) {
+        throw new ModelNotAllowedError(capability, modelId, allowed);
       }
       const fetch = fetchFor({ trusted: picked.source === "environment", publicOnlyFetch });
       const config = options?.modelId
@@ -144,6 +179,12 @@ export function createAiRegistry(
     },
     configOf(capability, organization) {
       return pick(capability, organization)?.config ?? null;
+    },
+    allowedModels(capability, organization) {
+      const picked = pick(capability, organization);
+      if (picked) return allowedOf(picked);
+      const builtIn = embedded[capability];
+      return builtIn ? [builtIn.modelId] : [];
     },
   };
 }

@@ -43,6 +43,11 @@ const CapabilityViewSchema = z
       }),
     provider: z.enum(providerKinds).nullable(),
     model: z.string().nullable(),
+    models: z.array(z.string()).openapi({
+      description:
+        "The models a thread, a character or a generation may name: the deployment's list " +
+        "(AI_<CAPABILITY>_MODELS); empty on the organization's own provider, which takes any",
+    }),
     offers: z
       .object({
         voices: z.array(z.string()),
@@ -138,7 +143,8 @@ const testRoute = protectedRoute({
     "Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, " +
     "AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, " +
     "AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED, AI_TOOL_MISSING) and the provider's " +
-    "own words.",
+    "own words. 429 TOO_MANY_REQUESTS with Retry-After past the member's rate of tests " +
+    "(RATE_LIMIT_AI_TEST_PER_MEMBER).",
   request: { params: capabilityParams },
   responses: {
     200: jsonResponse(

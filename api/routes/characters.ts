@@ -25,6 +25,7 @@ import {
   setCharacterAvatar,
   updateCharacter,
 } from "../services/characters";
+import { checkModelChoice } from "../services/model-choice";
 import {
   countedPageOf,
   jsonBody,
@@ -200,6 +201,9 @@ const createRoute_ = protectedRoute({
   path: "/characters",
   tags,
   summary: "A new character of the caller's (characters.write)",
+  description:
+    "422 MODEL_NOT_ALLOWED on `defaultModel` for a model of the deployment's provider that it " +
+    "does not list (AI_CHAT_MODELS); an organization's own provider takes any of its models.",
   request: jsonBody(CharacterCreateSchema),
   responses: { 201: jsonResponse("The new character", CharacterSchema) },
   errors: [400, 403, 422],
@@ -222,7 +226,8 @@ const updateRoute = protectedRoute({
   summary: "Change a character of the caller's (characters.write)",
   description:
     "403 for someone else's shared character (clone it instead); 409 STALE_VERSION when it " +
-    "changed since `version`; 409 CHARACTER_DELETED.",
+    "changed since `version`; 409 CHARACTER_DELETED; 422 MODEL_NOT_ALLOWED on `defaultModel` " +
+    "as POST /characters says.",
   request: { params: idParams, ...jsonBody(CharacterUpdateSchema) },
   responses: { 200: jsonResponse("The character as it is now", CharacterSchema) },
   errors: [400, 403, 404, 409, 422],
@@ -433,7 +438,13 @@ export function createCharacterRoutes() {
     })
     .openapi(createRoute_, async (c) => {
       const { actor } = c.var.auth;
-      const id = await createCharacter(c.var.db, actor, c.req.valid("json"));
+      const body = c.req.valid("json");
+      await checkModelChoice(c.var.db, c.var.ai, actor, "characters.write", {
+        capability: "chat",
+        modelId: body.defaultModel,
+        field: "defaultModel",
+      });
+      const id = await createCharacter(c.var.db, actor, body);
       return c.json(toJson(await getCharacter(c.var.db, actor, id)), 201);
     })
     .openapi(importRoute, async (c) => {
@@ -452,6 +463,11 @@ export function createCharacterRoutes() {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       const { version, ...changes } = c.req.valid("json");
+      await checkModelChoice(c.var.db, c.var.ai, actor, "characters.write", {
+        capability: "chat",
+        modelId: changes.defaultModel,
+        field: "defaultModel",
+      });
       await updateCharacter(c.var.db, actor, id, version, changes);
       return c.json(toJson(await getCharacter(c.var.db, actor, id)), 200);
     })

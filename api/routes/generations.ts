@@ -160,6 +160,11 @@ const configured = {
   configured: z.boolean(),
   source: z.enum(["organization", "environment", "embedded"]).nullable(),
   model: z.string().nullable(),
+  models: z.array(z.string()).openapi({
+    description:
+      "The models `model` may name: the deployment's list (AI_<CAPABILITY>_MODELS); empty on " +
+      "the organization's own provider, which takes any",
+  }),
   label: z
     .enum(["offline-voice", "slideshow"])
     .nullable()
@@ -219,7 +224,11 @@ const createRoute = protectedRoute({
     "Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items " +
     "it wrote into the library, whose `settings` are this body. Refused before anything is " +
     "queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, " +
-    "`UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 " +
+    "`UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`, `MODEL_NOT_ALLOWED` for a `model` " +
+    "that the deployment's provider does not list), 429 `QUOTA_EXCEEDED` past the month's " +
+    "quota, 429 `TOO_MANY_REQUESTS` with Retry-After past the member's rate " +
+    "(RATE_LIMIT_GENERATION_PER_MEMBER, recipe runs included), 429 `TOO_MANY_WAITING_JOBS` " +
+    "while the organization has JOBS_WAITING_PER_ORGANIZATION jobs waiting, 409 " +
     "`AI_NOT_CONFIGURED` when the kind has no model.",
   request: jsonBody(GenerationSchema),
   responses: { 202: jsonResponse("The job that makes it", GeneratedSchema) },

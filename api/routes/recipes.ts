@@ -152,8 +152,8 @@ const runRoute = protectedRoute({
     "Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`: the " +
     "image, then the video made from it. Refused as POST /generations refuses, before anything " +
     "is queued or charged: 422 (`UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, " +
-    "`NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 `AI_NOT_CONFIGURED` without an image, video or " +
-    "(with narration) speech model.",
+    "`NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, `TOO_MANY_REQUESTS` or `TOO_MANY_WAITING_JOBS`, " +
+    "409 `AI_NOT_CONFIGURED` without an image, video or (with narration) speech model.",
   request: { params: idParams },
   responses: {
     202: jsonResponse("The job that runs it", z.object({ job: JobSchema }).openapi("RecipeJob")),

@@ -10,6 +10,7 @@ import {
 import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { checkModelChoice } from "../services/model-choice";
 import { consumeMemberRateLimit } from "../services/rate-limits";
 import {
   type AnswerChunk,
@@ -364,6 +365,11 @@ the answer's text is stored as it streams (every second) and in full at the end.
 stops the model: the answer is kept as far as it got, \`stopped\`. A provider's failure is an answer
 \`failed\` with its code (docs/ai.md); the question stays.
 
+Refused before anything is stored: 429 TOO_MANY_REQUESTS with Retry-After past the member's
+chat rate (RATE_LIMIT_CHAT_PER_MEMBER, messages and regenerations together), 429 QUOTA_EXCEEDED
+past the organization's monthly quota, 422 MODEL_NOT_ALLOWED on \`model\` when the thread names a
+model that the deployment's provider no longer lists.
+
 The model reads, within ${contextCharacters.toLocaleString("en")} characters: the system prompt; the entries of the
 thread's character's lorebook that the last messages call for (within the book's token budget);
 the attachments' text, in the order of attachment, together at most ${attachmentCharacters.toLocaleString("en")} characters (each takes
@@ -413,6 +419,9 @@ const createRoute_ = protectedRoute({
   path: "/threads",
   tags,
   summary: "Start a thread (threads.write)",
+  description:
+    "422 MODEL_NOT_ALLOWED on `model` for a model of the deployment's provider that it does not " +
+    "list (AI_CHAT_MODELS); an organization's own provider takes any of its models.",
   request: jsonBody(ThreadCreateSchema),
   responses: { 201: jsonResponse("The new thread", ThreadSchema) },
   errors: [400, 403, 413, 422],
@@ -439,7 +448,7 @@ const updateRoute = protectedRoute({
   description:
     "`currentMessageId` picks a variant: the thread then shows the branch through that message, " +
     "down to its newest message (422 UNKNOWN_MESSAGE for a message of another thread). 409 " +
-    "THREAD_DELETED once deleted.",
+    "THREAD_DELETED once deleted. 422 MODEL_NOT_ALLOWED on `model` as POST /threads says.",
   request: { params: idParams, ...jsonBody(ThreadUpdateSchema) },
   responses: { 200: jsonResponse("The thread as it is now", ThreadSchema) },
   errors: [400, 403, 404, 409, 413, 422],
@@ -556,7 +565,13 @@ export function createThreadRoutes() {
     })
     .openapi(createRoute_, async (c) => {
       const { actor } = c.var.auth;
-      const id = await createThread(c.var.db, actor, c.req.valid("json"));
+      const body = c.req.valid("json");
+      await checkModelChoice(c.var.db, c.var.ai, actor, "threads.write", {
+        capability: "chat",
+        modelId: body.model,
+        field: "model",
+      });
+      const id = await createThread(c.var.db, actor, body);
       return c.json(threadJson(await getThread(c.var.db, actor, id)), 201);
     })
     .openapi(getRoute, async (c) => {
@@ -566,7 +581,13 @@ export function createThreadRoutes() {
     .openapi(updateRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      await updateThread(c.var.db, actor, id, c.req.valid("json"));
+      const changes = c.req.valid("json");
+      await checkModelChoice(c.var.db, c.var.ai, actor, "threads.write", {
+        capability: "chat",
+        modelId: changes.model,
+        field: "model",
+      });
+      await updateThread(c.var.db, actor, id, changes);
       return c.json(threadJson(await getThread(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -113,6 +113,11 @@ export type CapabilityView = {
   source: ModelSource | null;
   provider: ProviderKind | null;
   model: string | null;
+  /**
+   * The models a thread, a character or a generation may name: the deployment's list
+   * (AI_<CAPABILITY>_MODELS); empty on the organization's own provider (any of its models).
+   */
+  models: string[];
   offers: Offers;
   /** The organization's own settings, for members who may change them (ai.manage). */
   own: {
@@ -189,6 +194,7 @@ export async function listAiCapabilities(
       source,
       provider: config?.provider ?? null,
       model: config?.model ?? embedded,
+      models: source === "environment" ? [...(ai.registry.allowedModels(capability) ?? [])] : [],
       offers:
         config || embedded
           ? offersOf(capability, config?.provider ?? null)

@@ -13,6 +13,7 @@ import { checkAiQuota } from "./ai-usage";
 import type { AudioFormat } from "./ffmpeg";
 import { enqueueJob, type Jobs } from "./jobs";
 import { checkReferences as checkMediaReferences, getMediaItem, readMediaFile } from "./media";
+import { asModelChoiceError } from "./model-choice";
 import {
   type Actor,
   type OrganizationActor,
@@ -192,7 +193,8 @@ const notConfigured = (capability: Capability) =>
 
 /**
  * The organization's model for a capability, `modelId` naming another model of its provider;
- * 409 AI_NOT_CONFIGURED when it has none, as a thread's answer says it.
+ * 409 AI_NOT_CONFIGURED when it has none, as a thread's answer says it, 422 MODEL_NOT_ALLOWED
+ * on `model` for a model of the deployment's provider that it does not list.
  */
 export async function generationModel<C extends Capability>(
   db: Database,
@@ -208,7 +210,7 @@ export async function generationModel<C extends Capability>(
     if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") {
       throw notConfigured(capability);
     }
-    throw error;
+    throw asModelChoiceError(error);
   }
 }
 
@@ -415,6 +417,8 @@ type Configured = {
   configured: boolean;
   source: "organization" | "environment" | "embedded" | null;
   model: string | null;
+  /** The models a generation may name: the deployment's list; empty: any (its own provider). */
+  models: string[];
   label: "offline-voice" | "slideshow" | null;
 };
 
@@ -464,7 +468,13 @@ export async function generationOptions(
             ? "slideshow"
             : null;
     return {
-      base: { configured, source, model: config?.model ?? embedded, label },
+      base: {
+        configured,
+        source,
+        model: config?.model ?? embedded,
+        models: source === "environment" ? [...(ai.registry.allowedModels(capability) ?? [])] : [],
+        label,
+      },
       provider,
       offers: configured
         ? offersOf(capability, provider)

@@ -31,6 +31,7 @@ import {
 } from "./ai-usage";
 import { selectLore } from "./character-lore";
 import { fillNames } from "./characters";
+import { asModelChoiceError } from "./model-choice";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
 import { attachmentTexts } from "./thread-attachments";
 import {
@@ -123,7 +124,8 @@ async function chatModel(
     if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") {
       throw conflict("AI_NOT_CONFIGURED", plainMessages.AI_NOT_CONFIGURED);
     }
-    throw error;
+    // A thread's model saved before the deployment's list changed: 422 on the thread's model.
+    throw asModelChoiceError(error);
   }
 }
 

@@ -3687,7 +3687,7 @@ export interface paths {
     put?: never;
     /**
      * Make the smallest real call to the capability's model (ai.manage)
-     * @description Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED, AI_TOOL_MISSING) and the provider's own words.
+     * @description Answers 200 either way: `ok` with the latency, or the failure's code (AI_BAD_KEY, AI_UNKNOWN_MODEL, AI_PROVIDER_QUOTA, AI_REFUSED, AI_PROVIDER_DOWN, AI_TIMEOUT, AI_PRIVATE_ADDRESS, AI_BAD_RESPONSE, AI_NOT_CONFIGURED, AI_TOOL_MISSING) and the provider's own words. 429 TOO_MANY_REQUESTS with Retry-After past the member's rate of tests (RATE_LIMIT_AI_TEST_PER_MEMBER).
      */
     post: {
       parameters: {
@@ -6937,7 +6937,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Start a thread (threads.write) */
+    /**
+     * Start a thread (threads.write)
+     * @description 422 MODEL_NOT_ALLOWED on `model` for a model of the deployment's provider that it does not list (AI_CHAT_MODELS); an organization's own provider takes any of its models.
+     */
     post: {
       parameters: {
         query?: never;
@@ -7172,7 +7175,7 @@ export interface paths {
     head?: never;
     /**
      * Change a thread, or pick the branch it shows (threads.write, its author)
-     * @description `currentMessageId` picks a variant: the thread then shows the branch through that message, down to its newest message (422 UNKNOWN_MESSAGE for a message of another thread). 409 THREAD_DELETED once deleted.
+     * @description `currentMessageId` picks a variant: the thread then shows the branch through that message, down to its newest message (422 UNKNOWN_MESSAGE for a message of another thread). 409 THREAD_DELETED once deleted. 422 MODEL_NOT_ALLOWED on `model` as POST /threads says.
      */
     patch: {
       parameters: {
@@ -7383,6 +7386,11 @@ export interface paths {
      *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
      *     `failed` with its code (docs/ai.md); the question stays.
      *
+     *     Refused before anything is stored: 429 TOO_MANY_REQUESTS with Retry-After past the member's
+     *     chat rate (RATE_LIMIT_CHAT_PER_MEMBER, messages and regenerations together), 429 QUOTA_EXCEEDED
+     *     past the organization's monthly quota, 422 MODEL_NOT_ALLOWED on `model` when the thread names a
+     *     model that the deployment's provider no longer lists.
+     *
      *     The model reads, within 60,000 characters: the system prompt; the entries of the
      *     thread's character's lorebook that the last messages call for (within the book's token budget);
      *     the attachments' text, in the order of attachment, together at most 30,000 characters (each takes
@@ -7537,6 +7545,11 @@ export interface paths {
      *     the answer's text is stored as it streams (every second) and in full at the end. Closing the request
      *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
      *     `failed` with its code (docs/ai.md); the question stays.
+     *
+     *     Refused before anything is stored: 429 TOO_MANY_REQUESTS with Retry-After past the member's
+     *     chat rate (RATE_LIMIT_CHAT_PER_MEMBER, messages and regenerations together), 429 QUOTA_EXCEEDED
+     *     past the organization's monthly quota, 422 MODEL_NOT_ALLOWED on `model` when the thread names a
+     *     model that the deployment's provider no longer lists.
      *
      *     The model reads, within 60,000 characters: the system prompt; the entries of the
      *     thread's character's lorebook that the last messages call for (within the book's token budget);
@@ -8229,7 +8242,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** A new character of the caller's (characters.write) */
+    /**
+     * A new character of the caller's (characters.write)
+     * @description 422 MODEL_NOT_ALLOWED on `defaultModel` for a model of the deployment's provider that it does not list (AI_CHAT_MODELS); an organization's own provider takes any of its models.
+     */
     post: {
       parameters: {
         query?: never;
@@ -8558,7 +8574,7 @@ export interface paths {
     head?: never;
     /**
      * Change a character of the caller's (characters.write)
-     * @description 403 for someone else's shared character (clone it instead); 409 STALE_VERSION when it changed since `version`; 409 CHARACTER_DELETED.
+     * @description 403 for someone else's shared character (clone it instead); 409 STALE_VERSION when it changed since `version`; 409 CHARACTER_DELETED; 422 MODEL_NOT_ALLOWED on `defaultModel` as POST /characters says.
      */
     patch: {
       parameters: {
@@ -9989,7 +10005,7 @@ export interface paths {
     put?: never;
     /**
      * Make images, speech or a video, as a job (media.create)
-     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items it wrote into the library, whose `settings` are this body. Refused before anything is queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 `AI_NOT_CONFIGURED` when the kind has no model.
+     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items it wrote into the library, whose `settings` are this body. Refused before anything is queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`, `MODEL_NOT_ALLOWED` for a `model` that the deployment's provider does not list), 429 `QUOTA_EXCEEDED` past the month's quota, 429 `TOO_MANY_REQUESTS` with Retry-After past the member's rate (RATE_LIMIT_GENERATION_PER_MEMBER, recipe runs included), 429 `TOO_MANY_WAITING_JOBS` while the organization has JOBS_WAITING_PER_ORGANIZATION jobs waiting, 409 `AI_NOT_CONFIGURED` when the kind has no model.
      */
     post: {
       parameters: {
@@ -10612,7 +10628,7 @@ export interface paths {
     put?: never;
     /**
      * Run a recipe the caller may see, as one `recipe.run` job (media.create)
-     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`: the image, then the video made from it. Refused as POST /generations refuses, before anything is queued or charged: 422 (`UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, 409 `AI_NOT_CONFIGURED` without an image, video or (with narration) speech model.
+     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`: the image, then the video made from it. Refused as POST /generations refuses, before anything is queued or charged: 422 (`UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`), 429 `QUOTA_EXCEEDED`, `TOO_MANY_REQUESTS` or `TOO_MANY_WAITING_JOBS`, 409 `AI_NOT_CONFIGURED` without an image, video or (with narration) speech model.
      */
     post: {
       parameters: {
@@ -11690,6 +11706,8 @@ export interface components {
       /** @enum {string|null} */
       provider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate" | null;
       model: string | null;
+      /** @description The models a thread, a character or a generation may name: the deployment's list (AI_<CAPABILITY>_MODELS); empty on the organization's own provider, which takes any */
+      models: string[];
       /** @description What the provider takes; an empty list means free text */
       offers: {
         voices: string[];
@@ -13062,6 +13080,8 @@ export interface components {
         /** @enum {string|null} */
         source: "organization" | "environment" | "embedded" | null;
         model: string | null;
+        /** @description The models `model` may name: the deployment's list (AI_<CAPABILITY>_MODELS); empty on the organization's own provider, which takes any */
+        models: string[];
         /**
          * @description Set for a model that runs on the server, to say what it is
          * @enum {string|null}
@@ -13085,6 +13105,8 @@ export interface components {
         /** @enum {string|null} */
         source: "organization" | "environment" | "embedded" | null;
         model: string | null;
+        /** @description The models `model` may name: the deployment's list (AI_<CAPABILITY>_MODELS); empty on the organization's own provider, which takes any */
+        models: string[];
         /**
          * @description Set for a model that runs on the server, to say what it is
          * @enum {string|null}
@@ -13107,6 +13129,8 @@ export interface components {
         /** @enum {string|null} */
         source: "organization" | "environment" | "embedded" | null;
         model: string | null;
+        /** @description The models `model` may name: the deployment's list (AI_<CAPABILITY>_MODELS); empty on the organization's own provider, which takes any */
+        models: string[];
         /**
          * @description Set for a model that runs on the server, to say what it is
          * @enum {string|null}

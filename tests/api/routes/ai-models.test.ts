@@ -78,6 +78,7 @@ describe("the capabilities of an organization", () => {
       source: "environment",
       provider: "openai-compatible",
       model: "environment-chat",
+      models: ["environment-chat"],
       offers: { voices: [], sizes: [], durations: [] },
       own: null,
     });
@@ -438,6 +439,7 @@ describe("the offline voice", () => {
         source: "embedded",
         provider: null,
         model: "espeak-ng",
+        models: [],
         offers: { voices: ["en", "ar"], sizes: [], durations: [] },
         own: null,
       });
@@ -482,6 +484,7 @@ describe("the slideshow and the sentence encoder", () => {
         source: "embedded",
         provider: null,
         model: "ffmpeg-slideshow",
+        models: [],
         offers: {
           voices: [],
           sizes: ["1280x720", "720x1280", "1080x1080"],

@@ -38,8 +38,11 @@ beforeAll(async () => {
     AI_BASE_URL: fake.baseUrl,
     AI_API_KEY: fake.apiKey,
     AI_IMAGE_MODEL: "fake-image",
+    // The other models the tests name: those the fake server fails with.
+    AI_IMAGE_MODELS: "refusing, broken, no-image",
     AI_SPEECH_MODEL: "fake-speech",
     AI_VIDEO_MODEL: "fake-video",
+    AI_VIDEO_MODELS: "failing-video, slow-video",
   });
   const quiet = { sentenceEncoder: false, videoPollIntervalMs: 20 };
   [t, embedded, bare] = await Promise.all([

@@ -33,6 +33,8 @@ beforeAll(async () => {
     AI_BASE_URL: fake.baseUrl,
     AI_API_KEY: fake.apiKey,
     AI_CHAT_MODEL: "environment-chat",
+    // The other models the tests name: a thread's own, and those the fake server fails with.
+    AI_CHAT_MODELS: "gpt-4o-mini, other-model, rate-limited, missing-model, refusing, malformed",
   });
   [t, bare] = await Promise.all([
     createTestApi({ ai: { environment, allowPrivateNetwork: true, offlineVoice: false } }),

@@ -22,12 +22,14 @@ describe("aiEnvironment", () => {
         baseUrl: "http://127.0.0.1:11434/v1",
         apiKey: "sk-shared",
         model: "llama3.2",
+        models: ["llama3.2"],
       },
       embedding: {
         provider: "openai-compatible",
         baseUrl: "http://127.0.0.1:11434/v1",
         apiKey: "sk-shared",
         model: "nomic-embed-text",
+        models: ["nomic-embed-text"],
       },
     });
     expect(env.image).toBeUndefined();
@@ -35,7 +37,12 @@ describe("aiEnvironment", () => {
 
   it("is OpenAI itself when a model is named without a server", () => {
     expect(aiEnvironment({ AI_API_KEY: "sk-openai", AI_CHAT_MODEL: "gpt-4.1-mini" })).toEqual({
-      chat: { provider: "openai", apiKey: "sk-openai", model: "gpt-4.1-mini" },
+      chat: {
+        provider: "openai",
+        apiKey: "sk-openai",
+        model: "gpt-4.1-mini",
+        models: ["gpt-4.1-mini"],
+      },
     });
   });
 
@@ -59,14 +66,34 @@ describe("aiEnvironment", () => {
       provider: "elevenlabs",
       apiKey: "el-key",
       model: "eleven_multilingual_v2",
+      models: ["eleven_multilingual_v2"],
     });
-    expect(env.image).toEqual({ provider: "fal", model: "fal-ai/flux/schnell" });
+    expect(env.image).toEqual({
+      provider: "fal",
+      model: "fal-ai/flux/schnell",
+      models: ["fal-ai/flux/schnell"],
+    });
     expect(env.video).toEqual({
       provider: "openai-compatible",
       baseUrl: "https://video.example/v1",
       apiKey: "sk-video",
       model: "sora-2",
+      models: ["sora-2"],
     });
+  });
+
+  it("lists the models that may be named in place of the configured one, which is always among them", () => {
+    const env = aiEnvironment({
+      AI_API_KEY: "sk-openai",
+      AI_CHAT_MODEL: "gpt-4.1-mini",
+      AI_CHAT_MODELS: " gpt-4.1 , gpt-4.1-mini,,o4-mini ",
+      AI_IMAGE_MODEL: "gpt-image-1",
+    });
+    expect(env.chat?.models).toEqual(["gpt-4.1-mini", "gpt-4.1", "o4-mini"]);
+    expect(env.image?.models).toEqual(["gpt-image-1"]);
+    expect(() => aiEnvironment({ AI_VIDEO_MODELS: "sora-2" })).toThrow(
+      /AI_VIDEO_MODELS is set without AI_VIDEO_MODEL/,
+    );
   });
 
   it("stops the start on a setting that cannot work, naming the variable", () => {
