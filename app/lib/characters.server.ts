@@ -44,7 +44,10 @@ export function listPath(url: URL, language: Language, changes: Record<string, s
   return `${localizedPath("/characters", language)}${query ? `?${query}` : ""}`;
 }
 
-/** The organization's chat model and the speech provider's voices, offered in the form. */
+/**
+ * The chat models a character may name (the deployment's list, else the organization's own
+ * model) and the speech provider's voices, offered in the form.
+ */
 export async function characterSuggestions(api: ApiClient, user: Account) {
   const organizationId = user.account.currentOrganizationId;
   if (!organizationId) return { models: [], voices: [] };
@@ -54,7 +57,7 @@ export async function characterSuggestions(api: ApiClient, user: Account) {
   const chat = ai.items.find((item) => item.capability === "chat");
   const speech = ai.items.find((item) => item.capability === "speech");
   return {
-    models: chat?.model ? [chat.model] : [],
+    models: chat?.models.length ? chat.models : chat?.model ? [chat.model] : [],
     voices: speech?.offers.voices ?? [],
   };
 }

@@ -137,6 +137,8 @@ const generationCodes = {
   UNKNOWN_VOICE: "unknownVoice",
   NOT_AN_IMAGE: "notAnImage",
   QUOTA_EXCEEDED: "quotaExceeded",
+  TOO_MANY_WAITING_JOBS: "tooManyWaitingJobs",
+  MODEL_NOT_ALLOWED: "modelNotAllowed",
   AI_NOT_CONFIGURED: "aiNotConfigured",
 };
 
@@ -266,7 +268,15 @@ export async function creatorAction(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isUserError(error)) throw serviceUnavailable(error);
-    const known = ["JOB_FINISHED", "QUOTA_EXCEEDED", "AI_NOT_CONFIGURED", "NOT_FOUND"];
+    const known = [
+      "JOB_FINISHED",
+      "QUOTA_EXCEEDED",
+      "TOO_MANY_REQUESTS",
+      "TOO_MANY_WAITING_JOBS",
+      "MODEL_NOT_ALLOWED",
+      "AI_NOT_CONFIGURED",
+      "NOT_FOUND",
+    ];
     return answer(
       { intent, error: known.includes(error.code) ? error.code : "UNKNOWN" },
       error.status,

@@ -31,6 +31,9 @@ const messageOfCode: Record<string, string> = {
   MAIL_QUEUE_FULL: "mailQueueFull",
   ADDRESS_UNCHANGED: "addressUnchanged",
   EMAIL_NOT_VERIFIED: "emailNotVerified",
+  QUOTA_EXCEEDED: "quotaExceeded",
+  TOO_MANY_WAITING_JOBS: "tooManyWaitingJobs",
+  MODEL_NOT_ALLOWED: "modelNotAllowed",
 };
 
 type ApiErrorReplyOptions = {
@@ -69,13 +72,20 @@ function codesByField(error: ApiError): Record<string, string> {
   return Object.fromEntries(Object.keys(error.fields).map((field) => [field, error.code]));
 }
 
+/**
+ * The form's message: a code the form or the app explains says what it is (a 429 can be a
+ * month's quota or waiting jobs, whose Retry-After is no attempt's wait); any other 429 is a rate
+ * limit, with its wait.
+ */
 function formMessage(error: ApiError, explain: (code: string) => string) {
+  const explained = explain(error.code);
+  if (explained !== "invalid") return explained;
   if (error.status === 429) {
     return error.retryAfterSeconds
       ? errorMessage("rateLimitedFor", { seconds: error.retryAfterSeconds })
       : "rateLimited";
   }
-  return explain(error.code) === "invalid" ? "unknown" : explain(error.code);
+  return "unknown";
 }
 
 /** A form-level message on top of the submission (the API is down, a rule of the page). */

@@ -110,6 +110,8 @@ const recipeFields = {
 /** Codes a run may be refused with, as the page explains them. */
 const runCodes = [
   "QUOTA_EXCEEDED",
+  "TOO_MANY_REQUESTS",
+  "TOO_MANY_WAITING_JOBS",
   "AI_NOT_CONFIGURED",
   "NOT_FOUND",
   "UNSUPPORTED_SIZE",

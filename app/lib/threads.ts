@@ -75,6 +75,8 @@ export const answerErrorCodes = [
   "AI_PRIVATE_ADDRESS",
   "AI_BAD_RESPONSE",
   "QUOTA_EXCEEDED",
+  "TOO_MANY_REQUESTS",
+  "MODEL_NOT_ALLOWED",
   "ANSWER_IN_PROGRESS",
   "THREAD_DELETED",
 ] as const;

@@ -148,7 +148,8 @@ export async function changeThread(
       rethrowAsPageError(error);
     }
     return data(
-      { intent: request.intent, error: error.code, fields: error.fields },
+      // Each field's code, which the page translates (never the API's English text).
+      { intent: request.intent, error: error.code, fields: error.fieldCodes },
       { status: error.status },
     );
   }

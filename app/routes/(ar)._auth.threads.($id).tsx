@@ -123,7 +123,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     documents,
     listing,
     undo,
-    chat: { configured: Boolean(chat?.source), model: chat?.model ?? null },
+    chat: {
+      configured: Boolean(chat?.source),
+      model: chat?.model ?? null,
+      models: chat?.models ?? [],
+    },
     canWrite: permissions.includes("threads.write"),
     canManageAi: permissions.includes("ai.manage"),
     canWriteDocuments: permissions.includes("documents.write"),
@@ -318,6 +322,7 @@ export default function ThreadsPage() {
             thread={thread}
             answer={headerAnswer}
             defaultModel={chat.model}
+            models={chat.models}
             askingDelete={askingDelete}
           />
         ) : (

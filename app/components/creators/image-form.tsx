@@ -165,9 +165,17 @@ export function ImageCreatorForm({
               meta={fields.model}
               label={t("fields.model")}
               hint={t("hints.model", { model: options.model ?? "" })}
+              list={options.models.length ? "image-models" : undefined}
               dir="ltr"
               autoComplete="off"
             />
+            {options.models.length ? (
+              <datalist id="image-models">
+                {options.models.map((model) => (
+                  <option key={model} value={model} />
+                ))}
+              </datalist>
+            ) : null}
             {supports.steps || supports.guidance ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 {supports.steps ? (

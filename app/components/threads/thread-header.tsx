@@ -40,12 +40,15 @@ export function ThreadHeader({
   thread,
   answer,
   defaultModel,
+  models,
   askingDelete,
 }: {
   thread: Thread;
   answer: HeaderAnswer;
   /** The organization's chat model, which a thread without its own uses. */
   defaultModel: string | null;
+  /** The models a thread may name (the deployment's list); empty: any of the organization's own. */
+  models: string[];
   askingDelete: boolean;
 }) {
   const { t } = useTranslation("threads");
@@ -202,9 +205,17 @@ export function ThreadHeader({
                     dir="ltr"
                     defaultValue={thread.model ?? ""}
                     placeholder={defaultModel ?? ""}
+                    list={models.length ? "thread-models" : undefined}
                     aria-describedby="thread-model-hint"
                     aria-invalid={fieldError("model") ? true : undefined}
                   />
+                  {models.length ? (
+                    <datalist id="thread-models">
+                      {models.map((model) => (
+                        <option key={model} value={model} />
+                      ))}
+                    </datalist>
+                  ) : null}
                   <p id="thread-model-hint" className="mt-1 text-xs text-text-muted">
                     {fieldError("model") ??
                       (defaultModel

@@ -51,6 +51,18 @@ describe("replyWithApiError", () => {
     expect(replyWithApiError(submit(sent), unknown).error).toEqual({ "": ["unknown"] });
   });
 
+  it("says a month's quota and waiting jobs as what they are, not as a rate limit's wait", () => {
+    // The creators' 429 QUOTA_EXCEEDED carries the time to the next month as Retry-After.
+    const quota = new ApiError(429, "QUOTA_EXCEEDED", "Quota used", { retryAfterSeconds: 273_600 });
+    expect(replyWithApiError(submit(sent), quota).error).toEqual({ "": ["quotaExceeded"] });
+    const waiting = new ApiError(429, "TOO_MANY_WAITING_JOBS", "Busy", { retryAfterSeconds: 30 });
+    expect(replyWithApiError(submit(sent), waiting).error).toEqual({ "": ["tooManyWaitingJobs"] });
+    // A form's own word for the code wins, as for any other code.
+    expect(
+      replyWithApiError(submit(sent), quota, { codes: { QUOTA_EXCEEDED: "imageQuota" } }).error,
+    ).toEqual({ "": ["imageQuota"] });
+  });
+
   it("takes the error's own code for a field named without one", () => {
     const error = new ApiError(422, "INVALID_KEY", "Wrong key", { fields: { email: "Wrong key" } });
     expect(replyWithApiError(submit(sent), error).error).toEqual({ email: ["invalidKey"] });
