@@ -223,9 +223,12 @@ export function estimateTokens(text: string): number {
  */
 export const defaultChatMaxOutputTokens = 4_096;
 
-/** Gives back the reservations of a month that outlived their call (its process stopped). */
-async function releaseExpired(db: Database, key: QuotaKey, now: Date) {
-  await db.execute(sql`
+/**
+ * Gives back the reservations of a month that outlived their call (its process stopped); true
+ * when there were some.
+ */
+async function releaseExpired(db: Database, key: QuotaKey, now: Date): Promise<boolean> {
+  const released = (await db.execute(sql`
     with expired as (
       delete from ${aiQuotaReservations}
       where organization_id = ${key.organizationId} and capability = ${key.capability}
@@ -235,7 +238,9 @@ async function releaseExpired(db: Database, key: QuotaKey, now: Date) {
     update ${aiUsageMonths}
     set reserved = greatest(0, reserved - (select sum(units) from expired))
     where organization_id = ${key.organizationId} and capability = ${key.capability}
-      and month = ${key.month} and exists (select 1 from expired)`);
+      and month = ${key.month} and exists (select 1 from expired)
+    returning 1 as released`)) as unknown as { rows: unknown[] };
+  return released.rows.length > 0;
 }
 
 type QuotaKey = { organizationId: string; capability: Capability; month: string };
@@ -245,7 +250,8 @@ type QuotaKey = { organizationId: string; capability: Capability; month: string 
  * use, what the calls under way hold, and these units pass the limit. One statement does both
  * the check and the hold against the month's row as it stands (its lock orders concurrent
  * calls), so calls that start together cannot all pass: together they overshoot the limit by
- * what one call uses beyond its reservation at most. Resolves with the reservation's id, or null
+ * what one call uses beyond its reservation at most. Expired reservations are given back when
+ * they stand in the way, and the call tried again. Resolves with the reservation's id, or null
  * when there is no limit to hold.
  */
 async function reserve(
@@ -265,7 +271,15 @@ async function reserve(
     source === "organization",
   );
   if (limit === null) return null;
-  await releaseExpired(db, key, now);
+  const id =
+    (await hold(db, key, units, limit, now)) ??
+    ((await releaseExpired(db, key, now)) ? await hold(db, key, units, limit, now) : null);
+  if (!id) throw quotaExceeded(key.capability, now);
+  return id;
+}
+
+/** Adds `units` to the month's reservations where they fit `limit`: the reservation's id, or null. */
+async function hold(db: Database, key: QuotaKey, units: number, limit: number, now: Date) {
   const expiresAt = new Date(now.getTime() + reservationLifetimeMs).toISOString();
   const held = (await db.execute(sql`
     with held as (
@@ -281,9 +295,7 @@ async function reserve(
     select organization_id, ${key.capability}, ${key.month}, ${units}::bigint, ${expiresAt}::timestamptz
     from held
     returning id`)) as unknown as { rows: { id: string }[] };
-  const id = held.rows[0]?.id;
-  if (!id) throw quotaExceeded(key.capability, now);
-  return id;
+  return held.rows[0]?.id ?? null;
 }
 
 /** How much one call used, in the capability's unit, with the tokens where there are some. */

@@ -441,14 +441,11 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         }
         // A stopped or failed answer still cost what the provider read and wrote: its own count
         // when it sent one, else an estimate of the prompt and of the text streamed so far.
-        const outputTokens = estimateTokens(text);
-        spent(
-          reported ?? {
-            units: promptTokens + outputTokens,
-            inputTokens: promptTokens,
-            outputTokens,
-          },
-        );
+        const estimated = (): CallUsage => {
+          const outputTokens = estimateTokens(text);
+          return { units: promptTokens + outputTokens, inputTokens: promptTokens, outputTokens };
+        };
+        spent(reported ?? estimated());
         // A stop before the end is named as one whatever the signal's reason was (a closed
         // connection's is text), so that the usage record tells a stop from a timeout.
         if (abortSignal.aborted && !finished) {
@@ -459,7 +456,11 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
         }
         if (failure !== undefined) throw failure;
         const used = await result.usage;
-        return { value: used, usage: usageOf(used) };
+        // A server that does not count (it ignores `stream_options`) is counted by the text.
+        return {
+          value: used,
+          usage: used.totalTokens === undefined ? estimated() : usageOf(used),
+        };
       },
       { estimate: promptTokens + defaultChatMaxOutputTokens },
     );

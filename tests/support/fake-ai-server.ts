@@ -21,6 +21,7 @@ import { silence } from "../../api/ai/probe";
  * - `refusing`: 400 as a content filter answers;
  * - `stalled`: a chat stream that sends one token and then nothing, until the client gives up;
  * - `malformed`: a chat stream whose second event is not JSON;
+ * - `no-usage`: a chat stream without the usage chunk, as servers that ignore `stream_options`;
  * - `failing-video`: a video job that ends as failed;
  * - `slow-…`: any answer, after `slowMs` (6 s by default);
  * - `no-image`: an image answer whose `b64_json` is not an image;
@@ -370,7 +371,7 @@ export async function startFakeAiServer(
         }
         response.write(chunk({ content: token }));
       }
-      response.write(chunk({}, "stop", usage));
+      response.write(chunk({}, "stop", model === "no-usage" ? undefined : usage));
     }
     response.end("data: [DONE]\n\n");
   }

@@ -740,6 +740,30 @@ describe("asking", () => {
     await waitFor(() => fake.openRequests() === 0, "the stalled request to close");
   });
 
+  it("counts an answer by its text when the provider sends no usage", async () => {
+    const owner = await ownerWithSession(bare);
+    await bare.request("PUT", `/organizations/${owner.organizationId}/ai/chat`, {
+      token: owner.token,
+      json: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "no-usage",
+        apiKey: fake.apiKey,
+      },
+    });
+    fake.reply = "An answer that nobody counted";
+    const thread = await newThread(owner, { title: "Uncounted" }, bare);
+    const asked = await ask(owner, thread.id, { content: "Count this" }, { api: bare });
+    expect(asked.finish.messageMetadata.status).toBe("complete");
+    const [usage] = await bare.db
+      .select()
+      .from(aiUsage)
+      .where(eq(aiUsage.organizationId, owner.organizationId));
+    expect(usage).toMatchObject({ outcome: "ok", outputTokens: estimateTokens(fake.reply) });
+    expect(usage?.units).toBe((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0));
+    expect(usage?.inputTokens).toBeGreaterThan(0);
+  });
+
   it("is refused with 409 AI_NOT_CONFIGURED without a chat model, adding nothing", async () => {
     const owner = await ownerWithSession(bare);
     const thread = await newThread(owner, {}, bare);
