@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, memberships } from "../../../api/db/schema";
-import { enqueueJob } from "../../../api/services/jobs";
+import { deferSeconds } from "../../../api/jobs/fair-share";
+import { cancelJob, enqueueJob } from "../../../api/services/jobs";
 import type { OrganizationActor } from "../../../api/services/permissions";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 import { controlledKind, eventually } from "./controlled-kind";
@@ -82,4 +83,29 @@ describe("the video places", () => {
     const settled = await t.db.select().from(jobs).where(eq(jobs.userId, busy.id));
     expect(settled.map((job) => job.attempts)).toEqual([1, 1, 1, 1]);
   }, 60_000);
+
+  it("hold back a job for its author's share, which can still be cancelled and then never runs", async () => {
+    const busy = await ownerWithSession(t);
+    const second = await ownerWithSession(t);
+    await t.db
+      .insert(memberships)
+      .values({ organizationId: second.organizationId, userId: busy.id, role: "owner" });
+    const inSecond = actorOf({ id: busy.id, organizationId: second.organizationId });
+    for (const label of ["c1", "c2"]) {
+      await enqueueJob(t.db, t.jobs, actorOf(busy), video.kind, { label });
+    }
+    await eventually(() => video.isWaiting("c1") && video.isWaiting("c2"), 10_000, "c1 and c2");
+    const held = await enqueueJob(t.db, t.jobs, inSecond, video.kind, { label: "d1" });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(video.state.starts).not.toContain("d1");
+
+    await cancelJob(t.db, t.jobs, inSecond, held.id);
+    video.finish("c1");
+    video.finish("c2");
+    // Past the pause after which a held-back job is looked at again.
+    await new Promise((resolve) => setTimeout(resolve, (deferSeconds + 2) * 1000));
+    expect(video.state.starts).not.toContain("d1");
+    const [record] = await t.db.select().from(jobs).where(eq(jobs.id, held.id));
+    expect(record).toMatchObject({ status: "cancelled", attempts: 0 });
+  }, 30_000);
 });
