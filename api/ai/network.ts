@@ -212,5 +212,24 @@ export function fetchFor(options: {
   trusted: boolean;
   publicOnlyFetch: FetchFunction;
 }): FetchFunction {
-  return options.trusted ? globalThis.fetch : options.publicOnlyFetch;
+  return withEncodedForms(options.trusted ? globalThis.fetch : options.publicOnlyFetch);
+}
+
+/**
+ * A fetch that sends a FormData body (a start image, audio to transcribe) as the bytes it encodes
+ * to. Node's own fetch writes a form from a promise that nothing awaits: a cancel that closes the
+ * body while it is written throws "ReadableStream is already closed" there, a rejection no one
+ * handles, which ended the process. Encoded first, the body goes in one piece, and a cancel stops
+ * only the request.
+ */
+export function withEncodedForms(fetch: FetchFunction): FetchFunction {
+  return async (input, init) => {
+    if (!(init?.body instanceof FormData)) return fetch(input, init);
+    const encoded = new Response(init.body);
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    init.signal?.throwIfAborted();
+    const headers = new Headers(init.headers);
+    headers.set("content-type", encoded.headers.get("content-type") ?? "multipart/form-data");
+    return fetch(input, { ...init, headers, body });
+  };
 }
