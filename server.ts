@@ -12,8 +12,12 @@ import { aiQuotaDefaults } from "./api/services/ai-usage";
 import { rateLimitsFromEnv } from "./api/services/rate-limits";
 import { s3OptionsFromEnv } from "./api/storage/config";
 import { deploymentFromAppUrl } from "./server/deployment";
+import { keepServingThroughContainedErrors } from "./server/process-errors";
 import { clientAddress, parseTrustProxy } from "./server/trust-proxy";
 import { createWebServer } from "./server/web-server";
+
+// An error that escaped its request, job or socket: logged, and only a contained one is survived.
+keepServingThroughContainedErrors();
 
 /** `npm run dev`: Vite serves the app with hot reload; otherwise the build in build/ is served. */
 const development = process.env.NODE_ENV === "development";
