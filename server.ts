@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { aiEnvironment } from "./api/ai/config";
 import { networkPolicyFromEnv } from "./api/ai/network";
+import { maxOutputTokensFromEnv } from "./api/ai/response-limits";
 import { secretsKeys } from "./api/ai/secrets";
 import { type Api, createApi, socketPath } from "./api/index";
 import { jobLimitsFromEnv } from "./api/jobs/config";
@@ -92,6 +93,8 @@ if (!remoteApi) {
       // AI_ALLOW_PRIVATE_NETWORK and AI_ALLOWED_NETWORKS.
       ...networkPolicyFromEnv(process.env),
       quotas: aiQuotaDefaults(process.env),
+      // AI_CHAT_MAX_OUTPUT_TOKENS.
+      maxOutputTokens: maxOutputTokensFromEnv(process.env),
     },
   });
   if (api.seeded) {

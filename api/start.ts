@@ -4,6 +4,7 @@ import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
 import { sentenceEncoderModel } from "./ai/embedded/sentence-encoder";
 import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
+import type { MaxOutputTokens } from "./ai/response-limits";
 import type { SecretsKeys } from "./ai/secrets";
 import { createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
@@ -125,6 +126,8 @@ export type ApiOptions = {
     quotas?: AiQuotaDefaults;
     /** How long a streamed chat answer may take (ms); tests use a short one. */
     chatDeadlineMs?: number;
+    /** The most tokens of an answer (maxOutputTokensFromEnv(process.env)); unset: the defaults. */
+    maxOutputTokens?: MaxOutputTokens;
     /** How often a provider's video job is polled (ms, default 5,000); tests use a short one. */
     videoPollIntervalMs?: number;
   };
@@ -209,6 +212,7 @@ export async function startApi(
     secretsKey,
     quotas: options.ai?.quotas,
     chatDeadlineMs: options.ai?.chatDeadlineMs,
+    maxOutputTokens: options.ai?.maxOutputTokens,
   });
   const runner = await startJobRunner({
     db: connection.db,

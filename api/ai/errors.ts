@@ -78,8 +78,10 @@ function redact(text: string) {
 
 /** The failure behind an error thrown by an AI call (the SDK's, the network's, ours). */
 export function classifyAiError(error: unknown, options: { timedOut?: boolean } = {}): AiFailure {
+  // The product's own failure first, even where the SDK wrapped it (an answer past its cap).
+  const own = causes(error).find((cause): cause is AiError => cause instanceof AiError);
+  if (own) return own.failure;
   for (const cause of causes(error)) {
-    if (cause instanceof AiError) return cause.failure;
     if (cause instanceof PrivateAddressError) {
       return { code: "AI_PRIVATE_ADDRESS", detail: cause.message };
     }

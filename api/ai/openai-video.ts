@@ -6,6 +6,7 @@ import {
 } from "@ai-sdk/provider";
 import sharp from "sharp";
 import type { FetchFunction } from "./network";
+import { maxJsonBodyBytes, maxVideoBytes, readBytes, readCutText } from "./response-limits";
 
 type VideoJob = {
   id: string;
@@ -46,7 +47,8 @@ export function openAiVideoModel(options: {
     const url = `${options.baseUrl}${path}`;
     const raw = await fetchFn(url, init);
     if (!raw.ok) {
-      const text = await raw.text();
+      // An error's body is a message: its first kilobytes, never an endless read.
+      const text = await readCutText(raw);
       let message = text;
       try {
         message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text;
@@ -110,7 +112,7 @@ export function openAiVideoModel(options: {
         },
         fields,
       );
-      const job = (await raw.json()) as VideoJob;
+      const job = await readJob(raw);
       return { operation: job.id, warnings, response: response(raw) };
     },
 
@@ -120,7 +122,7 @@ export function openAiVideoModel(options: {
         headers: headers(extra),
         signal: abortSignal,
       });
-      const job = (await raw.json()) as VideoJob;
+      const job = await readJob(raw);
       if (job.status === "failed") {
         return {
           status: "error" as const,
@@ -139,7 +141,7 @@ export function openAiVideoModel(options: {
         videos: [
           {
             type: "binary" as const,
-            data: new Uint8Array(await content.arrayBuffer()),
+            data: await readBytes(content, maxVideoBytes),
             mediaType: content.headers.get("content-type") ?? "video/mp4",
           },
         ],
@@ -148,6 +150,12 @@ export function openAiVideoModel(options: {
       };
     },
   };
+}
+
+/** A video job's state: a small JSON object, read up to `maxJsonBodyBytes`. */
+async function readJob(raw: Response): Promise<VideoJob> {
+  const bytes = await readBytes(raw, maxJsonBodyBytes);
+  return JSON.parse(new TextDecoder().decode(bytes)) as VideoJob;
 }
 
 /** The start image as a PNG of the frame's size (`1280x720`), cropped to fill it; as it is without one. */

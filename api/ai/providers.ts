@@ -15,6 +15,7 @@ import type { Capability } from "./capabilities";
 import type { ModelConfig } from "./config";
 import type { FetchFunction } from "./network";
 import { openAiVideoModel } from "./openai-video";
+import { limitResponses, maxResponseBytes } from "./response-limits";
 
 /** The AI SDK's model object for each capability. */
 export type ModelOf = {
@@ -35,9 +36,11 @@ const openAiUrl = "https://api.openai.com/v1";
 export function createModel<C extends Capability>(
   capability: C,
   config: ModelConfig,
-  fetch?: FetchFunction,
+  fetchArgument?: FetchFunction,
 ): ModelOf[C] {
   const { model, apiKey } = config;
+  // Every answer of the provider is read up to the capability's cap (response-limits.ts).
+  const fetch = limitResponses(fetchArgument ?? globalThis.fetch, maxResponseBytes[capability]);
   // A key the provider needs but the settings lack fails at the call, as a bad key does, and
   // never falls back to the provider's own environment variable (OPENAI_API_KEY and the like).
   const key = apiKey ?? "";

@@ -1,4 +1,5 @@
 import {
+  createDownload,
   type GeneratedFile,
   generateImage,
   generateSpeech,
@@ -6,6 +7,7 @@ import {
 } from "ai";
 import type { Capability } from "../ai/capabilities";
 import type { ResolvedModel } from "../ai/registry";
+import { maxVideoBytes } from "../ai/response-limits";
 import type { Database } from "../db/client";
 import { AppError, QuotaExceededError } from "../errors";
 import type { AiServices } from "../services/ai-models";
@@ -437,6 +439,8 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
             },
           }
         : {}),
+      // A provider that answers with the video's address (Replicate, fal): read up to the cap.
+      download: createDownload({ maxBytes: maxVideoBytes }),
       abortSignal: signal,
     });
     return { value: result.videos, usage: { units: input.duration } };

@@ -7,6 +7,7 @@ import {
 } from "../ai/capabilities";
 import type { AiRegistry, ModelSource, Offers, OrganizationAiSettings } from "../ai/registry";
 import { offersOf } from "../ai/registry";
+import { defaultMaxOutputTokens, type MaxOutputTokens } from "../ai/response-limits";
 import { createSecretBox, type SecretBox, type SecretsKeys, secretHint } from "../ai/secrets";
 import type { Database } from "../db/client";
 import { organizationAiModels } from "../db/schema";
@@ -25,14 +26,15 @@ import {
 export const defaultChatDeadlineMs = 5 * 60_000;
 
 /**
- * What the API needs of the AI layer: the registry, the box that seals keys, the quotas, and how
- * long a streamed chat answer may take.
+ * What the API needs of the AI layer: the registry, the box that seals keys, the quotas, how
+ * long a streamed chat answer may take and how many tokens it may have.
  */
 export type AiServices = {
   registry: AiRegistry;
   secrets: SecretBox;
   quotas: AiQuotaDefaults;
   chatDeadlineMs: number;
+  maxOutputTokens: MaxOutputTokens;
 };
 
 export function createAiServices(options: {
@@ -40,12 +42,14 @@ export function createAiServices(options: {
   secretsKey: SecretsKeys;
   quotas?: AiQuotaDefaults;
   chatDeadlineMs?: number;
+  maxOutputTokens?: MaxOutputTokens;
 }): AiServices {
   return {
     registry: options.registry,
     secrets: createSecretBox(options.secretsKey),
     quotas: options.quotas ?? {},
     chatDeadlineMs: options.chatDeadlineMs ?? defaultChatDeadlineMs,
+    maxOutputTokens: options.maxOutputTokens ?? defaultMaxOutputTokens,
   };
 }
 

@@ -416,6 +416,8 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
             : {}),
           messages: job.messages,
           ...(job.temperature !== null ? { temperature: job.temperature } : {}),
+          // An answer has an end: the provider stops at this many tokens (AI_CHAT_MAX_OUTPUT_TOKENS).
+          maxOutputTokens: ai.maxOutputTokens.chat,
           abortSignal,
           onError: () => {},
         });
