@@ -963,6 +963,10 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_organization_created_idx").on(t.organizationId, t.createdAt),
+    // The waiting cap counts an organization's waiting jobs, the fair share a person's running
+    // ones, at every request and every claim: both read only the few jobs not yet settled.
+    index("jobs_waiting_organization_idx").on(t.organizationId).where(sql`${t.status} = 'queued'`),
+    index("jobs_running_user_idx").on(t.userId, t.kind).where(sql`${t.status} = 'running'`),
     check(
       "jobs_status",
       sql.raw(`status in (${jobStatuses.map((value) => `'${value}'`).join(", ")})`),

@@ -1,0 +1,2 @@
+CREATE INDEX "jobs_waiting_organization_idx" ON "jobs" USING btree ("organization_id") WHERE "jobs"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "jobs_running_user_idx" ON "jobs" USING btree ("user_id","kind") WHERE "jobs"."status" = 'running';
