@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { CharacterBook } from "../db/schema";
 import { AppError, errorOnFields } from "../errors";
 import { maxAvatarBytes } from "./avatars";
+import { countLoreKeys, maxLoreKeys } from "./character-lore";
 
 /**
  * Character Card V2 (https://github.com/malfoyslastname/character-card-spec-v2), the format
@@ -47,15 +48,22 @@ const BookEntrySchema = z.object({
   position: z.enum(["before_char", "after_char"]).optional(),
 });
 
-export const CharacterBookSchema = z.object({
-  name: z.string().max(500).optional(),
-  description: z.string().max(cardLimits.text).optional(),
-  scan_depth: z.number().optional(),
-  token_budget: z.number().optional(),
-  recursive_scanning: z.boolean().optional(),
-  extensions: extensions.default({}),
-  entries: z.array(BookEntrySchema).max(cardLimits.bookEntries),
-});
+export const CharacterBookSchema = z
+  .object({
+    name: z.string().max(500).optional(),
+    description: z.string().max(cardLimits.text).optional(),
+    scan_depth: z.number().optional(),
+    token_budget: z.number().optional(),
+    recursive_scanning: z.boolean().optional(),
+    extensions: extensions.default({}),
+    entries: z.array(BookEntrySchema).max(cardLimits.bookEntries),
+  })
+  // Every answer looks for each key (character-lore.ts): their number is what the scan costs.
+  .refine((book) => countLoreKeys(book) <= maxLoreKeys, {
+    path: ["entries"],
+    message: `At most ${maxLoreKeys.toLocaleString("en")} keys and secondary keys in all`,
+    params: { code: "TOO_BIG" },
+  });
 
 export const CardDataSchema = z.object({
   name: z.string().trim().min(1).max(cardLimits.name),

@@ -29,7 +29,7 @@ import {
   estimateTokens,
   runAiCall,
 } from "./ai-usage";
-import { selectLore } from "./character-lore";
+import { loreReader } from "./character-lore";
 import { fillNames } from "./characters";
 import { asModelChoiceError } from "./model-choice";
 import { type Actor, type OrganizationActor, requirePermission } from "./permissions";
@@ -152,6 +152,7 @@ export async function prepareAnswer(
     defaultChatMaxOutputTokens + (request.kind === "reply" ? estimateTokens(request.content) : 0);
   const quota = { db, quotas: ai.quotas, organizationId: actor.organizationId };
   await checkAiQuota(quota, "chat", new Date(), least);
+  const lore = await threadLore(db, first, request);
 
   const written = await db.transaction(async (tx) => {
     const thread = await lockOwnThread(tx, actor, threadId);
@@ -195,7 +196,7 @@ export async function prepareAnswer(
     }
     const branch = await branchMessages(tx, threadId, question.id);
     const context = buildContext(thread.systemPrompt, branch, {
-      lore: await threadLore(tx, thread, branch),
+      lore: lore?.(branch) ?? [],
       attachments: await attachmentTexts(tx, actor, threadId),
     });
     const [answer] = await tx
@@ -248,18 +249,25 @@ export async function prepareAnswer(
   };
 }
 
+type BranchMessage = Pick<ThreadMessage, "role" | "content" | "status">;
+
 /**
- * The entries of the thread's character's lorebook that the branch calls for (character-lore.ts),
- * with the names filled in; none when the thread has no character, or its character is deleted
- * or no longer shared with the thread's author.
+ * A reader of the thread's character's lorebook (character-lore.ts): given the branch, the
+ * entries it calls for, with the names filled in. None when the thread has no character, or its
+ * character has no book, is deleted or is no longer shared with the thread's author.
+ *
+ * Read before the thread is locked: the book is prepared and scanned over the branch that the
+ * answer will follow unless the thread changes meanwhile, since a large book takes a while and
+ * the lock holds the thread (and, on PGlite, the database). Inside the lock, the reader compares
+ * the messages it reads with those it scanned, and scans again only if they changed.
  */
 async function threadLore(
-  tx: Database,
-  thread: Pick<Thread, "characterId" | "organizationId" | "authorId">,
-  branch: Pick<ThreadMessage, "role" | "content" | "status">[],
-): Promise<string[]> {
-  if (!thread.characterId) return [];
-  const [character] = await tx
+  db: Database,
+  thread: Thread,
+  request: ReplyRequest | RegenerateRequest,
+): Promise<((branch: BranchMessage[]) => string[]) | null> {
+  if (!thread.characterId) return null;
+  const [character] = await db
     .select({ name: characters.name, book: characters.characterBook })
     .from(characters)
     .where(
@@ -270,23 +278,39 @@ async function threadLore(
         isNull(characters.deletedAt),
       ),
     );
-  if (!character?.book) return [];
-  const [author] = await tx
+  if (!character?.book || character.book.entries.length === 0) return null;
+  const [author] = await db
     .select({ firstName: users.firstName })
     .from(users)
     .where(eq(users.id, thread.authorId));
   const names = { char: character.name, user: author?.firstName ?? "" };
-  return selectLore(
-    character.book,
-    branch
-      .filter(
-        (message) =>
-          message.content.trim() !== "" &&
-          !(message.role === "assistant" && message.status === "failed"),
-      )
-      .map((message) => message.content),
-    (text) => fillNames(text, names),
-  ).entries;
+  const read = loreReader(character.book, (text) => fillNames(text, names));
+  const lore = (branch: BranchMessage[]) =>
+    read(
+      branch
+        .filter(
+          (message) =>
+            message.content.trim() !== "" &&
+            !(message.role === "assistant" && message.status === "failed"),
+        )
+        .map((message) => message.content),
+    ).entries;
+  lore(await expectedBranch(db, thread, request));
+  return lore;
+}
+
+/** The branch an answer will follow, as the thread is now, the member's new message included. */
+async function expectedBranch(
+  db: Database,
+  thread: Thread,
+  request: ReplyRequest | RegenerateRequest,
+): Promise<BranchMessage[]> {
+  if (request.kind === "regenerate") {
+    return (await branchMessages(db, thread.id, request.messageId)).slice(0, -1);
+  }
+  const parentId = request.parentId === undefined ? thread.currentMessageId : request.parentId;
+  const before = parentId === null ? [] : await branchMessages(db, thread.id, parentId);
+  return [...before, { role: "user", content: request.content, status: "complete" }];
 }
 
 type AnswerJob = {

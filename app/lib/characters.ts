@@ -25,6 +25,8 @@ export const characterLimits = {
   tags: 50,
   tag: 50,
   bookEntries: 1_000,
+  /** The keys of all a lorebook's entries together, as the API counts them (maxLoreKeys). */
+  bookKeys: 2_000,
   keys: 200,
   key: 500,
   model: 200,
@@ -106,6 +108,12 @@ export const CharacterFields = z.object({
     .max(
       characterLimits.bookEntries,
       errorMessage("characters:errors.tooManyEntries", { count: characterLimits.bookEntries }),
+    )
+    .refine(
+      (entries) =>
+        entries.reduce((sum, entry) => sum + splitList(entry.keys).length, 0) <=
+        characterLimits.bookKeys,
+      errorMessage("characters:errors.tooManyKeys", { count: characterLimits.bookKeys }),
     )
     .optional()
     .transform((value) => value ?? []),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { CharacterBook } from "../../../api/db/schema";
-import { maxLoreCharacters, selectLore } from "../../../api/services/character-lore";
+import { CharacterBookSchema } from "../../../api/services/character-cards";
+import {
+  loreReader,
+  maxLoreCharacters,
+  maxLoreKeys,
+  maxScanDepth,
+  maxScannedCharacters,
+  maxScanRounds,
+  selectLore,
+} from "../../../api/services/character-lore";
 
 type Entry = CharacterBook["entries"][number];
 
@@ -86,5 +95,89 @@ describe("a lorebook in a chat's context", () => {
     ];
     const fill = (text: string) => text.replace("{{char}}", "Layla").replace("{{user}}", "Omar");
     expect(selectLore(book(entries), [], fill).entries).toEqual(["Layla knows Omar."]);
+  });
+});
+
+describe("what a lorebook's scan reads, bounded", () => {
+  const castle = [entry("castle", { keys: ["castle"] })];
+
+  it("scans at most the last 20 messages, whatever the book's scan_depth", () => {
+    const quiet = Array.from({ length: maxScanDepth - 1 }, () => "nothing here");
+    const deep = book(castle, { scan_depth: 1_000_000 });
+    expect(selectLore(deep, ["castle", ...quiet]).entries).toEqual(["castle"]);
+    expect(selectLore(deep, ["castle", "one more", ...quiet]).entries).toEqual([]);
+  });
+
+  it("reads the newest 20,000 characters of the messages", () => {
+    const filler = "x".repeat(maxScannedCharacters - "castle".length);
+    expect(selectLore(book(castle), [`castle ${filler}`]).entries).toEqual([]);
+    expect(selectLore(book(castle), [`${filler}castle`]).entries).toEqual(["castle"]);
+    expect(selectLore(book(castle), ["castle", filler]).entries).toEqual([]);
+  });
+
+  it("follows the entries that others mention for two rounds after the messages", () => {
+    const chain = Array.from({ length: maxScanRounds + 2 }, (_, level) =>
+      entry(`link${level} leads to link${level + 1}.`, {
+        keys: [`link${level}`],
+        insertion_order: level,
+      }),
+    );
+    const selected = selectLore(book(chain, { recursive_scanning: true }), ["Start at link0."]);
+    expect(selected.entries).toHaveLength(maxScanRounds);
+    expect(selected.entries.at(-1)).toContain(`link${maxScanRounds - 1} leads`);
+  });
+
+  it("looks for the keys of the first 2,000 only, in a book stored before the limit", () => {
+    const keys = Array.from({ length: maxLoreKeys }, (_, index) => `key${index}`);
+    const entries = [
+      entry("first", { keys }),
+      entry("past the limit", { keys: ["castle"] }),
+      entry("constant past the limit", { keys: ["castle"], constant: true }),
+    ];
+    expect(selectLore(book(entries), ["key7 and the castle"]).entries).toEqual([
+      "first",
+      "constant past the limit",
+    ]);
+  });
+
+  it("refuses a book of more than 2,000 keys when it is saved", () => {
+    const entries = Array.from({ length: 1_000 }, (_, index) =>
+      entry(`entry ${index}`, { keys: [`a${index}`, `b${index}`] }),
+    );
+    expect(CharacterBookSchema.safeParse(book(entries)).success).toBe(true);
+    entries[0]?.keys.push("one too many");
+    const refused = CharacterBookSchema.safeParse(book(entries));
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["entries"],
+      params: { code: "TOO_BIG" },
+    });
+  });
+
+  it("answers the same messages again without scanning them again", () => {
+    const read = loreReader(book(castle));
+    const first = read(["Is there a castle?"]);
+    expect(first.entries).toEqual(["castle"]);
+    // The same scanned text: the selection already made, not a new one.
+    expect(read(["older, beyond the depth", "Is there a castle?"].slice(-1))).toBe(first);
+    const other = read(["No."]);
+    expect(other).not.toBe(first);
+    expect(other.entries).toEqual([]);
+  });
+
+  it("reads a 1,000-entry book over a 100,000-character message, its newest part", () => {
+    const entries = Array.from({ length: 1_000 }, (_, index) =>
+      entry(`LORE-${index}`, { keys: [`word${index}x`, `أمير${index}ن`], insertion_order: index }),
+    );
+    // Words for the first 500 entries early in the message, for the rest in its last 20,000 characters.
+    const early = Array.from({ length: 500 }, (_, index) => `word${index}x`).join(" ");
+    const late = Array.from({ length: 500 }, (_, index) => `الأمير${index + 500}ن`).join(" ");
+    const message = `${early} ${"filler ".repeat(12_000)}${late}`.padStart(100_000, ".");
+    expect(message.length).toBeGreaterThanOrEqual(100_000);
+    expect(late.length).toBeLessThan(maxScannedCharacters);
+    const selected = selectLore(book(entries, { token_budget: 1_000_000 }), [message]);
+    expect(selected.entries).toEqual(
+      Array.from({ length: 500 }, (_, index) => `LORE-${index + 500}`),
+    );
   });
 });

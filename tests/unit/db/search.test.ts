@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { highlightMatches, normalizeForSearch, searchTerms } from "../../../api/db/search";
+import {
+  foldForSearch,
+  highlightMatches,
+  normalizeForSearch,
+  searchTerms,
+} from "../../../api/db/search";
 
 describe("normalizeForSearch", () => {
   it.each([
@@ -20,6 +25,21 @@ describe("normalizeForSearch", () => {
     const { value, origin } = normalizeForSearch("المَدرسة");
     expect(value).toBe("مدرسه");
     expect(origin).toEqual([2, 4, 5, 6, 7]);
+  });
+});
+
+describe("foldForSearch", () => {
+  it("reads text as normalizeForSearch does", () => {
+    const texts = [
+      "المدرسة",
+      "مَدْرَسَةٌ",
+      "والمدرسة وال الكتاب",
+      "إسلام أحمد آمنة مسؤول شاطئ",
+      "مستشفـــى الى",
+      "بالمدرسة ٣الكتاب x-الكتاب\nالبيت",
+      "Qalam School, ALكتاب",
+    ];
+    for (const text of texts) expect(foldForSearch(text)).toBe(normalizeForSearch(text).value);
   });
 });
 
