@@ -218,12 +218,6 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * The tokens a chat answer is reserved for beside its prompt, where its capability sets no
- * `maxOutputTokens` of its own.
- */
-export const defaultChatMaxOutputTokens = 4_096;
-
-/**
  * Gives back the reservations of a month that outlived their call (its process stopped); true
  * when there were some.
  */

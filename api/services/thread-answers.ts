@@ -22,13 +22,7 @@ import {
 } from "../db/schema";
 import { conflict, notFound, QuotaExceededError } from "../errors";
 import { type AiServices, organizationAiSettings } from "./ai-models";
-import {
-  type CallUsage,
-  checkAiQuota,
-  defaultChatMaxOutputTokens,
-  estimateTokens,
-  runAiCall,
-} from "./ai-usage";
+import { type CallUsage, checkAiQuota, estimateTokens, runAiCall } from "./ai-usage";
 import { loreReader } from "./character-lore";
 import { fillNames } from "./characters";
 import { asModelChoiceError } from "./model-choice";
@@ -149,7 +143,7 @@ export async function prepareAnswer(
   const resolved = await chatModel(services, actor, first.model);
   // The answer's reservation will hold the member's message and the answer's most at least.
   const least =
-    defaultChatMaxOutputTokens + (request.kind === "reply" ? estimateTokens(request.content) : 0);
+    ai.maxOutputTokens.chat + (request.kind === "reply" ? estimateTokens(request.content) : 0);
   const quota = { db, quotas: ai.quotas, organizationId: actor.organizationId };
   await checkAiQuota(quota, "chat", new Date(), least);
   const lore = await threadLore(db, first, request);
@@ -488,7 +482,7 @@ async function writeAnswer(job: AnswerJob, signal: AbortSignal, writer: Writer) 
           usage: used.totalTokens === undefined ? estimated() : usageOf(used),
         };
       },
-      { estimate: promptTokens + defaultChatMaxOutputTokens },
+      { estimate: promptTokens + ai.maxOutputTokens.chat },
     );
     outcome = {
       status: "complete",

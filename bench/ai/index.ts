@@ -19,9 +19,10 @@ import { createInterface } from "node:readline";
 import { type LanguageModel, streamText } from "ai";
 import { aiEnvironment } from "../../api/ai/config";
 import { callSignal, createAiRegistry } from "../../api/ai/registry";
+import { defaultMaxOutputTokens } from "../../api/ai/response-limits";
 import { openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
-import { defaultChatMaxOutputTokens, runAiCall } from "../../api/services/ai-usage";
+import { runAiCall } from "../../api/services/ai-usage";
 import { createOrganization } from "../../api/services/organizations";
 import { createUser } from "../../api/services/users";
 
@@ -156,7 +157,7 @@ async function product(): Promise<Sample> {
       const streamed = await streamTokens(resolved.model);
       return { value: streamed, usage: { units: streamed.usage.totalTokens ?? 0 } };
     },
-    { estimate: defaultChatMaxOutputTokens },
+    { estimate: defaultMaxOutputTokens.chat },
   );
   return sample(started, first, performance.now(), tokens);
 }

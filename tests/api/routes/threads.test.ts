@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
+import { defaultMaxOutputTokens } from "../../../api/ai/response-limits";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
-import { defaultChatMaxOutputTokens, estimateTokens } from "../../../api/services/ai-usage";
+import { estimateTokens } from "../../../api/services/ai-usage";
 import { contextCharacters } from "../../../api/services/threads";
 import { createLocalStorage } from "../../../api/storage/local";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
@@ -537,9 +538,9 @@ describe("asking", () => {
     // writes leaves too little for the title call's.
     await t.request("PUT", `/organizations/${owner.organizationId}/ai/quotas/chat`, {
       token: owner.token,
-      json: { monthlyLimit: defaultChatMaxOutputTokens + 200 },
+      json: { monthlyLimit: defaultMaxOutputTokens.chat + 200 },
     });
-    fake.reply = "word ".repeat(defaultChatMaxOutputTokens + 100).trim();
+    fake.reply = "word ".repeat(defaultMaxOutputTokens.chat + 100).trim();
     const thread = await newThread(owner);
     const asked = await ask(owner, thread.id, {
       content: "Plan a week of lessons about the water cycle for ten-year-olds",
