@@ -44,6 +44,11 @@ const moments = Array.from({ length: 26 }, (_, i) => i * 10);
 describe("a recipe's run cancelled at any moment", () => {
   it("ends that job alone: the process keeps serving and every run ends cancelled", async () => {
     const ends: string[] = [];
+    // What would have ended the process (vitest reports it too, after the test).
+    const escaped: unknown[] = [];
+    const onEscape = (error: unknown) => escaped.push(error);
+    process.on("unhandledRejection", onEscape);
+    process.on("uncaughtException", onEscape);
     const watch = await whileHealthIsWatched(t, async () => {
       // Twice over every moment, by two owners (each within the members' limits on runs).
       for (const round of [1, 2]) {
@@ -67,15 +72,21 @@ describe("a recipe's run cancelled at any moment", () => {
         }
       }
     });
+    // The last tries stop within moments of their cancel; an error of theirs comes by then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.off("unhandledRejection", onEscape);
+    process.off("uncaughtException", onEscape);
+    expect(escaped).toEqual([]);
     expect(ends).toHaveLength(moments.length * 2);
     expect(ends.filter((end) => !end.endsWith("cancelled"))).toEqual([]);
     expect(watch.failures).toEqual([]);
     expect(watch.answers).toBeGreaterThan(10);
-    // Health answers throughout; the fake provider shares this process and makes its images
-    // and their JSON here, which costs the event loop more than the product's own work does.
+    // Health answers throughout. The runs, the fake provider (which makes its images and their
+    // JSON in this process) and the health checks share one process and one PGlite connection:
+    // 160-600 ms was the slowest answer on two busy cores; a stopped process never answers.
     console.info(
       `slowest health answer while runs were cancelled: ${Math.round(watch.slowest)} ms`,
     );
-    expect(watch.slowest).toBeLessThan(1_000);
+    expect(watch.slowest).toBeLessThan(2_000);
   }, 300_000);
 });
