@@ -90,11 +90,25 @@ type RawRequest = {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/**
+ * A form as the bytes it encodes to, and its content type with the boundary. Node writes a
+ * FormData body from a promise that nothing awaits: an API that stops reading it early (a refused
+ * upload) cancels it while it is written, which threw where nothing could catch it and ended the
+ * process. Bytes go in one piece.
+ */
+async function encodedForm(
+  form: FormData,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
+  const encoded = new Response(form);
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  return { bytes, type: encoded.headers.get("content-type") ?? "multipart/form-data" };
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  function buildRequest(method: string, path: string, { query, body }: RawRequest) {
+  async function buildRequest(method: string, path: string, { query, body }: RawRequest) {
     const url = new URL(`${options.baseUrl.replace(/\/$/, "")}${path}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -107,7 +121,9 @@ export function createApiClient(options: ApiClientOptions) {
 
     let content: BodyInit | undefined;
     if (body instanceof FormData) {
-      content = body;
+      const form = await encodedForm(body);
+      headers.set("Content-Type", form.type);
+      content = form.bytes;
     } else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       content = JSON.stringify(body);
@@ -148,7 +164,7 @@ export function createApiClient(options: ApiClientOptions) {
     for (let retries = 0; ; retries++) {
       let response: Response;
       try {
-        response = await withDeadline(send, buildRequest(method, path, request));
+        response = await withDeadline(send, await buildRequest(method, path, request));
       } catch (error) {
         throw new ApiUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, {
           cause: error,
@@ -188,6 +204,7 @@ export function createApiClient(options: ApiClientOptions) {
     headers: Record<string, string | null | undefined>,
   ) {
     const path = substitute(template, request.path ?? {});
+    const built = await buildRequest(method, path, request);
     const controller = new AbortController();
     const onCallerAbort = () => controller.abort(options.signal?.reason);
     const release = () => options.signal?.removeEventListener("abort", onCallerAbort);
@@ -197,7 +214,7 @@ export function createApiClient(options: ApiClientOptions) {
       () => controller.abort(new DOMException("The API did not answer in time", "TimeoutError")),
       timeoutMs,
     );
-    const sent = new Request(buildRequest(method, path, request), { signal: controller.signal });
+    const sent = new Request(built, { signal: controller.signal });
     for (const [name, value] of Object.entries(headers)) {
       if (value) sent.headers.set(name, value);
     }

@@ -222,6 +222,34 @@ describe("createApiClient", () => {
       expect(file).toBeInstanceOf(File);
       expect(await (file as File).text()).toBe("hello");
     });
+    it("sends a form an API stops reading (a refused upload) without an error escaping", async () => {
+      const escaped: unknown[] = [];
+      const onEscape = (error: unknown) => escaped.push(error);
+      process.on("unhandledRejection", onEscape);
+      try {
+        for (let read = 0; read < 8; read++) {
+          // The API reads a chunk or a few of the body, then cancels the rest.
+          const refusing = async (request: Request) => {
+            const reader = request.body?.getReader();
+            for (let i = 0; i < read; i++) await reader?.read();
+            await reader?.cancel();
+            return new Response(JSON.stringify({ error: { code: "FORBIDDEN", message: "No" } }), {
+              status: 403,
+              headers: { "Content-Type": "application/json" },
+            });
+          };
+          const form = new FormData();
+          form.set("file", new File([new Uint8Array(4 * 1024 * 1024)], "big.bin"));
+          await expect(
+            createApiClient({ baseUrl, fetch: refusing }).put("/user", { body: form }),
+          ).rejects.toBeInstanceOf(ApiError);
+        }
+        await sleep(50);
+      } finally {
+        process.off("unhandledRejection", onEscape);
+      }
+      expect(escaped).toEqual([]);
+    });
   });
 
   describe("responses", () => {
