@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { type Capability, capabilities } from "../ai/capabilities";
 import { type AiFailure, classifyAiError } from "../ai/errors";
@@ -272,24 +273,130 @@ async function reserve(
   return id;
 }
 
-/** Adds `units` to the month's reservations where they fit `limit`: the reservation's id, or null. */
-async function hold(db: Database, key: QuotaKey, units: number, limit: number, now: Date) {
-  const expiresAt = new Date(now.getTime() + reservationLifetimeMs).toISOString();
-  const held = (await db.execute(sql`
-    with held as (
-      insert into ${aiUsageMonths} (organization_id, capability, month, reserved)
-      select ${key.organizationId}, ${key.capability}, ${key.month}, ${units}::bigint
-      where ${units}::bigint <= ${limit}::bigint
-      on conflict (organization_id, capability, month) do update
-        set reserved = ${aiUsageMonths}.reserved + excluded.reserved
-        where ${aiUsageMonths}.units + ${aiUsageMonths}.reserved + excluded.reserved <= ${limit}::bigint
-      returning organization_id
-    )
-    insert into ${aiQuotaReservations} (organization_id, capability, month, units, expires_at)
-    select organization_id, ${key.capability}, ${key.month}, ${units}::bigint, ${expiresAt}::timestamptz
-    from held
-    returning id`)) as unknown as { rows: { id: string }[] };
-  return held.rows[0]?.id ?? null;
+/** One call's ask for a reservation, waiting for its month's row. */
+type Hold = {
+  id: string;
+  units: number;
+  limit: number;
+  expiresAt: string;
+  settle: (granted: boolean) => void;
+  fail: (error: unknown) => void;
+};
+
+/** The asks that wait while a statement on their month's row is under way, by database and key. */
+const waitingHolds = new WeakMap<Database, Map<string, Hold[]>>();
+
+/**
+ * Adds `units` to the month's reservations where they fit `limit`: the reservation's id, or null.
+ * The asks that come while a statement on the same row is under way go together in the next
+ * one, each let through only where it fits after those before it: a hundred answers started at
+ * once take two statements, not a hundred one after the other on the row's lock.
+ */
+function hold(
+  db: Database,
+  key: QuotaKey,
+  units: number,
+  limit: number,
+  now: Date,
+): Promise<string | null> {
+  let queues = waitingHolds.get(db);
+  if (!queues) {
+    queues = new Map();
+    waitingHolds.set(db, queues);
+  }
+  const queueKey = `${key.organizationId} ${key.capability} ${key.month}`;
+  return new Promise((resolve, reject) => {
+    const id = randomUUID();
+    const ask: Hold = {
+      id,
+      units,
+      limit,
+      expiresAt: new Date(now.getTime() + reservationLifetimeMs).toISOString(),
+      settle: (granted) => resolve(granted ? id : null),
+      fail: reject,
+    };
+    const waiting = queues.get(queueKey);
+    if (waiting) {
+      waiting.push(ask);
+      return;
+    }
+    queues.set(queueKey, [ask]);
+    void holdInTurn(db, key, queues, queueKey);
+  });
+}
+
+/** Runs the asks of one month's row, those that came meanwhile together, until none wait. */
+async function holdInTurn(
+  db: Database,
+  key: QuotaKey,
+  queues: Map<string, Hold[]>,
+  queueKey: string,
+) {
+  for (;;) {
+    const asks = queues.get(queueKey) ?? [];
+    if (asks.length === 0) {
+      queues.delete(queueKey);
+      return;
+    }
+    queues.set(queueKey, []);
+    try {
+      const granted = await holdTogether(db, key, asks);
+      for (const ask of asks) ask.settle(granted.has(ask.id));
+    } catch (error) {
+      for (const ask of asks) ask.fail(error);
+    }
+  }
+}
+
+/**
+ * One statement: locks the month's row, lets through the asks, in order, whose running sum fits
+ * their limit beside the month's use and reservations, adds them to `reserved` and writes their
+ * rows. A month without a row yet gets one first.
+ */
+async function holdTogether(db: Database, key: QuotaKey, asks: Hold[]): Promise<Set<string>> {
+  const list = JSON.stringify(
+    asks.map((ask, ord) => ({
+      ord,
+      id: ask.id,
+      units: ask.units,
+      lim: ask.limit,
+      expires_at: ask.expiresAt,
+    })),
+  );
+  const thisMonth = sql`organization_id = ${key.organizationId} and capability = ${key.capability} and month = ${key.month}`;
+  for (;;) {
+    const result = (await db.execute(sql`
+      with asks as (
+        select * from jsonb_to_recordset(${list}::jsonb)
+          as a(ord int, id uuid, units bigint, lim bigint, expires_at timestamptz)
+      ), locked as (
+        select units, reserved from ${aiUsageMonths} where ${thisMonth} for update
+      ), granted as (
+        select a.id, a.units, a.expires_at
+        from (select *, sum(units) over (order by ord) as running from asks) a, locked
+        where locked.units + locked.reserved + a.running <= a.lim
+      ), bumped as (
+        update ${aiUsageMonths} set reserved = reserved + (select sum(units) from granted)
+        where ${thisMonth} and exists (select 1 from granted)
+      ), kept as (
+        insert into ${aiQuotaReservations} (id, organization_id, capability, month, units, expires_at)
+        select id, ${key.organizationId}, ${key.capability}, ${key.month}, units, expires_at
+        from granted
+      )
+      select (select count(*) from locked)::int as found,
+        coalesce((select json_agg(id) from granted), '[]') as granted`)) as unknown as {
+      rows: { found: number; granted: string[] | string }[];
+    };
+    const [row] = result.rows;
+    if (row && row.found > 0) {
+      const granted = typeof row.granted === "string" ? JSON.parse(row.granted) : row.granted;
+      return new Set(granted as string[]);
+    }
+    await db
+      .insert(aiUsageMonths)
+      .values({ organizationId: key.organizationId, capability: key.capability, month: key.month })
+      .onConflictDoNothing();
+  }
 }
 
 /** How much one call used, in the capability's unit, with the tokens where there are some. */

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ResolvedModel } from "../../../api/ai/registry";
 import { aiQuotaReservations, aiUsage, aiUsageMonths } from "../../../api/db/schema";
@@ -137,6 +138,39 @@ describe("runAiCall's reservations", () => {
     expect(await t.db.select().from(aiQuotaReservations)).not.toContainEqual(
       expect.objectContaining({ organizationId }),
     );
+  });
+
+  it("reserves for the calls that come while a reservation is under way in one statement", async () => {
+    const { organizationId } = await ownerWithSession(t);
+    const context = {
+      db: t.db,
+      quotas: { image: 1_000 },
+      organizationId,
+      userId: null,
+      purpose: "test",
+    };
+    await runAiCall(context, deploymentImages, () => slowly(undefined, 1), { estimate: 1 });
+    const execute = vi.spyOn(t.db, "execute");
+    try {
+      const calls = Array.from({ length: 20 }, () =>
+        outcome(runAiCall(context, deploymentImages, () => slowly(undefined, 1), { estimate: 1 })),
+      );
+
+      expect(await Promise.all(calls)).toEqual(Array(20).fill("allowed"));
+      const dialect = new PgDialect();
+      const holds = execute.mock.calls.filter(([query]) =>
+        dialect.sqlToQuery(query as SQL).sql.includes("jsonb_to_recordset"),
+      );
+      // The first call's, then the nineteen that came meanwhile, together.
+      expect(holds).toHaveLength(2);
+    } finally {
+      execute.mockRestore();
+    }
+    expect(await monthOfImages(organizationId)).toMatchObject({
+      units: 21,
+      reserved: 0,
+      calls: 21,
+    });
   });
 
   it("settles to what the call used, and gives the reservation back when it fails", async () => {
