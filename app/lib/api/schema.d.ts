@@ -1,4 +1,4 @@
-// Generated from the API's OpenAPI document by `npm run api:types`; do not edit.
+// @generated from the API's OpenAPI document by `npm run api:types`; do not edit.
 
 export interface paths {
   "/health": {
