@@ -28,18 +28,15 @@
 //   BENCH_THUMBNAIL_PARALLEL  images at once in the parallel rounds (default: the cores)
 //   BENCH_PLANS               1 to print the plans whole, not only their scans
 //   BENCH_JSON                a file to write the figures to, as JSON
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import { type Database, type DatabaseConnection, openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
-import { type MediaKind, sessions, users } from "../../api/db/schema";
+import { type MediaKind, users } from "../../api/db/schema";
 import { reencodeImage } from "../../api/services/avatars";
 import {
   createMediaItem,
@@ -47,23 +44,32 @@ import {
   type MediaQuery,
   mediaThumbnailSize,
 } from "../../api/services/media";
-import { createOrganization } from "../../api/services/organizations";
 import type { Actor } from "../../api/services/permissions";
-import { generateSessionToken, hashSessionToken } from "../../api/services/sessions";
-import { createUser, loadActor } from "../../api/services/users";
-import { startApi } from "../../api/start";
+import { loadActor } from "../../api/services/users";
 import { createLocalStorage } from "../../api/storage/local";
-import { prompt, searchedWords, seededRandom } from "./prompts";
+import { type ApiCall, type ApiFetch, measureApi, send, startBenchApi } from "../support/api";
+import {
+  createDatabase,
+  dropCreatedDatabase,
+  dropIndexes,
+  recreateIndexes,
+  rowsOf,
+  serverVersion,
+  stepTimer,
+} from "../support/database";
+import { count, env, type Figures, kb, ms, percentile, ratio } from "../support/figures";
+import { addOrganization as addBenchOrganization, type Member } from "../support/members";
+import { captureStatements, explain, scansOf, timingOf } from "../support/plans";
+import { seededRandom } from "../support/random";
+import { isStopping, runMs, startRun, temporaryDir } from "../support/run";
+import { prompt, searchedWords } from "./prompts";
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const largeItems = env("BENCH_MEDIA", 25_000);
 const smallItems = env("BENCH_SMALL_MEDIA", 100);
 const rounds = env("BENCH_ROUNDS", 200);
 const warmup = env("BENCH_WARMUP", 20);
 const thumbnailRounds = env("BENCH_THUMBNAIL_ROUNDS", 20);
 const parallel = env("BENCH_THUMBNAIL_PARALLEL", cpus().length);
-const serverUrl =
-  process.env.BENCH_SERVER_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const pageSize = 50;
 const password = "a bench media passphrase";
 /** Distinct prompts per kind and language; items draw from them. */
@@ -71,52 +77,8 @@ const poolSize = 2_000;
 /** Projects of an organization: one per 1,000 items, at least 3. */
 const projectsOf = (items: number) => Math.max(3, Math.round(items / 1_000));
 
-// --- The database --------------------------------------------------------------------------------
-
-let createdDatabase: { name: string; admin: pg.Client } | undefined;
-
-async function createDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `No PostgreSQL at ${serverUrl} (BENCH_SERVER_URL): this benchmark needs a server. ` +
-        (error as Error).message,
-    );
-  }
-  const name = `qalam_bench_media_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database "${name}"`);
-  createdDatabase = { name, admin };
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropCreatedDatabase({ wait }: { wait: boolean }) {
-  const created = createdDatabase;
-  createdDatabase = undefined;
-  if (!created) return;
-  for (let tries = 0; wait && tries < 50; tries++) {
-    const { rows } = await created.admin.query(
-      "select count(*)::int as open from pg_stat_activity where datname = $1",
-      [created.name],
-    );
-    if (rows[0]?.open === 0) break;
-    await sleep(100);
-  }
-  await created.admin.query(`drop database if exists "${created.name}" with (force)`);
-  await created.admin.end();
-}
-
-/** Rows of `db.execute`, whichever the driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 // --- The data ------------------------------------------------------------------------------------
 
-type Member = { id: string; email: string; token: string };
 type Organization = {
   label: string;
   items: number;
@@ -128,49 +90,19 @@ type Organization = {
   projects: string[];
 };
 
-/** A verified user with a password, through the service that registration uses. */
-async function addMember(db: Database, email: string, firstName: string, lastName: string) {
-  const user = await createUser(db, { firstName, lastName, email, password, verified: true });
-  const token = generateSessionToken();
-  await db.insert(sessions).values({
-    userId: user.id,
-    tokenHash: hashSessionToken(token),
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
-  return { id: user.id, email, token };
-}
-
 /** An organization with its owner, two more members and its projects; no items yet. */
 async function addOrganization(db: Database, label: string, items: number): Promise<Organization> {
-  const owner = await addMember(db, `owner@${label}.media.bench.test`, "Bench", `Owner ${label}`);
-  const organization = await createOrganization(db, { name: `Bench ${label}`, ownerId: owner.id });
-  const others: string[] = [];
-  for (const [index, name] of ["Hana Saleh", "ليلى المنصوري"].entries()) {
-    const [firstName = "", lastName = ""] = name.split(" ");
-    const user = await createUser(db, {
-      firstName,
-      lastName,
-      email: `member${index + 1}@${label}.media.bench.test`,
-      passwordHash: "not a password: nobody signs in as this member",
-      verified: true,
-    });
-    await db.execute(sql`
-      insert into memberships (organization_id, user_id, role)
-      values (${organization.id}, ${user.id}, 'member')`);
-    await db.execute(sql`
-      update users set current_organization_id = ${organization.id} where id = ${user.id}`);
-    others.push(user.id);
-  }
+  const { id, owner, others } = await addBenchOrganization(db, { bench: "media", label, password });
   const projects = await db
     .execute<{ id: string }>(sql`
       insert into projects (organization_id, name, status, created_by, created_at, updated_at)
-      select ${organization.id}, 'Campaign ' || n, 'active', ${owner.id},
+      select ${id}, 'Campaign ' || n, 'active', ${owner.id},
         now() - interval '400 days' + n * interval '1 minute',
         now() - interval '400 days' + n * interval '1 minute'
       from generate_series(1, ${projectsOf(items)}) n
       returning id`)
     .then((result) => rowsOf<{ id: string }>(result).map((row) => row.id));
-  return { label, items, id: organization.id, owner, others, projects };
+  return { label, items, id, owner, others, projects };
 }
 
 const kinds: MediaKind[] = ["image", "audio", "video"];
@@ -260,13 +192,7 @@ function writeItems(db: Database, org: Organization) {
 const deferredIndexes = ["media_search_idx", "media_organization_created_idx"];
 
 async function seed(db: Database) {
-  const steps: string[] = [];
-  const step = async <T>(name: string, run: () => Promise<T>) => {
-    const started = performance.now();
-    const value = await run();
-    steps.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return value;
-  };
+  const { steps, step } = stepTimer();
   const started = performance.now();
   const [large, small, thumbnails] = await step("members", async () => [
     await addOrganization(db, "large", largeItems),
@@ -274,76 +200,20 @@ async function seed(db: Database) {
     await addOrganization(db, "thumbnails", 0),
   ]);
   if (!large || !small || !thumbnails) throw new Error("no organizations");
-  const indexes = await db
-    .execute<{ name: string; definition: string }>(sql`
-      select indexname as name, indexdef as definition from pg_indexes
-      where indexname in (${sql.join(
-        deferredIndexes.map((name) => sql`${name}`),
-        sql`, `,
-      )})`)
-    .then(rowsOf<{ name: string; definition: string }>);
-  if (indexes.length !== deferredIndexes.length) throw new Error("an index is missing");
-  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const indexes = await dropIndexes(db, deferredIndexes);
   await step("prompts", () => writePool(db));
   await db.execute(sql`select setseed(0.42)`);
   await step("items", async () => {
     await writeItems(db, large);
     await writeItems(db, small);
   });
-  await step("indexes", () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-      for (const index of indexes) await tx.execute(sql.raw(index.definition));
-    }),
-  );
+  await step("indexes", () => recreateIndexes(db, indexes));
   await db.execute(sql`drop table bench_pool`);
   await step("vacuum analyze", () => db.execute(sql`vacuum analyze`));
   return { large, small, thumbnails, steps, totalMs: performance.now() - started };
 }
 
 // --- Measuring -----------------------------------------------------------------------------------
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-type Figures = { p50: number; p95: number };
-const figuresOf = (values: number[]): Figures => ({
-  p50: percentile(values, 50),
-  p95: percentile(values, 95),
-});
-
-type ApiCall = { name: string; path: string; token: string };
-type ApiFetch = (request: Request) => Promise<Response>;
-
-/** A call to the API in this process, as the web server makes it; its body read to the end. */
-async function send(apiFetch: ApiFetch, call: ApiCall) {
-  const response = await apiFetch(
-    new Request(`http://localhost/api/v1${call.path}`, {
-      headers: { authorization: `Bearer ${call.token}` },
-    }),
-  );
-  const body = await response.arrayBuffer();
-  if (!response.ok) {
-    throw new Error(`${call.name}: ${response.status} ${Buffer.from(body).toString()}`);
-  }
-  return body;
-}
-
-/** Every call once a round, the order turned every round; the first `warmup` not counted. */
-async function measureApi(apiFetch: ApiFetch, calls: ApiCall[]) {
-  const samples = calls.map(() => [] as number[]);
-  for (let round = 0; round < warmup + rounds; round++) {
-    for (let k = 0; k < calls.length; k++) {
-      const index = (k + round) % calls.length;
-      const started = performance.now();
-      await send(apiFetch, calls[index] as ApiCall);
-      const elapsed = performance.now() - started;
-      if (round >= warmup) samples[index]?.push(elapsed);
-    }
-  }
-  return samples.map(figuresOf);
-}
 
 type MediaPage = { items: { id: string }[]; nextCursor: string | null };
 
@@ -403,44 +273,24 @@ function testPicture() {
 
 // --- The run -------------------------------------------------------------------------------------
 
-const benchStarted = performance.now();
-let stopping = false;
-const dataDirs: string[] = [];
-process.on("exit", () => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
-const stopOnSignal = (signal: NodeJS.Signals) => {
-  stopping = true;
-  void dropCreatedDatabase({ wait: false }).finally(() =>
-    process.exit(signal === "SIGINT" ? 130 : 143),
-  );
-};
-process.once("SIGINT", stopOnSignal);
-process.once("SIGTERM", stopOnSignal);
-
-const ms = (value: number) => value.toFixed(1);
-const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}x`;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
-const count = (n: number) => n.toLocaleString("en");
+startRun();
 
 // Every image a server stores is a new one: libvips' cache of operations would only flatter the
 // same bytes read again and again.
 sharp.cache(false);
 
-const database = await createDatabase();
+const database = await createDatabase("media");
 let connection: DatabaseConnection | undefined;
 const json: Record<string, unknown> = {};
 try {
   connection = await openDatabase({ databaseUrl: database.url });
   await migrateDatabase(connection);
   const db = connection.db;
-  const [version] = await db
-    .execute<{ version: string }>(sql`select current_setting('server_version') as version`)
-    .then(rowsOf<{ version: string }>);
+  const version = await serverVersion(db);
   console.log(
     `\nThe media library at scale on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} ` +
       `GiB, Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ` +
-      `${sharp.versions.vips}); PostgreSQL ${version?.version}, database ${database.name}`,
+      `${sharp.versions.vips}); PostgreSQL ${version}, database ${database.name}`,
   );
   console.log(
     `seeding: ${count(largeItems)} items in one organization, ${count(smallItems)} in another…`,
@@ -496,14 +346,8 @@ try {
   /** Where the deep page starts: four fifths of the way, on a page's boundary. */
   const deepAt = (images: number) =>
     Math.max(pageSize, Math.floor((images * 0.8) / pageSize) * pageSize);
-  const dirs = mkdtempSync(join(tmpdir(), "qalam-bench-media-"));
-  dataDirs.push(dirs);
-  const { api } = await startApi({
-    databaseUrl: database.url,
-    filesDir: join(dirs, "files"),
-    outboxDir: join(dirs, "outbox"),
-    production: true,
-  });
+  const dirs = temporaryDir("qalam-bench-media-");
+  const { api } = await startBenchApi(database.url, dirs);
   const found = new Map<string, number>();
   let apiFigures: Figures[];
   let requests: ApiCall[];
@@ -534,7 +378,7 @@ try {
     }
     console.log(`\nmeasuring the API: ${rounds} rounds after ${warmup} of warm-up…`);
     const started = performance.now();
-    apiFigures = await measureApi(apiFetch, requests);
+    apiFigures = await measureApi(apiFetch, requests, { rounds, warmup });
     json.apiMeasuringMs = performance.now() - started;
   } finally {
     await api.close();
@@ -600,57 +444,25 @@ try {
   if (!owner) throw new Error("no owner");
   const actor = await loadActor(db, owner);
   if (connection.driver !== "pg") throw new Error("not on PostgreSQL");
-  const client = connection.pool as unknown as {
-    query: (text: unknown, values?: unknown) => Promise<{ rows: Record<string, string>[] }>;
-  };
   console.log(`\nPlans on the ${count(largeItems)}-item organization (explain analyze):\n`);
   const plans: Record<string, string> = {};
   for (const list of lists) {
-    const statements: { text: string; values: unknown[] }[] = [];
-    const original = client.query;
-    client.query = function (this: unknown, text: unknown, values?: unknown, ...rest: unknown[]) {
-      statements.push({
-        text: typeof text === "string" ? text : (text as { text: string }).text,
-        values: (values as unknown[]) ?? [],
-      });
-      return (original as (...args: unknown[]) => Promise<{ rows: unknown[] }>).call(
-        this,
-        text,
-        values,
-        ...rest,
-      );
-    } as typeof client.query;
-    try {
-      await listMedia(db, actor, {
+    const statements = await captureStatements(connection, () =>
+      listMedia(db, actor, {
         ...list.query(large),
         limit: pageSize,
         cursor: list.name === "deep page" ? deepCursors.large?.cursor : undefined,
-      });
-    } finally {
-      client.query = original;
-    }
+      }),
+    );
     for (const statement of statements) {
-      const { rows } = await client.query(
-        `explain (analyze, buffers, costs off) ${statement.text}`,
-        statement.values,
-      );
-      const plan = rows.map((row) => Object.values(row)[0]).join("\n");
+      const plan = await explain(connection, statement, "analyze, buffers, costs off");
       plans[list.name] = plan;
-      const scans = [
-        ...new Set(
-          [
-            ...plan.matchAll(
-              /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g,
-            ),
-          ].map((match) => `${match[1]} ${match[2]}`),
-        ),
-      ];
+      const scans = scansOf(plan);
       const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].reduce(
         (sum, match) => sum + Number(match[1]),
         0,
       );
-      const sort = /Sort Method: ([^\n]+)/.exec(plan)?.[1];
-      const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+      const { sort, time } = timingOf(plan);
       console.log(
         `${list.name.padEnd(20)} ${time?.padStart(8)} ms  ${scans.join(", ")}` +
           `${removed ? `; ${count(removed)} rows removed by filter` : ""}` +
@@ -755,7 +567,7 @@ try {
   for (const line of table) console.log(line);
   json.thumbnails = { parallel, rows: thumbnailRows };
 
-  console.log(`\nin all ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+  console.log(`\nin all ${(runMs() / 1000).toFixed(0)} s`);
   if (process.env.BENCH_JSON) {
     writeFileSync(
       process.env.BENCH_JSON,
@@ -763,8 +575,8 @@ try {
     );
   }
 } catch (error) {
-  if (!stopping) throw error;
+  if (!isStopping()) throw error;
 } finally {
   await connection?.close();
-  await dropCreatedDatabase({ wait: !stopping });
+  await dropCreatedDatabase({ wait: !isStopping() });
 }

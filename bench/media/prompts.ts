@@ -1,20 +1,10 @@
 // The prompts of the media benchmark: what the image, speech and video creators are asked, in
-// English and Arabic, made from templates with the threads benchmark's seeded generator so that
+// English and Arabic, made from templates with a seeded generator (bench/support/random.ts) so that
 // every run writes the same text. A topic (the searches look for two of them) takes the place of a
 // subject now and then, so that a search finds a few items in a hundred.
 
 import type { MediaKind } from "../../api/db/schema";
-import { type Language, seededRandom } from "../threads/text";
-
-export { seededRandom };
-
-type Random = () => number;
-
-const pick = <T>(random: Random, list: readonly T[]): T =>
-  list[Math.floor(random() * list.length)] as T;
-const between = (random: Random, min: number, max: number) =>
-  min + Math.floor(random() * (max - min + 1));
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { between, capitalise, type Language, pick, type Random } from "../support/random";
 
 /** The words the searches look for: each in about one prompt in forty of its language. */
 export const searchedWords = { en: "lighthouse", ar: "فانوس" } as const;

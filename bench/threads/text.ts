@@ -4,26 +4,9 @@
 // for two of them) takes the place of a noun now and then, so that a search finds a few threads
 // in a hundred.
 
-export type Language = "en" | "ar";
+import { between, capitalise, type Language, pick, type Random } from "../support/random";
 
-/** mulberry32: a small seeded generator, enough for text. */
-export function seededRandom(seed: number) {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Random = () => number;
-
-const pick = <T>(random: Random, list: readonly T[]): T =>
-  list[Math.floor(random() * list.length)] as T;
-const between = (random: Random, min: number, max: number) =>
-  min + Math.floor(random() * (max - min + 1));
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+export type { Language };
 
 /** The words the searches look for: in a topic's place, one sentence in a few hundred. */
 export const searchedWords = { en: "invoice", ar: "فاتورة" } as const;
