@@ -25,6 +25,7 @@ import { migrateDatabase } from "../../api/db/migrate";
 import { runAiCall } from "../../api/services/ai-usage";
 import { createOrganization } from "../../api/services/organizations";
 import { createUser } from "../../api/services/users";
+import { percentile } from "../support/figures";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const levels = [1, 100];
@@ -169,11 +170,6 @@ function sample(started: number, first: number, ended: number, tokens: number): 
     tokens,
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 async function batch(run: () => Promise<Sample>, concurrency: number) {
   return Promise.all(Array.from({ length: concurrency }, run));

@@ -22,7 +22,6 @@
 //   BENCH_OTHERS            other organizations, 5 clients and 5 documents each (default 1000)
 //   BENCH_PLANS             1 to print the plans whole, not only their scans
 //   BENCH_JSON              a file to write the figures to, as JSON
-import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -35,6 +34,17 @@ import { listClients } from "../../api/services/clients";
 import { getDocument, listDocuments } from "../../api/services/documents";
 import type { Actor } from "../../api/services/permissions";
 import { loadActor } from "../../api/services/users";
+import {
+  createDatabase,
+  dropCreatedDatabase,
+  dropIndexes,
+  rowsOf,
+  serverUrl,
+  stepTimer,
+} from "../support/database";
+import { type Figures, figuresOf } from "../support/figures";
+import { captureStatements, runStatement, type Statement } from "../support/plans";
+import { isStopping, runMs, startRun } from "../support/run";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
 const statementRounds = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 50);
@@ -43,8 +53,6 @@ const largeRows = Number(process.env.BENCH_LARGE ?? 100_000);
 const smallRows = Number(process.env.BENCH_SMALL ?? 1_000);
 const otherOrganizations = Number(process.env.BENCH_OTHERS ?? 1_000);
 const rowsPerOther = 5;
-const serverUrl =
-  process.env.BENCH_SERVER_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const pageSize = 20;
 
 // --- Words ---------------------------------------------------------------------------------------
@@ -130,40 +138,14 @@ async function serverAnswers(url: string) {
   }
 }
 
-let createdDatabase: { name: string; admin: pg.Client } | undefined;
-
-async function dropCreatedDatabase({ wait }: { wait: boolean }) {
-  const created = createdDatabase;
-  createdDatabase = undefined;
-  if (!created) return;
-  // The pool's end resolves before its connections are gone: give them a moment to go, rather
-  // than end them (which the pool would report as errors).
-  for (let tries = 0; wait && tries < 50; tries++) {
-    const { rows } = await created.admin.query(
-      "select count(*)::int as open from pg_stat_activity where datname = $1",
-      [created.name],
-    );
-    if (rows[0]?.open === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await created.admin.query(`drop database if exists "${created.name}" with (force)`);
-  await created.admin.end();
-}
-
 async function open(): Promise<{ connection: DatabaseConnection; where: string }> {
   if (process.env.BENCH_DATABASE_URL) {
     const connection = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
     return { connection, where: "PostgreSQL (BENCH_DATABASE_URL)" };
   }
   if (await serverAnswers(serverUrl)) {
-    const name = `qalam_bench_data_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    createdDatabase = { name, admin };
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const connection = await openDatabase({ databaseUrl: url.toString() });
+    const { name, url } = await createDatabase("data");
+    const connection = await openDatabase({ databaseUrl: url });
     return { connection, where: `PostgreSQL, database ${name}` };
   }
   return { connection: await openDatabase({}), where: "PGlite in memory" };
@@ -297,34 +279,14 @@ async function addOrganization(tx: Database, label: string) {
   return { ownerId: owner.id, organizationId: organization.id };
 }
 
-/** Rows of `db.execute`, whichever the driver: node-postgres gives a result, PGlite too. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 // Filled in once and built again after: a GIN index takes rows one by one far slower.
 const searchIndexes = ["clients_search_idx", "documents_search_idx"];
 
 async function seed(db: Database) {
-  const steps: string[] = [];
-  const step = async <T>(name: string, run: () => Promise<T>) => {
-    const started = performance.now();
-    const value = await run();
-    steps.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return value;
-  };
+  const { steps, step } = stepTimer();
   const started = performance.now();
   const made = await db.transaction(async (tx) => {
-    const indexes = await tx
-      .execute<{ name: string; definition: string }>(sql`
-        select indexname as name, indexdef as definition from pg_indexes
-        where indexname in (${sql.join(
-          searchIndexes.map((name) => sql`${name}`),
-          sql`, `,
-        )})`)
-      .then(rowsOf<{ name: string; definition: string }>);
-    if (indexes.length !== searchIndexes.length) throw new Error("a search index is missing");
-    for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
+    const indexes = await dropIndexes(tx, searchIndexes);
     await step("paragraphs", () => makeParagraphs(tx));
     const [large, small] = await step(`${otherOrganizations + 2} organizations`, async () => {
       await tx.execute(sql`
@@ -383,47 +345,6 @@ async function organization(
     )
     .then((result) => rowsOf<{ id: string }>(result).map((row) => row.id));
   return { label, rows, actor, documentIds };
-}
-
-// --- Statements as the services send them --------------------------------------------------------
-
-type Statement = { text: string; values: unknown[] };
-
-/** The driver's own query function: what drizzle calls with each statement's text and values. */
-function driverClient(connection: DatabaseConnection): {
-  query: (text: unknown, values?: unknown) => Promise<{ rows: unknown[] }>;
-} {
-  return (connection.driver === "pg" ? connection.pool : connection.client) as never;
-}
-
-/** The statements `run` sends, in order. */
-async function capture(connection: DatabaseConnection, run: () => Promise<unknown>) {
-  const client = driverClient(connection);
-  const original = client.query;
-  const statements: Statement[] = [];
-  client.query = function (this: unknown, text: unknown, values?: unknown, ...rest: unknown[]) {
-    statements.push({
-      text: typeof text === "string" ? text : (text as { text: string }).text,
-      values: (values as unknown[]) ?? [],
-    });
-    return (original as (...args: unknown[]) => Promise<{ rows: unknown[] }>).call(
-      this,
-      text,
-      values,
-      ...rest,
-    );
-  };
-  try {
-    await run();
-  } finally {
-    client.query = original;
-  }
-  return statements;
-}
-
-async function runStatement(connection: DatabaseConnection, statement: Statement) {
-  const client = driverClient(connection);
-  return (await client.query(statement.text, statement.values)).rows;
 }
 
 // --- The queries ---------------------------------------------------------------------------------
@@ -505,13 +426,7 @@ const queries: Query[] = [
 
 // --- Measuring -----------------------------------------------------------------------------------
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-
 type Timer = { name: string; query: string; run: (org: Organization) => Promise<unknown> };
-type Figures = { p50: number; p95: number };
 
 async function measure(timers: Timer[], orgs: Organization[], rounds: number) {
   const samples = new Map(timers.map((timer) => [timer, orgs.map(() => [] as number[])]));
@@ -531,24 +446,15 @@ async function measure(timers: Timer[], orgs: Organization[], rounds: number) {
   return new Map(
     [...samples].map(([timer, perOrg]) => [
       timer,
-      perOrg.map((values) => ({ p50: percentile(values, 50), p95: percentile(values, 95) })),
+      perOrg.map((values): Figures => figuresOf(values)),
     ]),
   );
 }
 
 // --- The run -------------------------------------------------------------------------------------
 
-const benchStarted = performance.now();
 // Stopped (Ctrl-C): the database goes at once, and the query it cuts short is no failure.
-let stopping = false;
-const stopOnSignal = (signal: NodeJS.Signals) => {
-  stopping = true;
-  void dropCreatedDatabase({ wait: false }).finally(() =>
-    process.exit(signal === "SIGINT" ? 130 : 143),
-  );
-};
-process.once("SIGINT", stopOnSignal);
-process.once("SIGTERM", stopOnSignal);
+startRun();
 
 const { connection, where } = await open();
 try {
@@ -589,7 +495,8 @@ try {
   const statements = new Map<Query, Statement[][]>();
   for (const query of queries.filter((q) => q.statements)) {
     const perOrg: Statement[][] = [];
-    for (const org of orgs) perOrg.push(await capture(connection, () => query.run(db, org)));
+    for (const org of orgs)
+      perOrg.push(await captureStatements(connection, () => query.run(db, org)));
     statements.set(query, perOrg);
   }
   const statementOf = (query: Query, org: Organization, kind: "rows" | "count"): Statement => {
@@ -723,7 +630,7 @@ measuring the services: ${rounds} rounds after ${warmup} of warm-up…`);
     }
   }
 
-  const totalMs = performance.now() - benchStarted;
+  const totalMs = runMs();
   console.log(
     `\nseeding ${(seeded.totalMs / 1000).toFixed(0)} s, measuring ${(measuredMs / 1000).toFixed(0)} s, ` +
       `in all ${(totalMs / 1000).toFixed(0)} s`,
@@ -750,8 +657,8 @@ measuring the services: ${rounds} rounds after ${warmup} of warm-up…`);
     );
   }
 } catch (error) {
-  if (!stopping) throw error;
+  if (!isStopping()) throw error;
 } finally {
   await connection.close();
-  await dropCreatedDatabase({ wait: !stopping });
+  await dropCreatedDatabase({ wait: !isStopping() });
 }

@@ -34,8 +34,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { type Database, type DatabaseConnection, openDatabase } from "../../api/db/client";
-import { migrateDatabase } from "../../api/db/migrate";
+import type { Database } from "../../api/db/client";
 import { type MediaKind, users } from "../../api/db/schema";
 import { reencodeImage } from "../../api/services/avatars";
 import {
@@ -49,8 +48,6 @@ import { loadActor } from "../../api/services/users";
 import { createLocalStorage } from "../../api/storage/local";
 import { type ApiCall, type ApiFetch, measureApi, send, startBenchApi } from "../support/api";
 import {
-  createDatabase,
-  dropCreatedDatabase,
   dropIndexes,
   recreateIndexes,
   rowsOf,
@@ -61,7 +58,7 @@ import { count, env, type Figures, kb, ms, percentile, ratio } from "../support/
 import { addOrganization as addBenchOrganization, type Member } from "../support/members";
 import { captureStatements, explain, scansOf, timingOf } from "../support/plans";
 import { seededRandom } from "../support/random";
-import { isStopping, runMs, startRun, temporaryDir } from "../support/run";
+import { onOwnDatabase, runMs, startRun, temporaryDir } from "../support/run";
 import { prompt, searchedWords } from "./prompts";
 
 const largeItems = env("BENCH_MEDIA", 25_000);
@@ -279,12 +276,8 @@ startRun();
 // same bytes read again and again.
 sharp.cache(false);
 
-const database = await createDatabase("media");
-let connection: DatabaseConnection | undefined;
 const json: Record<string, unknown> = {};
-try {
-  connection = await openDatabase({ databaseUrl: database.url });
-  await migrateDatabase(connection);
+await onOwnDatabase({ bench: "media" }, async (connection, database) => {
   const db = connection.db;
   const version = await serverVersion(db);
   console.log(
@@ -574,9 +567,4 @@ try {
       JSON.stringify({ rounds, warmup, thumbnailRounds, ...json }, null, 2),
     );
   }
-} catch (error) {
-  if (!isStopping()) throw error;
-} finally {
-  await connection?.close();
-  await dropCreatedDatabase({ wait: !isStopping() });
-}
+});

@@ -15,33 +15,25 @@
 //                      at CHROMIUM_PATH or /usr/bin/chromium)
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { freePort, projectNode, root, waitUntilUp } from "../support/server";
 import { emptyPages } from "./floor/empty-pages";
 import { scale, seedLargeDeployment } from "./scale";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const bareDir = join(root, "bench/ssr/bare");
 const floorDir = join(root, "bench/ssr/floor");
 const demoPassword = "a bench demo passphrase";
 
 type Target = { name: string; url: string; headers?: Record<string, string> };
-
-/** The Node.js that npm scripts run: the project's own when it brings one. */
-const projectNode = existsSync(join(root, "node_modules/.bin/node"))
-  ? join(root, "node_modules/.bin/node")
-  : process.execPath;
 
 /** The first `node` on PATH that is not the project's, if there is one. */
 function systemNode() {
@@ -69,17 +61,6 @@ function nodeVersion(node: string) {
   return execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 }
 type Round = { requestsPerSecond: number; p99Ms: number; errors: number };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[], cwd = root) {
   execFileSync(command, args, { cwd, stdio: "inherit" });
@@ -120,19 +101,6 @@ function stop(child: ChildProcess) {
       // Gone already.
     }
   }
-}
-
-async function waitUntilUp(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** The cookie of a signed-in browser: the demo account through the web app's own login form. */

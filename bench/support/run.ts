@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { dropCreatedDatabase } from "./database";
+import { type DatabaseConnection, openDatabase } from "../../api/db/client";
+import { migrateDatabase } from "../../api/db/migrate";
+import { createDatabase, dropCreatedDatabase } from "./database";
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -57,4 +59,26 @@ export function temporaryDir(prefix: string) {
 export function adopt(child: ChildProcess) {
   children.push(child);
   return child;
+}
+
+/**
+ * Runs `body` on a database of the benchmark's own (`createDatabase`, `needs` as it says), migrated; closed and
+ * dropped after, and when the run is stopped, the statement it cut short is no failure.
+ */
+export async function onOwnDatabase(
+  { bench, needs }: { bench: string; needs?: string },
+  body: (connection: DatabaseConnection, database: { name: string; url: string }) => Promise<void>,
+) {
+  const database = await createDatabase(bench, needs);
+  let connection: DatabaseConnection | undefined;
+  try {
+    connection = await openDatabase({ databaseUrl: database.url });
+    await migrateDatabase(connection);
+    await body(connection, database);
+  } catch (error) {
+    if (!stopping) throw error;
+  } finally {
+    await connection?.close();
+    await dropCreatedDatabase({ wait: !stopping });
+  }
 }

@@ -40,10 +40,8 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { type DatabaseConnection, openDatabase } from "../../api/db/client";
-import { migrateDatabase } from "../../api/db/migrate";
-import { createDatabase, dropCreatedDatabase, rowsOf, serverVersion } from "../support/database";
-import { adopt, isStopping, runMs, startRun, temporaryDir } from "../support/run";
+import { rowsOf, serverVersion } from "../support/database";
+import { adopt, onOwnDatabase, runMs, startRun, temporaryDir } from "../support/run";
 import { freePort, root, waitUntilUp } from "../support/server";
 import { serverLines, signIn, startServer, stopServer } from "./browser";
 import * as report from "./report";
@@ -64,15 +62,9 @@ if (withBrowser && process.env.BENCH_BUILD !== "0") {
   execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
 }
 
-const database = await createDatabase(
-  "threads",
-  "for the data and for the web server it starts on it",
-);
-let connection: DatabaseConnection | undefined;
 const json: Record<string, unknown> = {};
-try {
-  connection = await openDatabase({ databaseUrl: database.url });
-  await migrateDatabase(connection);
+const needs = "for the data and for the web server it starts on it";
+await onOwnDatabase({ bench: "threads", needs }, async (connection, database) => {
   const db = connection.db;
   report.reportMachine(await serverVersion(db), database.name);
   const seeded = await seed(db);
@@ -120,9 +112,4 @@ try {
   if (process.env.BENCH_JSON) {
     writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rounds, warmup, ...json }, null, 2));
   }
-} catch (error) {
-  if (!isStopping()) throw error;
-} finally {
-  await connection?.close();
-  await dropCreatedDatabase({ wait: !isStopping() });
-}
+});
