@@ -4,13 +4,7 @@ import { cpus, totalmem } from "node:os";
 import { count, type Figures, kb, ms, percentile, ratio } from "../support/figures";
 import { scansOf, timingOf } from "../support/plans";
 import type { Composition, Load, PageFigures } from "./browser";
-import {
-  type ApiScenario,
-  loadP50,
-  type Message,
-  type measureMarkdownRender,
-  type Page,
-} from "./scenarios";
+import type { ApiScenario, MarkdownRender, Page } from "./scenarios";
 import {
   browserRounds,
   chromiumPath,
@@ -99,11 +93,11 @@ export function reportPlans(plans: { name: string; plan: string }[]) {
 }
 
 /** 2. The server render of the long thread's answers, against plain paragraphs. */
-export function reportMarkdownRender({ answers, times }: ReturnType<typeof measureMarkdownRender>) {
+export function reportMarkdownRender({ answers, times }: MarkdownRender) {
   const plain = percentile(times.get("the same text as plain paragraphs") ?? [], 50);
   console.log(
     `\nrenderToString of the ${answers.length} answers of the long thread (${kb(
-      answers.reduce((sum: number, answer: Message) => sum + Buffer.byteLength(answer.content), 0),
+      answers.reduce((sum, answer) => sum + Buffer.byteLength(answer.content), 0),
     )} of Markdown), in this process, p50 of 6:\n`,
   );
   const renderRows: Record<string, number> = {};
@@ -146,7 +140,11 @@ export function reportPages(pages: Page[], html: PageFigures[]) {
 
 /** 3b. The loads in Chromium, each page and its ratio to the first (the short thread). */
 export function reportBrowser(pages: Page[], loads: Load[][]) {
-  const p50 = (index: number, key: keyof Load) => loadP50(loads, index, key);
+  const p50 = (index: number, key: keyof Load) =>
+    percentile(
+      (loads[index] ?? []).map((l) => l[key]),
+      50,
+    );
   console.log(
     `\nIn Chromium (${chromiumPath}, headless, scripts cached), ms from the navigation's ` +
       `start, p50 of ${browserRounds}:\n`,

@@ -10,7 +10,7 @@ import { users } from "../../api/db/schema";
 import { listThreads } from "../../api/services/threads";
 import { loadActor } from "../../api/services/users";
 import { type ApiCall, type ApiFetch, measureApi, send, startBenchApi } from "../support/api";
-import { type Figures, percentile } from "../support/figures";
+import type { Figures } from "../support/figures";
 import { captureStatements, explain } from "../support/plans";
 import { temporaryDir } from "../support/run";
 import {
@@ -19,7 +19,6 @@ import {
   load,
   measurePages,
   newContext,
-  type PageFigures,
   profileByScript,
 } from "./browser";
 import { renders } from "./render";
@@ -37,10 +36,10 @@ import {
 } from "./setup";
 import { searchedWords } from "./text";
 
-export type Message = { id: number; role: string; content: string };
+type Message = { id: number; role: string; content: string };
 
 /** The lists the API is asked for, on each organization. */
-export function threadLists() {
+function threadLists() {
   const listPath = (q?: string) =>
     `/threads?page=1&pageSize=${pageSize}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   return [
@@ -137,6 +136,8 @@ export function measureMarkdownRender(longThread: { messages: Message[] }) {
   return { answers, times };
 }
 
+export type MarkdownRender = ReturnType<typeof measureMarkdownRender>;
+
 export type Page = { name: string; url: string; last: number; messages: number };
 
 /** The pages measured: the short thread, the long one on its window, the long one whole. */
@@ -171,8 +172,6 @@ export async function measurePagesScenario(pages: Page[], cookieHeader: string) 
   console.log(`\nmeasuring the pages' HTML: ${pageRounds} rounds after 2…`);
   return measurePages(pages, cookieHeader);
 }
-
-export type PagesFigures = PageFigures[];
 
 /**
  * 3b. The pages in Chromium, the scripts in its cache: each loaded once first, then
@@ -225,10 +224,3 @@ async function profileOf(profile: CpuProfile, page: Page, cookieHeader: string) 
     )?.[1] ?? "";
   return profileByScript(profile, threadsChunk);
 }
-
-/** The p50 of one figure of a page's loads. */
-export const loadP50 = (loads: Load[][], index: number, key: keyof Load) =>
-  percentile(
-    (loads[index] ?? []).map((l) => l[key]),
-    50,
-  );
