@@ -8,8 +8,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createSecretBox, secretsKeys } from "../api/ai/secrets";
+import { resealSecrets } from "../api/ai/secrets-rotation";
 import { openDatabase } from "../api/db/client";
-import { resealSecrets } from "../api/services/secrets-rotation";
 
 const value = process.env.SECRETS_KEY?.trim();
 if (!value) {

@@ -7,7 +7,7 @@ import {
   transcribe,
 } from "ai";
 import { QuotaExceededError } from "../errors";
-import { type CallUsage, estimateTokens } from "../services/ai-usage";
+import { type CallUsage, estimateTokens } from "./ai-usage";
 import type { Capability } from "./capabilities";
 import { type AiFailure, classifyAiError } from "./errors";
 import { callSignal, type ResolvedModel } from "./registry";

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { unauthorized } from "../errors";
-import { authenticate } from "../services/sessions";
+import { authenticate } from "../identity/sessions";
 import type { AppEnv, AuthEnv } from "./env";
 
 const bearerPattern = /^Bearer +([A-Za-z0-9_-]{16,128})$/i;

@@ -1,9 +1,9 @@
+import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
+import type { RateLimits } from "../identity/rate-limits";
+import type { Authentication } from "../identity/sessions";
+import type { Jobs } from "../jobs/jobs";
 import type { Messenger } from "../mail/messenger";
-import type { AiServices } from "../services/ai-models";
-import type { Jobs } from "../services/jobs";
-import type { RateLimits } from "../services/rate-limits";
-import type { Authentication } from "../services/sessions";
 import type { Storage } from "../storage/storage";
 
 /** Variables every request carries, set by api/app.ts. */

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { actorIn } from "../services/memberships";
-import { type Permission, requirePermission } from "../services/permissions";
+import { actorIn } from "../organizations/memberships";
+import { type Permission, requirePermission } from "../organizations/permissions";
 import type { AppEnv, AuthEnv } from "./env";
 
 /*

@@ -1,4 +1,4 @@
-import type { Services } from "../services/context";
+import type { Services } from "../identity/context";
 import type { AppEnv } from "./env";
 
 export function servicesOf(c: { var: AppEnv["Variables"] }): Services {

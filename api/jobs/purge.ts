@@ -1,16 +1,16 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { characterRestoreDays } from "../characters/characters";
+import { clientRestoreDays } from "../crm/clients";
+import { documentRestoreDays } from "../crm/documents";
+import { projectRestoreDays } from "../crm/projects";
 import type { Database } from "../db/client";
 import { characters, clients, documents, projects, recipes, threads } from "../db/schema";
-import { deleteAvatarFiles } from "../services/avatars";
-import { characterRestoreDays } from "../services/characters";
-import { clientRestoreDays } from "../services/clients";
-import { documentRestoreDays } from "../services/documents";
-import { purgeDeletedMedia } from "../services/media";
-import { projectRestoreDays } from "../services/projects";
-import { recipeRestoreDays } from "../services/recipes";
-import { threadRestoreDays } from "../services/threads";
+import { purgeDeletedMedia } from "../media/media";
+import { recipeRestoreDays } from "../media/recipes";
+import { deleteAvatarFiles } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
+import { threadRestoreDays } from "../threads/threads";
 import { workQueue } from "./queue";
 
 /** The queue of the daily purge, scheduled once for every instance (pg-boss keeps one schedule). */

@@ -3,10 +3,10 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Database, Notifications } from "../db/client";
+import { authenticate, authenticateSession, liveSessionIds } from "../identity/sessions";
+import { isSocketTicket, redeemSocketTicket } from "../identity/socket-tickets";
 import { logError } from "../log";
-import { isMember, liveMemberships } from "../services/memberships";
-import { authenticate, authenticateSession, liveSessionIds } from "../services/sessions";
-import { isSocketTicket, redeemSocketTicket } from "../services/socket-tickets";
+import { isMember, liveMemberships } from "../organizations/memberships";
 import { listenForMessages, type RealtimeEvent, type RealtimeMessage } from "./events";
 import { encodeFrame, type Frame, FrameError, type FrameLimits, FrameParser } from "./frame";
 

@@ -17,9 +17,9 @@ import { WebSocket } from "ws";
 import { type Database, openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
 import { memberships, organizations, sessions, users } from "../../api/db/schema";
+import { generateSessionToken, hashSessionToken } from "../../api/identity/sessions";
 import { publishEvent } from "../../api/realtime/events";
 import { encodeFrame, type Frame, FrameParser } from "../../api/realtime/frame";
-import { generateSessionToken, hashSessionToken } from "../../api/services/sessions";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 500);
 const pacedCount = Number(process.env.BENCH_PACED ?? 50);

@@ -4,23 +4,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
+import { createAiServices } from "../../api/ai/ai-models";
 import { createAiRegistry } from "../../api/ai/registry";
 import type { Database } from "../../api/db/client";
 import { memberships, type Role, sessions, type User, users } from "../../api/db/schema";
-import type { Api, ApiOptions } from "../../api/index";
-import type { Messenger } from "../../api/mail/index";
-import { createAiServices } from "../../api/services/ai-models";
-import type { Jobs } from "../../api/services/jobs";
-import { createOrganization } from "../../api/services/organizations";
-import { type Actor, permissionsForRole } from "../../api/services/permissions";
 import {
   defaultRateLimits,
   type RateLimitName,
   type RateLimits,
   resolveRateLimits,
-} from "../../api/services/rate-limits";
-import { createSession, hashSessionToken } from "../../api/services/sessions";
-import { createUser as createUserRecord } from "../../api/services/users";
+} from "../../api/identity/rate-limits";
+import { createSession, hashSessionToken } from "../../api/identity/sessions";
+import { createUser as createUserRecord } from "../../api/identity/users";
+import type { Api, ApiOptions } from "../../api/index";
+import type { Jobs } from "../../api/jobs/jobs";
+import type { Messenger } from "../../api/mail/index";
+import { createOrganization } from "../../api/organizations/organizations";
+import { type Actor, permissionsForRole } from "../../api/organizations/permissions";
 import { startApi } from "../../api/start";
 import { createLocalStorage } from "../../api/storage/local";
 import type { Storage } from "../../api/storage/storage";

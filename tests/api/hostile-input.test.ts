@@ -8,10 +8,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { invitations, memberships, threadMessages, threads, workspaces } from "../../api/db/schema";
-import { createOrganization } from "../../api/services/organizations";
-import { hashPassword } from "../../api/services/passwords";
-import { createSession } from "../../api/services/sessions";
-import { createUser } from "../../api/services/users";
+import { hashPassword } from "../../api/identity/passwords";
+import { createSession } from "../../api/identity/sessions";
+import { createUser } from "../../api/identity/users";
+import { createOrganization } from "../../api/organizations/organizations";
 import { createTestApi, type TestResponse, uniqueEmail } from "./helpers";
 
 const t = await createTestApi();

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSecretBox } from "../../../api/ai/secrets";
+import { resealSecrets } from "../../../api/ai/secrets-rotation";
 import { organizationAiModels } from "../../../api/db/schema";
+import { createSession } from "../../../api/identity/sessions";
 import { mailQueue, mailSealContext } from "../../../api/mail/index";
-import { resealSecrets } from "../../../api/services/secrets-rotation";
-import { createSession } from "../../../api/services/sessions";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, createTestDatabase, ownerWithSession, type TestDatabase } from "../helpers";
 

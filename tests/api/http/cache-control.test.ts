@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMediaItem } from "../../../api/services/media";
+import { createMediaItem } from "../../../api/media/media";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 
 let t: TestApi;

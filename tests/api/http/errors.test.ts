@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { AppError, conflict, errorOnFields, validationFailed } from "../../../api/errors";
 import { fieldErrors } from "../../../api/http/errors";
-import { codedIssue, newPassword, requiredString } from "../../../api/routes/schemas";
+import { codedIssue, newPassword, requiredString } from "../../../api/http/schemas";
 
 const schema = z.object({
   name: requiredString({ max: 5 }),

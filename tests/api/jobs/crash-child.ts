@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { jobs } from "../../../api/db/schema";
+import { createUser } from "../../../api/identity/users";
+import { enqueueJob } from "../../../api/jobs/jobs";
 import { defineJobKind } from "../../../api/jobs/kinds";
-import { enqueueJob } from "../../../api/services/jobs";
-import { createOrganization } from "../../../api/services/organizations";
-import { permissionsForRole } from "../../../api/services/permissions";
-import { createUser } from "../../../api/services/users";
+import { createOrganization } from "../../../api/organizations/organizations";
+import { permissionsForRole } from "../../../api/organizations/permissions";
 import { startApi } from "../../../api/start";
 import { crashKinds } from "./crash-kinds";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AiError } from "../../../api/ai/errors";
 import type { Role } from "../../../api/db/schema";
+import { enqueueJob } from "../../../api/jobs/jobs";
 import { type JobKind, PermanentJobError } from "../../../api/jobs/kinds";
-import { enqueueJob } from "../../../api/services/jobs";
-import { permissionsForRole } from "../../../api/services/permissions";
+import { permissionsForRole } from "../../../api/organizations/permissions";
 import {
   createTestApi,
   memberWithSession,

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { characters, clients, documents, projects, recipes } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
-import { avatarUrlOf, saveAvatar } from "../../../api/services/avatars";
+import { avatarUrlOf, saveAvatar } from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
 import { pngImage } from "../test-images";

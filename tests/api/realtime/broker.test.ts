@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { socketTickets } from "../../../api/db/schema";
-import { hashSessionToken } from "../../../api/services/sessions";
+import { hashSessionToken } from "../../../api/identity/sessions";
 import { createTestApi, type TestApi } from "../helpers";
 import { listen, rawClient } from "./socket-server";
 

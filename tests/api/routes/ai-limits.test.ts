@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAiQuota } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
-import { setAiQuota } from "../../../api/services/ai-usage";
-import { enqueueJob } from "../../../api/services/jobs";
-import type { OrganizationActor } from "../../../api/services/permissions";
+import { enqueueJob } from "../../../api/jobs/jobs";
+import type { OrganizationActor } from "../../../api/organizations/permissions";
 import {
   createTestApi,
   memberWithSession,

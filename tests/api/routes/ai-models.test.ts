@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { aiKeySealContext } from "../../../api/ai/ai-models";
 import { aiEnvironment } from "../../../api/ai/config";
 import { createSecretBox } from "../../../api/ai/secrets";
 import { organizationAiModels, type Role } from "../../../api/db/schema";
-import { aiKeySealContext } from "../../../api/services/ai-models";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 

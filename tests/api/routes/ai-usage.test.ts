@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiQuotaDefaults, monthOf } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
 import { probeEstimates } from "../../../api/ai/probe";
 import { aiQuotaReservations, aiUsage, aiUsageMonths } from "../../../api/db/schema";
-import { aiQuotaDefaults, monthOf } from "../../../api/services/ai-usage";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { permissions } from "../../../api/services/permissions";
+import { permissions } from "../../../api/organizations/permissions";
 import { createTestApi, type TestApi } from "../helpers";
 
 let t: TestApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxAvatarBytes } from "../../../api/services/avatars";
+import { maxAvatarBytes } from "../../../api/storage/avatars";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 import { organizationEvents } from "../realtime/socket-server";
 import {

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setAiQuota } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
 import { runTool } from "../../../api/ai/embedded/tools";
 import { aiUsage, characters, jobs } from "../../../api/db/schema";
-import { setAiQuota } from "../../../api/services/ai-usage";
-import { createMediaItem, deleteMediaItem } from "../../../api/services/media";
+import { createMediaItem, deleteMediaItem } from "../../../api/media/media";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,

@@ -2,7 +2,7 @@ import { type AddressInfo, createServer, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitations, type Role, users } from "../../../api/db/schema";
-import { createSession } from "../../../api/services/sessions";
+import { createSession } from "../../../api/identity/sessions";
 import {
   createTestApi,
   memberWithSession,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, documents, invitations, threads } from "../../../api/db/schema";
-import { createOrganization } from "../../../api/services/organizations";
-import { createSession, hashSessionToken } from "../../../api/services/sessions";
+import { createSession, hashSessionToken } from "../../../api/identity/sessions";
+import { createOrganization } from "../../../api/organizations/organizations";
 import { createTestApi, ownerWithSession, type TestApi, uniqueEmail } from "../helpers";
 
 let t: TestApi;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
-import { maxLoreCharacters, maxLoreKeys } from "../../../api/services/character-lore";
+import { maxLoreCharacters, maxLoreKeys } from "../../../api/characters/character-lore";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { whileHealthIsWatched } from "../health-watch";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";

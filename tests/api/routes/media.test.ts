@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, media } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
-import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
+import { createMediaItem, type NewMediaItem } from "../../../api/media/media";
 import {
   createTestApi,
   memberWithSession,

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { threads } from "../../../api/db/schema";
-import { enqueueJob } from "../../../api/services/jobs";
-import type { OrganizationActor } from "../../../api/services/permissions";
+import { enqueueJob } from "../../../api/jobs/jobs";
+import type { OrganizationActor } from "../../../api/organizations/permissions";
 import {
   createTestApi,
   ownerActor,

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { clients, documents } from "../../../api/db/schema";
-import { maxFileBytes } from "../../../api/services/file-text";
+import { maxFileBytes } from "../../../api/threads/file-text";
 import { whileHealthIsWatched } from "../health-watch";
 import { createTestApi, memberWithSession, ownerWithSession } from "../helpers";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setAiQuota } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
 import { aiUsage, jobs, media, recipes } from "../../../api/db/schema";
-import { setAiQuota } from "../../../api/services/ai-usage";
-import { createMediaItem } from "../../../api/services/media";
-import { recipeGenerations } from "../../../api/services/recipes";
+import { createMediaItem } from "../../../api/media/media";
+import { recipeGenerations } from "../../../api/media/recipes";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,

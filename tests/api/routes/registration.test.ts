@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, organizations, users, verificationKeys } from "../../../api/db/schema";
-import { permissions } from "../../../api/services/permissions";
+import { permissions } from "../../../api/organizations/permissions";
 import { createTestApi, type TestApi, uniqueEmail } from "../helpers";
 import { type SmsSink, startSmsSink } from "../sms-sink";
 import { extractKey, type SmtpSink, startSmtpSink } from "../smtp-sink";

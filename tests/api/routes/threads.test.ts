@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { estimateTokens } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
 import { defaultMaxOutputTokens } from "../../../api/ai/response-limits";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/jobs/purge";
-import { estimateTokens } from "../../../api/services/ai-usage";
-import { contextCharacters } from "../../../api/services/threads";
 import { createLocalStorage } from "../../../api/storage/local";
+import { contextCharacters } from "../../../api/threads/threads";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiBasePath } from "../../../api/app";
 import { AppError } from "../../../api/errors";
-import { maxAvatarBytes } from "../../../api/services/avatars";
-import { updateProfile } from "../../../api/services/users";
+import { updateProfile } from "../../../api/identity/users";
+import { maxAvatarBytes } from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
 import { createTestApi, type TestApi, uniqueEmail } from "../helpers";
 import {

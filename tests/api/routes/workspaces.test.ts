@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../api/db/schema";
-import { createSession } from "../../../api/services/sessions";
+import { createSession } from "../../../api/identity/sessions";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 import { listen, rawClient } from "../realtime/socket-server";
 

@@ -7,7 +7,7 @@ import type express from "express";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitToken } from "~/lib/session.server";
-import { createMediaItem, type NewMediaItem } from "../../../api/services/media";
+import { createMediaItem, type NewMediaItem } from "../../../api/media/media";
 import { loader as contentLoader } from "../../../app/routes/media.$id.content";
 import { loader as thumbnailLoader } from "../../../app/routes/media.$id.thumbnail";
 import { action as zipAction } from "../../../app/routes/media.zip";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { maxAvatarBytes } from "../../../api/services/avatars";
+import { maxAvatarBytes } from "../../../api/storage/avatars";
 import { precompress } from "../../../scripts/vite/precompress";
 import { createTestApi, type TestApi } from "../helpers";
 import { startWebServer, type WebServer } from "./start-web-server";

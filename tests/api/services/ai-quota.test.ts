@@ -1,15 +1,10 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkAiQuota, monthOf, reservationLifetimeMs, runAiCall } from "../../../api/ai/ai-usage";
 import type { ResolvedModel } from "../../../api/ai/registry";
 import { aiQuotaReservations, aiUsage, aiUsageMonths } from "../../../api/db/schema";
 import { QuotaExceededError } from "../../../api/errors";
-import {
-  checkAiQuota,
-  monthOf,
-  reservationLifetimeMs,
-  runAiCall,
-} from "../../../api/services/ai-usage";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
 
 let t: TestApi;

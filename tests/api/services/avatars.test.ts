@@ -10,7 +10,7 @@ import {
   maxAvatarBytes,
   processAvatar,
   saveAvatar,
-} from "../../../api/services/avatars";
+} from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
 import {
   bytesOfSize,

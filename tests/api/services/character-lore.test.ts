@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CharacterBook } from "../../../api/db/schema";
-import { CharacterBookSchema } from "../../../api/services/character-cards";
+import { CharacterBookSchema } from "../../../api/characters/character-cards";
 import {
   loreReader,
   maxLoreCharacters,
@@ -9,7 +8,8 @@ import {
   maxScannedCharacters,
   maxScanRounds,
   selectLore,
-} from "../../../api/services/character-lore";
+} from "../../../api/characters/character-lore";
+import type { CharacterBook } from "../../../api/db/schema";
 
 type Entry = CharacterBook["entries"][number];
 

@@ -8,7 +8,7 @@ import {
   checkUnpackedSize,
   extractInWorker,
   UnreadableContentError,
-} from "../../../api/services/file-extraction";
+} from "../../../api/threads/file-extraction";
 import { textPdf, wordBomb, wordFile } from "../test-documents";
 
 async function refusal(promise: Promise<unknown>) {

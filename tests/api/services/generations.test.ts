@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { audioFormatOf } from "../../../api/jobs/generations";
-import { maxSpeechCharacters, splitText, styledPrompt } from "../../../api/services/generations";
+import { audioFormatOf } from "../../../api/media/generation-jobs";
+import { maxSpeechCharacters, splitText, styledPrompt } from "../../../api/media/generations";
 
 describe("splitText", () => {
   it("keeps a text that fits as one part", () => {

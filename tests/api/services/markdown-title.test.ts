@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importDocumentFile, markdownTitle } from "../../../api/services/document-content";
+import { importDocumentFile, markdownTitle } from "../../../api/crm/document-content";
 
 const markdown = (name: string, source: string) =>
   importDocumentFile({ name, bytes: new TextEncoder().encode(source) }, async () => null);

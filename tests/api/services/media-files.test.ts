@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMediaItem } from "../../../api/services/media";
-import { openMediaZip } from "../../../api/services/media-files";
+import { createMediaItem } from "../../../api/media/media";
+import { openMediaZip } from "../../../api/media/media-files";
 import type { Storage } from "../../../api/storage/storage";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 

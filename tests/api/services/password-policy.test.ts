@@ -3,7 +3,7 @@ import {
   commonPasswordCount,
   isCommonPassword,
   passwordLength,
-} from "../../../api/services/password-policy";
+} from "../../../api/identity/password-policy";
 
 describe("password policy", () => {
   it.each(["123456", "password", "qwerty", "iloveyou", "PASSWORD", "Dragon", "football1"])(

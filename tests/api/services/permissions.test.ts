@@ -7,7 +7,7 @@ import {
   permissionsForRole,
   requireOrganization,
   requirePermission,
-} from "../../../api/services/permissions";
+} from "../../../api/organizations/permissions";
 
 describe("permissionsForRole", () => {
   it("gives the owner every permission", () => {

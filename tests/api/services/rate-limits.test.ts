@@ -10,7 +10,7 @@ import {
   rateLimitEnvName,
   rateLimitsFromEnv,
   resolveRateLimits,
-} from "../../../api/services/rate-limits";
+} from "../../../api/identity/rate-limits";
 import { appDependencies, createTestApi, type TestApi } from "../helpers";
 
 let t: TestApi;

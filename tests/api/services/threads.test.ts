@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cleanTitle, firstWords } from "../../../api/services/thread-answers";
+import { cleanTitle, firstWords } from "../../../api/threads/thread-answers";
 import {
   branchOf,
   buildContext,
   contextCharacters,
   newestLeaf,
   type TreeNode,
-} from "../../../api/services/threads";
+} from "../../../api/threads/threads";
 
 const message = (
   role: "user" | "assistant",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, normalizeEmail, normalizePhone } from "../../../api/services/users";
+import { createUser, normalizeEmail, normalizePhone } from "../../../api/identity/users";
 import { createTestApi, type TestApi, uniqueEmail } from "../helpers";
 
 let t: TestApi;

@@ -8,7 +8,7 @@ import {
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiBasePath } from "../../../api/app";
-import { createMediaItem } from "../../../api/services/media";
+import { createMediaItem } from "../../../api/media/media";
 import { startS3Server, type TestS3Server } from "../../support/s3-server";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 import { imageInfo, jpegImage, pngImage } from "../test-images";

@@ -1,10 +1,10 @@
 import { APICallError } from "ai";
 import { MockEmbeddingModelV4, MockLanguageModelV4, MockSpeechModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import type { CallUsage } from "../../../api/ai/ai-usage";
 import { probeModel } from "../../../api/ai/probe";
 import type { ResolvedModel } from "../../../api/ai/registry";
 import { QuotaExceededError } from "../../../api/errors";
-import type { CallUsage } from "../../../api/services/ai-usage";
 
 const response = () => ({ timestamp: new Date(), modelId: "mock" });
 

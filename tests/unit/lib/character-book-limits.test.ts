@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxLoreKeys } from "../../../api/services/character-lore";
+import { maxLoreKeys } from "../../../api/characters/character-lore";
 import { CharacterFields, characterLimits } from "../../../app/lib/characters";
 
 describe("the character form's lorebook", () => {

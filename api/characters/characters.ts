@@ -1,0 +1,485 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { fullName } from "../db/names";
+import { type CountedTotal, countMatches } from "../db/paging";
+import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
+import { highlightMatches, type TextSegment } from "../db/search";
+import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
+import {
+  type Actor,
+  type OrganizationActor,
+  requirePermission,
+} from "../organizations/permissions";
+import { publishEvent } from "../realtime/events";
+import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
+import type { Storage } from "../storage/storage";
+import { createThread, maxSystemPrompt } from "../threads/threads";
+import {
+  type CardFields,
+  type CardV2,
+  cardPng,
+  isPng,
+  readCardFile,
+  toCard,
+} from "./character-cards";
+
+/** How long a deleted character can be restored (days). */
+export const characterRestoreDays = 30;
+
+export type CharacterInput = CardFields & { visibility: CharacterVisibility };
+
+export type CharacterView = Omit<Character, "search" | "organizationId" | "authorId"> & {
+  author: { id: string; name: string };
+  /** The caller wrote it: they may change and delete it. */
+  mine: boolean;
+  highlights?: { name: TextSegment[] | null; description: TextSegment[] | null };
+};
+
+export const characterSorts = ["name", "-updated"] as const;
+
+export type CharacterQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  tag?: string;
+  /** Only the caller's own. */
+  mine?: boolean;
+  /** The caller's deleted characters, while they can be restored. */
+  deleted?: boolean;
+  sort?: (typeof characterSorts)[number];
+};
+
+const restorableSince = () => sql`now() - make_interval(days => ${characterRestoreDays})`;
+
+/** The characters the actor may read: their own, and those shared with the organization. */
+function readableBy(actor: OrganizationActor) {
+  return and(
+    eq(characters.organizationId, actor.organizationId),
+    or(eq(characters.authorId, actor.userId), eq(characters.visibility, "organization")),
+  );
+}
+
+const authorName = fullName(users);
+
+function toView(
+  row: { character: Character; authorName: string },
+  actor: OrganizationActor,
+  q?: string,
+): CharacterView {
+  const {
+    search: _search,
+    organizationId: _organizationId,
+    authorId,
+    ...character
+  } = row.character;
+  return {
+    ...character,
+    author: { id: authorId, name: row.authorName },
+    mine: authorId === actor.userId,
+    ...(q
+      ? {
+          highlights: {
+            name: highlightMatches(character.name, q),
+            description: highlightMatches(character.description, q, 160),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The characters the actor may read, paged; a search matches names, tags and descriptions. */
+export async function listCharacters(
+  db: Database,
+  actor: Actor,
+  query: CharacterQuery,
+): Promise<{ items: CharacterView[] } & CountedTotal> {
+  requirePermission(actor, "characters.read");
+  const q = query.q?.trim() || undefined;
+  const where = and(
+    query.deleted
+      ? and(
+          eq(characters.organizationId, actor.organizationId),
+          eq(characters.authorId, actor.userId),
+          isNotNull(characters.deletedAt),
+          gte(characters.deletedAt, restorableSince()),
+        )
+      : and(readableBy(actor), isNull(characters.deletedAt)),
+    q ? sql`${characters.search} @@ qalam_search_query(${q})` : undefined,
+    query.tag ? sql`${characters.tags} @> array[${query.tag}]::text[]` : undefined,
+    query.mine ? eq(characters.authorId, actor.userId) : undefined,
+  );
+  const byName = [asc(sql`lower(${characters.name})`), asc(characters.id)];
+  const order: SQL[] =
+    query.sort === "-updated"
+      ? [desc(characters.updatedAt), desc(characters.id)]
+      : q && !query.sort
+        ? [desc(sql`ts_rank(${characters.search}, qalam_search_query(${q}))`), ...byName]
+        : byName;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ character: characters, authorName })
+      .from(characters)
+      .innerJoin(users, eq(users.id, characters.authorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    countMatches(db, characters, where, { ...query, q }),
+  ]);
+  return { items: rows.map((row) => toView(row, actor, q)), ...counted };
+}
+
+/** A character the actor may read, a deleted one of theirs while restorable; else 404. */
+export async function getCharacter(db: Database, actor: Actor, id: string): Promise<CharacterView> {
+  requirePermission(actor, "characters.read");
+  const [row] = await db
+    .select({ character: characters, authorName })
+    .from(characters)
+    .innerJoin(users, eq(users.id, characters.authorId))
+    .where(and(eq(characters.id, id), readableBy(actor)));
+  if (!row || !visible(row.character, actor)) throw notFound("No such character.");
+  return toView(row, actor);
+}
+
+/** Others see a shared character until it is deleted; its author sees it in the bin too. */
+function visible(character: Character, actor: OrganizationActor) {
+  return character.authorId === actor.userId || character.deletedAt === null;
+}
+
+/** Who hears of a character's changes: its author alone while private, else the organization. */
+async function publishCharacterEvent(
+  tx: Database,
+  actor: OrganizationActor,
+  type: string,
+  character: Pick<Character, "id" | "visibility" | "authorId" | "organizationId">,
+  before?: Pick<Character, "visibility">,
+) {
+  const visibilities = new Set([character.visibility, before?.visibility ?? character.visibility]);
+  for (const visibility of visibilities) {
+    const to =
+      visibility === "organization"
+        ? { organizationId: character.organizationId }
+        : { userId: character.authorId };
+    await publishEvent(tx, to, {
+      type,
+      id: character.id,
+      organizationId: character.organizationId,
+      actor: actor.userId,
+    });
+  }
+}
+
+/** A new character of the actor's (characters.write). */
+export async function createCharacter(
+  db: Database,
+  actor: Actor,
+  input: CharacterInput & { avatarUrl?: string | null },
+): Promise<string> {
+  requirePermission(actor, "characters.write");
+  return db.transaction(async (tx) => {
+    const [character] = await tx
+      .insert(characters)
+      .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
+      .returning();
+    if (!character) throw new Error("insert into characters returned no row");
+    await publishCharacterEvent(tx, actor, "character.created", character);
+    return character.id;
+  });
+}
+
+/**
+ * The actor's own character, locked for a change (in a transaction): 404 when they cannot see
+ * it, 403 when it is someone else's shared one (only its author changes it).
+ */
+async function lockOwnCharacter(
+  tx: Database,
+  actor: OrganizationActor,
+  id: string,
+  { lock = true } = {},
+) {
+  const query = tx
+    .select()
+    .from(characters)
+    .where(and(eq(characters.id, id), readableBy(actor)));
+  const [character] = lock ? await query.for("update") : await query;
+  if (!character || !visible(character, actor)) throw notFound("No such character.");
+  if (character.authorId !== actor.userId) {
+    throw forbidden("Only the author of a character changes it; you may clone it.");
+  }
+  return character;
+}
+
+const characterDeleted = () => conflict("CHARACTER_DELETED", "This character was deleted.");
+
+/** Changes a character of the actor's made on `version`: another change since is 409. */
+export async function updateCharacter(
+  db: Database,
+  actor: Actor,
+  id: string,
+  version: number,
+  changes: Partial<CharacterInput>,
+): Promise<void> {
+  requirePermission(actor, "characters.write");
+  await db.transaction(async (tx) => {
+    const current = await lockOwnCharacter(tx, actor, id);
+    if (current.deletedAt) throw characterDeleted();
+    if (current.version !== version) {
+      throw staleVersion(
+        "Someone changed this character since you opened it. Reload it to see the changes.",
+      );
+    }
+    const [character] = await tx
+      .update(characters)
+      .set({ ...changes, version: sql`${characters.version} + 1` })
+      .where(eq(characters.id, id))
+      .returning();
+    if (character) {
+      await publishCharacterEvent(tx, actor, "character.updated", character, current);
+    }
+  });
+}
+
+/** Sets the avatar of a character of the actor's, or takes it away with `null`. */
+export async function setCharacterAvatar(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  avatar: Uint8Array | null,
+): Promise<void> {
+  requirePermission(actor, "characters.write");
+  // Refused before an image is decoded and stored for it.
+  const found = await lockOwnCharacter(db, actor, id, { lock: false });
+  if (found.deletedAt) throw characterDeleted();
+  const newKey = avatar ? await saveAvatar(storage, avatar) : null;
+  let replaced: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockOwnCharacter(tx, actor, id);
+      if (current.deletedAt) throw characterDeleted();
+      const avatarUrl = newKey ? avatarUrlOf(newKey) : null;
+      if (current.avatarUrl === avatarUrl) return;
+      const [character] = await tx
+        .update(characters)
+        .set({ avatarUrl, version: sql`${characters.version} + 1` })
+        .where(eq(characters.id, id))
+        .returning();
+      replaced = current.avatarUrl;
+      if (character) await publishCharacterEvent(tx, actor, "character.updated", character);
+    });
+  } catch (error) {
+    if (newKey) await storage.delete(newKey).catch(() => {});
+    throw error;
+  }
+  await deleteAvatarFiles(storage, [replaced]);
+}
+
+/** Deletes a character of the actor's; restorable for 30 days. */
+export async function deleteCharacter(db: Database, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "characters.write");
+  await db.transaction(async (tx) => {
+    const current = await lockOwnCharacter(tx, actor, id);
+    if (current.deletedAt) return;
+    await tx
+      .update(characters)
+      .set({ deletedAt: new Date(), version: sql`${characters.version} + 1` })
+      .where(eq(characters.id, id));
+    await publishCharacterEvent(tx, actor, "character.deleted", current);
+  });
+}
+
+/** Brings a deleted character of the actor's back: 404 once its 30 days have passed. */
+export async function restoreCharacter(db: Database, actor: Actor, id: string): Promise<void> {
+  requirePermission(actor, "characters.write");
+  await db.transaction(async (tx) => {
+    const current = await lockOwnCharacter(tx, actor, id);
+    if (!current.deletedAt) return;
+    const [restored] = await tx
+      .update(characters)
+      .set({ deletedAt: null, version: sql`${characters.version} + 1` })
+      .where(and(eq(characters.id, id), gte(characters.deletedAt, restorableSince())))
+      .returning();
+    if (!restored) throw notFound("This character can no longer be restored.");
+    await publishCharacterEvent(tx, actor, "character.restored", restored);
+  });
+}
+
+/**
+ * A copy, the actor's and private, of a character they may read (characters.write), named `name`
+ * or as the original.
+ */
+export async function cloneCharacter(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+  name?: string,
+): Promise<string> {
+  requirePermission(actor, "characters.write");
+  const [source] = await db
+    .select()
+    .from(characters)
+    .where(and(eq(characters.id, id), readableBy(actor), isNull(characters.deletedAt)));
+  if (!source) throw notFound("No such character.");
+  const avatarUrl = await copyAvatar(storage, source.avatarUrl);
+  try {
+    return await createCharacter(db, actor, {
+      ...cardFieldsOf(source),
+      name: name || source.name,
+      visibility: "private",
+      avatarUrl,
+    });
+  } catch (error) {
+    await deleteAvatarFiles(storage, [avatarUrl]);
+    throw error;
+  }
+}
+
+/** Each character keeps its own avatar file, so that deleting one leaves the other's. */
+async function copyAvatar(storage: Storage, url: string | null): Promise<string | null> {
+  const key = avatarKeyOf(url);
+  const file = key ? await storage.get(key) : null;
+  if (!file) return null;
+  const copy = `avatars/${randomUUID()}.webp`;
+  await storage.put(copy, file.body, file.contentType);
+  return avatarUrlOf(copy);
+}
+
+function cardFieldsOf(character: Character): CardFields {
+  return {
+    name: character.name,
+    description: character.description,
+    personality: character.personality,
+    scenario: character.scenario,
+    firstMessage: character.firstMessage,
+    alternateGreetings: character.alternateGreetings,
+    exampleMessages: character.exampleMessages,
+    systemPrompt: character.systemPrompt,
+    postHistoryInstructions: character.postHistoryInstructions,
+    tags: character.tags,
+    creator: character.creator,
+    creatorNotes: character.creatorNotes,
+    characterVersion: character.characterVersion,
+    characterBook: character.characterBook,
+    extensions: character.extensions,
+    defaultModel: character.defaultModel,
+    defaultVoice: character.defaultVoice,
+  };
+}
+
+/**
+ * A new private character of the actor's from a Card V2 file, JSON or PNG; a PNG's picture
+ * becomes its avatar.
+ */
+export async function importCharacter(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  file: Uint8Array,
+): Promise<string> {
+  requirePermission(actor, "characters.write");
+  const card = readCardFile(file);
+  const avatarKey = isPng(file) ? await saveAvatar(storage, file, "file") : null;
+  const avatarUrl = avatarKey ? avatarUrlOf(avatarKey) : null;
+  try {
+    return await createCharacter(db, actor, { ...card, visibility: "private", avatarUrl });
+  } catch (error) {
+    await deleteAvatarFiles(storage, [avatarUrl]);
+    throw error;
+  }
+}
+
+/** A character the actor may read as a Card V2. */
+export async function characterCard(db: Database, actor: Actor, id: string): Promise<CardV2> {
+  const character = await getCharacter(db, actor, id);
+  return toCard(character);
+}
+
+/** A character the actor may read as a PNG with its card, on its avatar when it has one. */
+export async function characterCardPng(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  id: string,
+): Promise<{ name: string; png: Uint8Array }> {
+  const character = await getCharacter(db, actor, id);
+  const key = avatarKeyOf(character.avatarUrl);
+  const avatar = key ? await storage.get(key) : null;
+  return { name: character.name, png: await cardPng(toCard(character), avatar?.body ?? null) };
+}
+
+// --- Chat with ----------------------------------------------------------------------------------
+
+/** `{{char}}` and `{{user}}` (and the older `<BOT>`, `<USER>`) as card texts write the two names. */
+export function fillNames(text: string, names: { char: string; user: string }): string {
+  return text
+    .replace(/\{\{char\}\}|<BOT>/gi, names.char)
+    .replace(/\{\{user\}\}|<USER>/gi, names.user);
+}
+
+/**
+ * What a chat with a character tells the model first: the card's system prompt (or a plain
+ * one), its description, personality, scenario and example dialogue, then its post-history
+ * instructions, with the names filled in (docs/characters.md).
+ */
+export function characterInstructions(
+  character: Pick<
+    Character,
+    | "name"
+    | "systemPrompt"
+    | "description"
+    | "personality"
+    | "scenario"
+    | "exampleMessages"
+    | "postHistoryInstructions"
+  >,
+  userName: string,
+): string {
+  const parts = [
+    character.systemPrompt ||
+      "You are {{char}}. Stay in character, and answer {{user}} as {{char}} would.",
+    character.description && `{{char}}: ${character.description}`,
+    character.personality && `{{char}}'s personality: ${character.personality}`,
+    character.scenario && `Scenario: ${character.scenario}`,
+    character.exampleMessages && `Example dialogue:\n${character.exampleMessages}`,
+    character.postHistoryInstructions,
+  ].filter(Boolean);
+  return fillNames(parts.join("\n\n"), { char: character.name, user: userName });
+}
+
+/**
+ * Opens a new thread of the actor's with a character they may see: its instructions as the
+ * thread's, its default model, its greeting as the first message. Resolves with the thread's id.
+ */
+export async function chatWithCharacter(
+  db: Database,
+  actor: Actor,
+  id: string,
+  userName: string,
+  greeting: number | undefined,
+): Promise<number> {
+  requirePermission(actor, "threads.write");
+  const [character] = await db
+    .select()
+    .from(characters)
+    .where(and(eq(characters.id, id), readableBy(actor), isNull(characters.deletedAt)));
+  if (!character) throw notFound("No such character.");
+  const greetings = [character.firstMessage, ...character.alternateGreetings];
+  const chosen = greeting === undefined ? greetings[0] : greetings[greeting];
+  if (chosen === undefined) {
+    throw errorOnFields("invalid", "UNKNOWN_GREETING", "No such greeting.", {
+      greeting: `From 0 to ${greetings.length - 1}`,
+    });
+  }
+  const names = { char: character.name, user: userName };
+  return createThread(db, actor, {
+    title: "",
+    visibility: "private",
+    model: character.defaultModel,
+    temperature: null,
+    systemPrompt: characterInstructions(character, userName).slice(0, maxSystemPrompt),
+    characterId: character.id,
+    greeting: fillNames(chosen, names),
+  });
+}
