@@ -1,7 +1,7 @@
 import { isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { queueSchema } from "../db/queue";
 import { organizationAiModels } from "../db/schema";
-import { queueSchema } from "../jobs/queue";
 import { mailQueue, mailSealContext } from "../mail/index";
 import { openAiKey } from "./ai-models";
 import type { SecretBox } from "./secrets";

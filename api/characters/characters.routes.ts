@@ -6,7 +6,6 @@ import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
-import { permissionFirst } from "../http/permission";
 import {
   countedPageOf,
   jsonBody,
@@ -18,6 +17,7 @@ import {
   requiredString,
   text,
 } from "../http/schemas";
+import { permissionFirst } from "../organizations/permission-first";
 import { maxAvatarBytes } from "../storage/avatars";
 import { CharacterBookSchema, cardLimits, maxCardBytes } from "./character-cards";
 import {

@@ -12,7 +12,6 @@ import { unguardCell, writeCsv } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
-import { permissionFirst } from "../http/permission";
 import {
   codedIssue,
   countedPageOf,
@@ -26,6 +25,7 @@ import {
   text,
 } from "../http/schemas";
 import { normalizePhone } from "../identity/users";
+import { permissionFirst } from "../organizations/permission-first";
 import { maxAvatarBytes } from "../storage/avatars";
 import { listClientActivity } from "./client-activity";
 import {

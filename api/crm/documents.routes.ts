@@ -6,7 +6,6 @@ import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
-import { permissionFirst } from "../http/permission";
 import {
   codedIssue,
   countedPageOf,
@@ -20,6 +19,7 @@ import {
   requiredString,
   text,
 } from "../http/schemas";
+import { permissionFirst } from "../organizations/permission-first";
 import {
   compareTexts,
   documentToHtmlPage,

@@ -2,7 +2,7 @@ import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
 import type { RateLimits } from "../identity/rate-limits";
 import type { Authentication } from "../identity/sessions";
-import type { Jobs } from "../jobs/jobs";
+import type { Jobs } from "../jobs/runner";
 import type { Messenger } from "../mail/messenger";
 import type { Storage } from "../storage/storage";
 

@@ -134,7 +134,7 @@ function codeOfIssue(issue: ZodIssue): FieldErrorCode {
     case "invalid_type":
       return "INVALID_TYPE";
     case "custom":
-      // Refinements name their code in `params` (see codedIssue in api/routes/schemas.ts).
+      // Refinements name their code in `params` (see codedIssue in api/http/schemas.ts).
       return isFieldErrorCode(issue.params?.code) ? issue.params.code : "INVALID";
     default:
       return "INVALID";

@@ -5,8 +5,8 @@ import { locales } from "../db/schema";
 import type { FieldErrorCode } from "../errors";
 import { loginTypes } from "../identity/auth";
 import { passwordLength, passwordMaxLength, passwordMinLength } from "../identity/password-policy";
+import { requireAuth } from "../identity/require-auth";
 import { permissions } from "../organizations/permissions";
-import { requireAuth } from "./auth";
 import type { AppEnv } from "./env";
 import { type DocumentedErrorStatus, type ErrorResponse, errorResponses } from "./errors";
 

@@ -21,7 +21,6 @@ import {
   text,
   tokenField,
 } from "../http/schemas";
-import { servicesOf } from "../http/services";
 import { unflatten } from "../http/unflatten";
 import { login } from "./auth";
 import {
@@ -30,6 +29,7 @@ import {
   requestRegistrationKey,
   verifyRegistrationKey,
 } from "./registration";
+import { servicesOf } from "./services";
 import { revokeSession } from "./sessions";
 
 const credentials = {

@@ -16,7 +16,6 @@ import {
   TokenResponseSchema,
   tokenField,
 } from "../http/schemas";
-import { servicesOf } from "../http/services";
 import { SignedInSchema } from "./auth.routes";
 import {
   changePassword,
@@ -24,6 +23,7 @@ import {
   resetPassword,
   verifyPasswordResetKey,
 } from "./password-reset";
+import { servicesOf } from "./services";
 
 const requestResetRoute = createRoute({
   method: "post",

@@ -18,7 +18,6 @@ import {
   rateLimitedNote,
   requiredString,
 } from "../http/schemas";
-import { servicesOf } from "../http/services";
 import { maxAvatarBytes } from "../storage/avatars";
 import {
   cancelAddressChange,
@@ -27,6 +26,7 @@ import {
   type PendingAddressChange,
   requestAddressChange,
 } from "./address-changes";
+import { servicesOf } from "./services";
 import { findUserById, normalizePhone, toCurrentUser, updateProfile } from "./users";
 
 /** The avatar plus room for the text fields and the multipart framing. */

@@ -3,12 +3,18 @@ import type { PgBoss, Job as QueuedJob } from "pg-boss";
 import type { Capability } from "../ai/capabilities";
 import { classifyAiError } from "../ai/errors";
 import type { Database, Notifications } from "../db/client";
+import { workQueue } from "../db/queue";
 import { type Job, type JobStatus, jobs } from "../db/schema";
 import { describeError } from "../log";
 import { publishEvent } from "../realtime/events";
 import { claimJob, deferSeconds } from "./fair-share";
 import { type JobKind, PermanentJobError } from "./kinds";
-import { workQueue } from "./queue";
+
+/** What services need to start and stop long work. */
+export type Jobs = {
+  boss: PgBoss;
+  runner: JobRunner;
+};
 
 /** The queue that failed work lands in once it has no tries left, whatever ended it. */
 export const failedJobsQueue = "jobs-failed";

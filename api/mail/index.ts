@@ -1,7 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { createSecretBox, type SecretsKeys } from "../ai/secrets";
+import { queueSchema, workQueue } from "../db/queue";
 import { MailQueueFullError } from "../errors";
-import { queueSchema, workQueue } from "../jobs/queue";
 import type {
   AddressChangedMessage,
   InvitationMessage,

@@ -10,8 +10,6 @@ import {
   text,
 } from "../http/schemas";
 import { consumeMemberRateLimit } from "../identity/rate-limits";
-import { getJob } from "../jobs/jobs";
-import { JobSchema, toView as jobView } from "../jobs/jobs.routes";
 import { audioFormats } from "./ffmpeg";
 import {
   type Generation,
@@ -20,6 +18,8 @@ import {
   generationLimits as limits,
   requestGeneration,
 } from "./generations";
+import { getJob } from "./jobs";
+import { JobSchema, toView as jobView } from "./jobs.routes";
 
 const tags = ["Generations"];
 

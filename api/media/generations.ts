@@ -10,7 +10,6 @@ import { offersOf, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
 import { characters, type Job, type MediaKind, media, memberships } from "../db/schema";
 import { AppError, conflict, errorOnFields } from "../errors";
-import { enqueueJob, type Jobs } from "../jobs/jobs";
 import {
   type Actor,
   type OrganizationActor,
@@ -19,6 +18,7 @@ import {
 } from "../organizations/permissions";
 import type { Storage } from "../storage/storage";
 import type { AudioFormat } from "./ffmpeg";
+import { enqueueJob, type Jobs } from "./jobs";
 import { checkReferences as checkMediaReferences, getMediaItem, readMediaFile } from "./media";
 
 /** What the creators ask for (docs/media.md, "Generations"); an item's `settings` keep it. */

@@ -12,13 +12,13 @@ import {
   text,
 } from "../http/schemas";
 import { consumeMemberRateLimit } from "../identity/rate-limits";
-import { getJob } from "../jobs/jobs";
-import { JobSchema, toView as jobView } from "../jobs/jobs.routes";
 import {
   ImageGenerationSchema,
   NarrationSchema,
   VideoGenerationSchema,
 } from "./generations.routes";
+import { getJob } from "./jobs";
+import { JobSchema, toView as jobView } from "./jobs.routes";
 import {
   createRecipe,
   deleteRecipe,

@@ -13,7 +13,6 @@ import {
 } from "../db/schema";
 import { containsPattern } from "../db/search";
 import { forbidden, notFound } from "../errors";
-import { enqueueJob, type Jobs } from "../jobs/jobs";
 import {
   type Actor,
   type OrganizationActor,
@@ -27,6 +26,7 @@ import {
   recipeJobKind,
   type VideoGeneration,
 } from "./generations";
+import { enqueueJob, type Jobs } from "./jobs";
 import { readableRecipes } from "./recipe-access";
 
 /** How long a deleted recipe can be brought back; the nightly purge deletes it for good after. */

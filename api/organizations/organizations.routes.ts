@@ -3,7 +3,6 @@ import { roles } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
-import { organizationPermissionFirst } from "../http/permission";
 import {
   codedIssue,
   jsonBody,
@@ -13,7 +12,7 @@ import {
   protectedRoute,
   requiredString,
 } from "../http/schemas";
-import { servicesOf } from "../http/services";
+import { servicesOf } from "../identity/services";
 import { maxAvatarBytes } from "../storage/avatars";
 import {
   actorIn,
@@ -33,6 +32,7 @@ import {
   transferOwnership,
   updateOrganization,
 } from "./organizations";
+import { organizationPermissionFirst } from "./permission-first";
 import { permissions } from "./permissions";
 
 const tags = ["Organizations"];

@@ -4,8 +4,8 @@ import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { chosenFile } from "../http/multipart";
-import { permissionFirst } from "../http/permission";
 import { jsonResponse, multipartFile, pagedQuery, pageOf, protectedRoute } from "../http/schemas";
+import { permissionFirst } from "../organizations/permission-first";
 import { maxFileBytes, maxFileText } from "./file-text";
 import {
   attachDocument,

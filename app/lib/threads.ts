@@ -5,7 +5,7 @@ export type ThreadSummary = ApiSchema<"ThreadSummary">;
 export type Thread = ApiSchema<"Thread">;
 export type ThreadMessage = ApiSchema<"ThreadMessage">;
 
-/** The API's limits (api/services/threads.ts), for the forms' constraints. */
+/** The API's limits (api/threads/threads.ts), for the forms' constraints. */
 export const maxMessageContent = 100_000;
 export const maxThreadTitle = 200;
 export const maxSystemPrompt = 20_000;

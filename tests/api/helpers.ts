@@ -17,8 +17,8 @@ import {
 import { createSession, hashSessionToken } from "../../api/identity/sessions";
 import { createUser as createUserRecord } from "../../api/identity/users";
 import type { Api, ApiOptions } from "../../api/index";
-import type { Jobs } from "../../api/jobs/jobs";
 import type { Messenger } from "../../api/mail/index";
+import type { Jobs } from "../../api/media/jobs";
 import { createOrganization } from "../../api/organizations/organizations";
 import { type Actor, permissionsForRole } from "../../api/organizations/permissions";
 import { startApi } from "../../api/start";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, memberships } from "../../../api/db/schema";
 import { deferSeconds } from "../../../api/jobs/fair-share";
-import { cancelJob, enqueueJob } from "../../../api/jobs/jobs";
+import { cancelJob, enqueueJob } from "../../../api/media/jobs";
 import type { OrganizationActor } from "../../../api/organizations/permissions";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 import { controlledKind, eventually } from "./controlled-kind";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AiError } from "../../../api/ai/errors";
 import type { Role } from "../../../api/db/schema";
-import { enqueueJob } from "../../../api/jobs/jobs";
 import { type JobKind, PermanentJobError } from "../../../api/jobs/kinds";
+import { enqueueJob } from "../../../api/media/jobs";
 import { permissionsForRole } from "../../../api/organizations/permissions";
 import {
   createTestApi,

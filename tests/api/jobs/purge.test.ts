@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { characters, clients, documents, projects, recipes } from "../../../api/db/schema";
-import { purgeDeleted, purgeQueue } from "../../../api/jobs/purge";
+import { purgeDeleted, purgeQueue } from "../../../api/purge";
 import { avatarUrlOf, saveAvatar } from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
 import { createTestApi, ownerWithSession, type TestApi } from "../helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAiQuota } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
-import { enqueueJob } from "../../../api/jobs/jobs";
+import { enqueueJob } from "../../../api/media/jobs";
 import type { OrganizationActor } from "../../../api/organizations/permissions";
 import {
   createTestApi,

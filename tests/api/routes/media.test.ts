@@ -4,8 +4,8 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, media } from "../../../api/db/schema";
-import { purgeDeleted } from "../../../api/jobs/purge";
 import { createMediaItem, type NewMediaItem } from "../../../api/media/media";
+import { purgeDeleted } from "../../../api/purge";
 import {
   createTestApi,
   memberWithSession,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { threads } from "../../../api/db/schema";
-import { enqueueJob } from "../../../api/jobs/jobs";
+import { enqueueJob } from "../../../api/media/jobs";
 import type { OrganizationActor } from "../../../api/organizations/permissions";
 import {
   createTestApi,

@@ -7,7 +7,7 @@ import { estimateTokens } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
 import { defaultMaxOutputTokens } from "../../../api/ai/response-limits";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
-import { purgeDeleted } from "../../../api/jobs/purge";
+import { purgeDeleted } from "../../../api/purge";
 import { createLocalStorage } from "../../../api/storage/local";
 import { contextCharacters } from "../../../api/threads/threads";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";

@@ -1,17 +1,17 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { characterRestoreDays } from "../characters/characters";
-import { clientRestoreDays } from "../crm/clients";
-import { documentRestoreDays } from "../crm/documents";
-import { projectRestoreDays } from "../crm/projects";
-import type { Database } from "../db/client";
-import { characters, clients, documents, projects, recipes, threads } from "../db/schema";
-import { purgeDeletedMedia } from "../media/media";
-import { recipeRestoreDays } from "../media/recipes";
-import { deleteAvatarFiles } from "../storage/avatars";
-import type { Storage } from "../storage/storage";
-import { threadRestoreDays } from "../threads/threads";
-import { workQueue } from "./queue";
+import { characterRestoreDays } from "./characters/characters";
+import { clientRestoreDays } from "./crm/clients";
+import { documentRestoreDays } from "./crm/documents";
+import { projectRestoreDays } from "./crm/projects";
+import type { Database } from "./db/client";
+import { workQueue } from "./db/queue";
+import { characters, clients, documents, projects, recipes, threads } from "./db/schema";
+import { purgeDeletedMedia } from "./media/media";
+import { recipeRestoreDays } from "./media/recipes";
+import { deleteAvatarFiles } from "./storage/avatars";
+import type { Storage } from "./storage/storage";
+import { threadRestoreDays } from "./threads/threads";
 
 /** The queue of the daily purge, scheduled once for every instance (pg-boss keeps one schedule). */
 export const purgeQueue = "purge-deleted";

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { actorIn } from "../organizations/memberships";
-import { type Permission, requirePermission } from "../organizations/permissions";
-import type { AppEnv, AuthEnv } from "./env";
+import type { AppEnv, AuthEnv } from "../http/env";
+import { actorIn } from "./memberships";
+import { type Permission, requirePermission } from "./permissions";
 
 /*
  * Placed ahead of a route's body limit, these refuse a file or an import unread, unconverted and

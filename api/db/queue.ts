@@ -1,6 +1,6 @@
 import { fromPglite, type Job, PgBoss } from "pg-boss";
-import type { DatabaseConnection } from "../db/client";
 import { logError } from "../log";
+import type { DatabaseConnection } from "./client";
 
 /** Where pg-boss keeps its tables, beside the product's own (decision 016). */
 export const queueSchema = "pgboss";

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { unauthorized } from "../errors";
-import { authenticate } from "../identity/sessions";
-import type { AppEnv, AuthEnv } from "./env";
+import type { AppEnv, AuthEnv } from "../http/env";
+import { authenticate } from "./sessions";
 
 const bearerPattern = /^Bearer +([A-Za-z0-9_-]{16,128})$/i;
 

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from "pg-boss";
+import { type DrizzleTransactionLike, fromDrizzle } from "pg-boss";
 import type { Database } from "../db/client";
 import { type Job, type JobStatus, jobs, recipes, users } from "../db/schema";
 import { conflict, notFound, TooManyWaitingJobsError } from "../errors";
-import { readableRecipes } from "../media/recipe-access";
+import type { JobKind } from "../jobs/kinds";
+import type { Jobs, QueueData } from "../jobs/runner";
 import {
   type Actor,
   can,
@@ -11,14 +12,9 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import { publishEvent } from "../realtime/events";
-import type { JobKind } from "./kinds";
-import type { JobRunner, QueueData } from "./runner";
+import { readableRecipes } from "./recipe-access";
 
-/** What services need to start and stop long work. */
-export type Jobs = {
-  boss: PgBoss;
-  runner: JobRunner;
-};
+export type { Jobs } from "../jobs/runner";
 
 /** A job as a member sees it: `input` is null for one who may not see what it was asked. */
 export type JobSummary = Job & { userName: string | null };
