@@ -13,12 +13,14 @@ import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { openJobQueue } from "./db/queue";
 import { type RateLimits, resolveRateLimits } from "./identity/rate-limits";
-import type { Authentication } from "./identity/sessions";
+import { type Authentication, liveSessionIds } from "./identity/sessions";
+import { authenticateSocketToken } from "./identity/socket-tickets";
 import type { JobKind } from "./jobs/kinds";
 import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type GenerationServices, generationJobKinds } from "./media/generation-jobs";
 import type { Jobs } from "./media/jobs";
+import { isMember, liveMemberships } from "./organizations/memberships";
 import { seedDemo } from "./organizations/seed";
 import { schedulePurge } from "./purge";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
@@ -247,6 +249,7 @@ export async function startApi(
   const broker = await createBroker({
     db: connection.db,
     notifications: connection.notifications,
+    access: { authenticate: authenticateSocketToken, liveSessionIds, isMember, liveMemberships },
     allowedOrigins: options.allowedOrigins,
     heartbeatMs: options.heartbeatMs,
     ...options.realtime,

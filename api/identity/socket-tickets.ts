@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { socketTickets } from "../db/schema";
-import { hashSessionToken } from "./sessions";
+import { authenticate, authenticateSession, hashSessionToken } from "./sessions";
 
 /** Long enough to open a socket right after it is issued, too short to be worth stealing. */
 export const socketTicketLifetimeMs = 60 * 1000;
@@ -47,4 +47,11 @@ export async function redeemSocketTicket(db: Database, ticket: string): Promise<
     )
     .returning({ sessionId: socketTickets.sessionId });
   return redeemed?.sessionId ?? null;
+}
+
+/** A session token, or a socket ticket, used up here, that names its session. */
+export async function authenticateSocketToken(db: Database, token: string) {
+  if (!isSocketTicket(token)) return authenticate(db, token);
+  const sessionId = await redeemSocketTicket(db, token);
+  return sessionId ? authenticateSession(db, sessionId) : null;
 }

@@ -3,18 +3,36 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Database, Notifications } from "../db/client";
-import { authenticate, authenticateSession, liveSessionIds } from "../identity/sessions";
-import { isSocketTicket, redeemSocketTicket } from "../identity/socket-tickets";
 import { logError } from "../log";
-import { isMember, liveMemberships } from "../organizations/memberships";
 import { listenForMessages, type RealtimeEvent, type RealtimeMessage } from "./events";
 import { encodeFrame, type Frame, FrameError, type FrameLimits, FrameParser } from "./frame";
 
 export const socketPath = "/api/v1/socket";
 
+/**
+ * What the broker asks of the accounts and the memberships: given by the composition
+ * (`api/start.ts`), so that the real-time layer imports no domain.
+ */
+export type SocketAccess = {
+  /** The user and session that a CONNECT frame's token (a session token or a socket ticket) names. */
+  authenticate: (
+    db: Database,
+    token: string,
+  ) => Promise<{ sessionId: string; user: { id: string } } | null>;
+  /** Which of the sessions have not ended. */
+  liveSessionIds: (db: Database, ids: string[]) => Promise<Set<string>>;
+  isMember: (db: Database, userId: string, organizationId: string) => Promise<boolean>;
+  /** Which of the pairs are still memberships, as `userId:organizationId`. */
+  liveMemberships: (
+    db: Database,
+    pairs: { userId: string; organizationId: string }[],
+  ) => Promise<Set<string>>;
+};
+
 export type BrokerOptions = {
   db: Database;
   notifications: Notifications;
+  access: SocketAccess;
   /** What the server offers both ways in CONNECTED's heart-beat; 0 turns heart-beats off. */
   heartbeatMs?: number;
   maxFrameBytes?: number;
@@ -100,6 +118,7 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
 
   const context: ConnectionContext = {
     db: options.db,
+    access: options.access,
     settings,
     connectionsOf: (userId) =>
       [...connections].filter((connection) => connection.userId === userId).length,
@@ -117,7 +136,7 @@ export async function createBroker(options: BrokerOptions): Promise<Broker> {
   // Expiry and membership are also re-checked now and then: a session may expire while its socket
   // is open, and a NOTIFY may be missed while the listening connection is re-established.
   const sweep = setInterval(() => {
-    checkConnections(options.db, connections).catch((error: unknown) =>
+    checkConnections(options.db, options.access, connections).catch((error: unknown) =>
       logError("Checking the real-time connections failed", error),
     );
   }, options.sessionCheckMs ?? 60_000);
@@ -169,10 +188,14 @@ function refuseHandshake(socket: Duplex, status: string) {
 }
 
 /** Closes the sockets of sessions that ended and drops subscriptions of memberships that did. */
-async function checkConnections(db: Database, connections: Set<StompConnection>) {
+async function checkConnections(
+  db: Database,
+  access: SocketAccess,
+  connections: Set<StompConnection>,
+) {
   const signedIn = [...connections].filter((connection) => connection.sessionId);
   if (signedIn.length === 0) return;
-  const live = await liveSessionIds(
+  const live = await access.liveSessionIds(
     db,
     signedIn.map((connection) => connection.sessionId as string),
   );
@@ -182,7 +205,7 @@ async function checkConnections(db: Database, connections: Set<StompConnection>)
       organizationId,
     })),
   );
-  const members = await liveMemberships(db, pairs);
+  const members = await access.liveMemberships(db, pairs);
   for (const connection of signedIn) {
     if (!live.has(connection.sessionId as string)) {
       connection.end("Session expired");
@@ -210,6 +233,7 @@ function originAllowed(request: IncomingMessage, allowed: readonly string[]) {
 
 type ConnectionContext = {
   db: Database;
+  access: SocketAccess;
   settings: {
     heartbeatMs: number;
     maxFrameBytes: number;
@@ -337,7 +361,7 @@ class StompConnection {
     this.state = "authenticating";
     const authorization = frame.headers.Authorization ?? frame.headers.authorization ?? "";
     const token = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
-    const auth = token ? await authenticateToken(this.context.db, token) : null;
+    const auth = token ? await this.context.access.authenticate(this.context.db, token) : null;
     if (this.isClosed()) return;
     if (!auth) {
       this.fail("Unauthorized: the token is missing, not valid, expired or revoked");
@@ -400,7 +424,10 @@ class StompConnection {
         this.fail(`No such destination: ${destination}`, frame);
         return;
       }
-      if (!this.userId || !(await isMember(this.context.db, this.userId, organizationId))) {
+      if (
+        !this.userId ||
+        !(await this.context.access.isMember(this.context.db, this.userId, organizationId))
+      ) {
         this.fail(`Forbidden: ${destination}`, frame);
         return;
       }
@@ -517,13 +544,6 @@ class StompConnection {
     this.timers.length = 0;
     this.subscriptions.clear();
   }
-}
-
-/** A session token, or a socket ticket, used up here, that names its session. */
-async function authenticateToken(db: Database, token: string) {
-  if (!isSocketTicket(token)) return authenticate(db, token);
-  const sessionId = await redeemSocketTicket(db, token);
-  return sessionId ? authenticateSession(db, sessionId) : null;
 }
 
 function toBuffer(data: RawData): Buffer {
