@@ -17,14 +17,14 @@ import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { type LanguageModel, streamText } from "ai";
+import { runAiCall } from "../../api/ai/ai-usage";
 import { aiEnvironment } from "../../api/ai/config";
 import { callSignal, createAiRegistry } from "../../api/ai/registry";
 import { defaultMaxOutputTokens } from "../../api/ai/response-limits";
 import { openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
-import { runAiCall } from "../../api/services/ai-usage";
-import { createOrganization } from "../../api/services/organizations";
-import { createUser } from "../../api/services/users";
+import { createUser } from "../../api/identity/users";
+import { createOrganization } from "../../api/organizations/organizations";
 import { percentile } from "../support/figures";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -27,13 +27,13 @@ import { cpus, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
+import { listClients } from "../../api/crm/clients";
+import { getDocument, listDocuments } from "../../api/crm/documents";
 import { type Database, type DatabaseConnection, openDatabase } from "../../api/db/client";
 import { migrateDatabase } from "../../api/db/migrate";
 import { users } from "../../api/db/schema";
-import { listClients } from "../../api/services/clients";
-import { getDocument, listDocuments } from "../../api/services/documents";
-import type { Actor } from "../../api/services/permissions";
-import { loadActor } from "../../api/services/users";
+import { loadActor } from "../../api/identity/users";
+import type { Actor } from "../../api/organizations/permissions";
 import {
   createDatabase,
   dropCreatedDatabase,

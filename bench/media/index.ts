@@ -36,15 +36,15 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../api/db/client";
 import { type MediaKind, users } from "../../api/db/schema";
-import { reencodeImage } from "../../api/services/avatars";
+import { loadActor } from "../../api/identity/users";
 import {
   createMediaItem,
   listMedia,
   type MediaQuery,
   mediaThumbnailSize,
-} from "../../api/services/media";
-import type { Actor } from "../../api/services/permissions";
-import { loadActor } from "../../api/services/users";
+} from "../../api/media/media";
+import type { Actor } from "../../api/organizations/permissions";
+import { reencodeImage } from "../../api/storage/avatars";
 import { createLocalStorage } from "../../api/storage/local";
 import { type ApiCall, type ApiFetch, measureApi, send, startBenchApi } from "../support/api";
 import {

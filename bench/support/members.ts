@@ -3,9 +3,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../api/db/client";
 import { sessions } from "../../api/db/schema";
-import { createOrganization } from "../../api/services/organizations";
-import { generateSessionToken, hashSessionToken } from "../../api/services/sessions";
-import { createUser } from "../../api/services/users";
+import { generateSessionToken, hashSessionToken } from "../../api/identity/sessions";
+import { createUser } from "../../api/identity/users";
+import { createOrganization } from "../../api/organizations/organizations";
 
 /** A member who signs in: `token` is a session of theirs, for the API's bearer header. */
 export type Member = { id: string; email: string; token: string };
