@@ -196,7 +196,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createCharacterRoute = protectedRoute({
   method: "post",
   path: "/characters",
   tags,
@@ -436,7 +436,7 @@ export function createCharacterRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createCharacterRoute, async (c) => {
       const { actor } = c.var.auth;
       const body = c.req.valid("json");
       await checkModelChoice(c.var.db, c.var.ai, actor, "characters.write", {

@@ -235,7 +235,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createClientRoute = protectedRoute({
   method: "post",
   path: "/clients",
   tags,
@@ -499,7 +499,7 @@ export function createClientRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createClientRoute, async (c) => {
       const { actor } = c.var.auth;
       const id = await createClient(c.var.db, actor, c.req.valid("json"));
       return c.json(toJson(await getClient(c.var.db, actor, id)), 201);

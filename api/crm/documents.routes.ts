@@ -234,7 +234,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createDocumentRoute = protectedRoute({
   method: "post",
   path: "/documents",
   tags,
@@ -459,7 +459,7 @@ export function createDocumentRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createDocumentRoute, async (c) => {
       const { actor } = c.var.auth;
       const { content, ...input } = withMarkdown(c.req.valid("json"));
       const id = await createDocument(c.var.db, actor, { ...input, content: content ?? "" });

@@ -170,7 +170,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createProjectRoute = protectedRoute({
   method: "post",
   path: "/projects",
   tags,
@@ -234,7 +234,7 @@ export function createProjectRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createProjectRoute, async (c) => {
       const { actor } = c.var.auth;
       const id = await createProject(c.var.db, actor, c.req.valid("json"));
       return c.json(toJson(await getProject(c.var.db, actor, id)), 201);

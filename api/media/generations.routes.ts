@@ -215,7 +215,7 @@ const GenerationOptionsSchema = z
   })
   .openapi("GenerationOptions");
 
-const createRoute = protectedRoute({
+const requestGenerationRoute = protectedRoute({
   method: "post",
   path: "/generations",
   tags,
@@ -246,7 +246,7 @@ const optionsRoute = protectedRoute({
 
 export function createGenerationRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-    .openapi(createRoute, async (c) => {
+    .openapi(requestGenerationRoute, async (c) => {
       const { actor } = c.var.auth;
       await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "generationPerMember", actor);
       const job = await requestGeneration(

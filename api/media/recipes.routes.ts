@@ -94,7 +94,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createRecipeRoute = protectedRoute({
   method: "post",
   path: "/recipes",
   tags,
@@ -185,7 +185,7 @@ export function createRecipeRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createRecipeRoute, async (c) => {
       const { actor } = c.var.auth;
       const body = c.req.valid("json");
       const id = await createRecipe(c.var.db, actor, {

@@ -70,7 +70,7 @@ const mailLimitsNote =
   "an hour per inviting member, 100 per organization or 3 per address; 503 MAIL_QUEUE_FULL " +
   "(with Retry-After) while too much mail waits to be sent.";
 
-const createRoute_ = protectedRoute({
+const createInvitationRoute = protectedRoute({
   method: "post",
   path: "/organizations/{id}/invitations",
   tags,
@@ -170,7 +170,7 @@ export function createInvitationRoutes() {
       const page = { total, page: query.page, pageSize: query.pageSize };
       return c.json({ items: items.map(toInvitation), ...page }, 200);
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createInvitationRoute, async (c) => {
       const { id } = c.req.valid("param");
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
       const invitation = await createInvitation(c.var, actor, c.req.valid("json"));

@@ -89,7 +89,7 @@ const listRoute = protectedRoute({
   errors: [422],
 });
 
-const createRoute_ = protectedRoute({
+const createOrganizationRoute = protectedRoute({
   method: "post",
   path: "/organizations",
   tags,
@@ -280,7 +280,7 @@ export function createOrganizationRoutes() {
       const page = { total, page: query.page, pageSize: query.pageSize };
       return c.json({ items: items.map(toOrganization), ...page }, 200);
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createOrganizationRoute, async (c) => {
       const { name } = c.req.valid("json");
       const { db, auth, maxOrganizationsPerUser } = c.var;
       const created = await createOwnOrganization(db, auth.user.id, name, maxOrganizationsPerUser);

@@ -89,7 +89,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createWorkspaceRoute = protectedRoute({
   method: "post",
   path: "/workspaces",
   tags,
@@ -186,7 +186,7 @@ export function createWorkspaceRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createWorkspaceRoute, async (c) => {
       const { actor } = c.var.auth;
       const created = await createWorkspace(c.var.db, actor, c.req.valid("json"));
       return c.json(toDetails(await getWorkspace(c.var.db, actor, created.id)), 201);

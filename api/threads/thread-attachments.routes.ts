@@ -55,7 +55,7 @@ const listRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
-const createRoute_ = protectedRoute({
+const attachRoute = protectedRoute({
   method: "post",
   path: "/threads/{id}/attachments",
   tags,
@@ -115,7 +115,7 @@ export function createThreadAttachmentRoutes() {
       const items = all.slice((page - 1) * pageSize, page * pageSize).map(attachmentJson);
       return c.json({ items, total: all.length, page, pageSize }, 200);
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(attachRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       if (multipartType.test(c.req.header("content-type") ?? "")) {

@@ -414,7 +414,7 @@ const listRoute = protectedRoute({
   errors: [403, 422],
 });
 
-const createRoute_ = protectedRoute({
+const createThreadRoute = protectedRoute({
   method: "post",
   path: "/threads",
   tags,
@@ -563,7 +563,7 @@ export function createThreadRoutes() {
         200,
       );
     })
-    .openapi(createRoute_, async (c) => {
+    .openapi(createThreadRoute, async (c) => {
       const { actor } = c.var.auth;
       const body = c.req.valid("json");
       await checkModelChoice(c.var.db, c.var.ai, actor, "threads.write", {
