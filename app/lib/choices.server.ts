@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "./api.server";
-import { requireClientsPermission } from "./clients.server";
+import { requirePermission } from "./permissions.server";
 import { requireUser, serviceUnavailable } from "./session.server";
 
 const Query = z.object({ q: z.string().trim().max(200).catch("") });
@@ -16,7 +16,7 @@ export async function loadChoices(
   { request, context }: LoaderFunctionArgs,
 ) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, `${kind}.read`);
+  requirePermission(user, `${kind}.read`);
   const { q } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await getApiClient(request, context, token)
     .get(`/${kind}`, { query: { q: q || undefined, pageSize: 50 } })

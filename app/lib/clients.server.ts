@@ -12,6 +12,7 @@ import {
 } from "./clients";
 import { replyWithApiError } from "./forms.server";
 import { maxImageBytes } from "./images";
+import type { MemberAccount } from "./permissions.server";
 import { rethrowAsPageError } from "./responses.server";
 
 /** A client form with its logo, and room for the other fields and the multipart framing. */
@@ -126,19 +127,8 @@ export async function submitClientForm(
   }
 }
 
-type Account = {
-  account: { currentOrganizationId: string | null; currentOrganizationPermissions: string[] };
-};
-
-/** A page that needs a permission the member does not have: 403, the error page explains. */
-export function requireClientsPermission(user: Account, permission: string) {
-  if (!user.account.currentOrganizationPermissions.includes(permission)) {
-    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
-  }
-}
-
 /** The members and the workspaces a client can be given to, as the form's choices. */
-export async function clientChoices(api: ApiClient, user: Account) {
+export async function clientChoices(api: ApiClient, user: MemberAccount) {
   const organizationId = user.account.currentOrganizationId;
   if (!organizationId) return { members: [], workspaces: [] };
   const [members, workspaces] = await Promise.all([

@@ -4,7 +4,6 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "./api/client";
 import { isApiError, isUserError } from "./api/errors";
 import { getApiClient } from "./api.server";
-import { requireClientsPermission } from "./clients.server";
 import { readForm } from "./form.server";
 import { replyWithApiError } from "./forms.server";
 import { type Language, localizedPath } from "./i18n";
@@ -20,6 +19,7 @@ import {
   RenameFields,
   visitParams,
 } from "./media-library";
+import { requirePermission } from "./permissions.server";
 import { safeRedirect } from "./redirect.server";
 import { badRequest, rethrowAsPageError } from "./responses.server";
 import { requireUser, serviceUnavailable } from "./session.server";
@@ -176,7 +176,7 @@ const answer = (value: MediaActionAnswer, status: number) =>
  */
 export async function libraryAction(kind: MediaKind, { request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "media.write");
+  requirePermission(user, "media.write");
   const language = pageLanguage(request);
   const api = getApiClient(request, context, token);
   const url = new URL(request.url);

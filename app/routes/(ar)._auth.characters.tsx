@@ -27,8 +27,8 @@ import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { type CharacterActionAnswer, characterLimits, characterSorts } from "~/lib/characters";
 import { characterAction, characterSuggestions } from "~/lib/characters.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -117,7 +117,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "characters.read");
+  requirePermission(user, "characters.read");
   return characterAction({
     request,
     api: getApiClient(request, context, token),

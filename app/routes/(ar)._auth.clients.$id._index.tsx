@@ -25,10 +25,10 @@ import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, statusTones } from "~/lib/clients";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
@@ -41,7 +41,7 @@ const PageNumber = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.read");
+  requirePermission(user, "clients.read");
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const permissions = user.account.currentOrganizationPermissions;
@@ -79,7 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   const language = pageLanguage(request);
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);

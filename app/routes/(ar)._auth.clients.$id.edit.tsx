@@ -19,12 +19,12 @@ import {
   clientChoices,
   clientLogoTooLarge,
   maxClientFormBytes,
-  requireClientsPermission,
   submitClientForm,
 } from "~/lib/clients.server";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
@@ -33,7 +33,7 @@ export const handle = { title: "clients:edit.pageTitle" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const [client, choices] = await Promise.all([
@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   const language = pageLanguage(request);
   const id = requireUuidParam(params);
   const read = await readMultipartForm(request, maxClientFormBytes);

@@ -22,10 +22,10 @@ import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, clientStatuses, statusTones } from "~/lib/clients";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
@@ -90,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   const language = pageLanguage(request);
   const form = await readForm(request);
   const id = z.uuid().safeParse(form.get("id"));

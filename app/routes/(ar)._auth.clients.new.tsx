@@ -17,12 +17,12 @@ import {
   clientChoices,
   clientLogoTooLarge,
   maxClientFormBytes,
-  requireClientsPermission,
   submitClientForm,
 } from "~/lib/clients.server";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
@@ -31,7 +31,7 @@ export const handle = { title: "clients:new.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   return clientChoices(getApiClient(request, context, token), user);
 }
 
@@ -43,7 +43,7 @@ const clientFormAction = "?form=client";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.write");
+  requirePermission(user, "clients.write");
   const language = pageLanguage(request);
   // The larger of the two forms: a client with its logo, or an import's CSV file.
   const read = await readMultipartForm(request, Math.max(maxClientFormBytes, maxImportFileBytes));

@@ -22,7 +22,6 @@ import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import type { SaveAnswer } from "~/lib/documents";
 import {
   documentBody,
@@ -33,6 +32,7 @@ import {
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
@@ -47,7 +47,7 @@ const View = z.object({
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.read");
+  requirePermission(user, "documents.read");
   const id = requireUuidParam(params);
   const view = View.parse(Object.fromEntries(new URL(request.url).searchParams));
   const api = getApiClient(request, context, token);
@@ -94,7 +94,7 @@ export function shouldRevalidate({
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const language = pageLanguage(request);
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);

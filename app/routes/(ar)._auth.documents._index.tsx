@@ -20,12 +20,12 @@ import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { documentSorts } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
@@ -113,7 +113,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const language = pageLanguage(request);
   const form = await readForm(request);
   const id = z.uuid().safeParse(form.get("id"));

@@ -21,7 +21,6 @@ import { Icon } from "~/components/ui/icon";
 import { PageShell } from "~/components/ui/page-shell";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { documentErrorKeys, NewDocumentFields } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
 import { readMultipartForm } from "~/lib/form.server";
@@ -29,6 +28,7 @@ import { useAppForm } from "~/lib/forms";
 import { replyWithApiError } from "~/lib/forms.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
@@ -40,7 +40,7 @@ const maxImportFormBytes = 10 * 1024 * 1024 + 64 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const choices = await documentChoices(getApiClient(request, context, token), user);
   const search = new URL(request.url).searchParams;
   const pick = (id: string | null, options: { value: string }[]) =>
@@ -58,7 +58,7 @@ type Answer =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const language = pageLanguage(request);
   const api = getApiClient(request, context, token);
   const read = await readMultipartForm(request, maxImportFormBytes);

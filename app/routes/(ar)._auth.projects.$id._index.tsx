@@ -17,11 +17,11 @@ import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
@@ -32,7 +32,7 @@ export const handle = { title: "projects:detail.title" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.read");
+  requirePermission(user, "projects.read");
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const permissions = user.account.currentOrganizationPermissions;
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const language = pageLanguage(request);
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);

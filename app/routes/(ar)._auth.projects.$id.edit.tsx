@@ -12,10 +12,11 @@ import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
 import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { clientChoices, requireClientsPermission } from "~/lib/clients.server";
+import { clientChoices } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { projectChoices, submitProjectForm } from "~/lib/projects.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
@@ -25,7 +26,7 @@ export const handle = { title: "projects:edit.pageTitle" };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const id = requireUuidParam(params);
   const api = getApiClient(request, context, token);
   const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const language = pageLanguage(request);
   const id = requireUuidParam(params);
   const form = await readForm(request);

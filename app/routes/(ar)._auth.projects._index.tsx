@@ -20,11 +20,11 @@ import { Pagination } from "~/components/ui/pagination";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { type Project, projectStatuses, projectStatusTones } from "~/lib/projects";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const language = pageLanguage(request);
   const form = await readForm(request);
   const id = z.uuid().safeParse(form.get("id"));

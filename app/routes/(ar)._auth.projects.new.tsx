@@ -11,10 +11,11 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
 import { getApiClient } from "~/lib/api.server";
-import { clientChoices, requireClientsPermission } from "~/lib/clients.server";
+import { clientChoices } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { projectChoices, submitProjectForm } from "~/lib/projects.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
@@ -24,7 +25,7 @@ export const handle = { title: "projects:new.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const api = getApiClient(request, context, token);
   const canReadClients = user.account.currentOrganizationPermissions.includes("clients.read");
   const [choices, { clients, clientsTotal }] = await Promise.all([
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "projects.write");
+  requirePermission(user, "projects.write");
   const language = pageLanguage(request);
   const form = await readForm(request);
   if (form.get("intent") !== "create") throw badRequest();

@@ -25,10 +25,10 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readMultipartForm } from "~/lib/form.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { notFound, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import {
@@ -59,7 +59,7 @@ const wholeAnswerTimeoutMs = 120_000;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "threads.read");
+  requirePermission(user, "threads.read");
   // SPEC.md §5: a thread id is digits only, or absent.
   const id = params.id === undefined ? null : threadIdParam(params.id);
   if (params.id !== undefined && id === null) throw notFound();
@@ -139,7 +139,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "threads.write");
+  requirePermission(user, "threads.write");
   const language = pageLanguage(request);
   const id = params.id === undefined ? null : threadIdParam(params.id);
   if (params.id !== undefined && id === null) throw notFound();

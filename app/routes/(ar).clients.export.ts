@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 
 /** The organization's clients as a CSV download (GET /clients/export). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "clients.read");
+  requirePermission(user, "clients.read");
   const csv = (await getApiClient(request, context, token, { timeoutMs: 30_000 })
     .get("/clients/export")
     .catch((error: unknown) => {

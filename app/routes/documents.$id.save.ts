@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { maxDocumentFormBytes, saveDocumentForm } from "~/lib/documents.server";
 import { readMultipartForm } from "~/lib/form.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { requireUuidParam } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 
@@ -13,7 +13,7 @@ import { requireUser } from "~/lib/session.server";
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const id = requireUuidParam(params);
   const read = await readMultipartForm(request, maxDocumentFormBytes);
   if (read.tooLarge) {

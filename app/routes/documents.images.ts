@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "react-router";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readMultipartForm } from "~/lib/form.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 
@@ -11,7 +11,7 @@ const maxImageFormBytes = 10 * 1024 * 1024 + 64 * 1024;
 /** An image dropped into the editor: stored through the API, answered with its URL as JSON. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "documents.write");
+  requirePermission(user, "documents.write");
   const read = await readMultipartForm(request, maxImageFormBytes);
   const image = read.form?.get("image");
   if (read.tooLarge || !(image instanceof File) || image.size === 0) {

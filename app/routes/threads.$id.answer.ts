@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "react-router";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
 import { readForm } from "~/lib/form.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { badRequest, notFound } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { AnswerRequest, requestAnswer, threadIdParam } from "~/lib/threads.server";
@@ -18,7 +18,7 @@ const answerHeadersTimeoutMs = 30_000;
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "threads.write");
+  requirePermission(user, "threads.write");
   const parsed = AnswerRequest.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw badRequest();
   const api = getApiClient(request, context, token, { timeoutMs: answerHeadersTimeoutMs });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "~/lib/api.server";
-import { requireClientsPermission } from "~/lib/clients.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { notFound, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { threadIdParam } from "~/lib/threads.server";
@@ -11,7 +11,7 @@ const Format = z.enum(["md", "json"]).catch("md");
 /** A thread as a Markdown or JSON download (GET /threads/{id}/export), named as the API names it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  requireClientsPermission(user, "threads.read");
+  requirePermission(user, "threads.read");
   const id = threadIdParam(params.id);
   if (id === null) throw notFound();
   const format = Format.parse(new URL(request.url).searchParams.get("format"));
