@@ -6,7 +6,6 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { Highlighted } from "~/components/clients/highlighted";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
@@ -14,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";

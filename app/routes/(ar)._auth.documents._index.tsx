@@ -6,13 +6,13 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { Highlighted } from "~/components/clients/highlighted";
 import { SearchableSelectField } from "~/components/form/choice-search";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";

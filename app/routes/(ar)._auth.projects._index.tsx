@@ -6,12 +6,12 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { Highlighted } from "~/components/clients/highlighted";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";

@@ -5,11 +5,11 @@ import { clientInitials } from "~/lib/clients";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
-import { Highlighted } from "../clients/highlighted";
 import { LocalizedLink } from "../localized-link";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { Highlighted } from "../ui/highlighted";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
 

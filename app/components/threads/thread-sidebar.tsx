@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Highlighted } from "~/components/clients/highlighted";
 import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
+import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
