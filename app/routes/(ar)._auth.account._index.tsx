@@ -18,7 +18,8 @@ import { maxImageBytes } from "~/components/image-input";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { PageShell } from "~/components/ui/page-shell";
-import type { ApiClient, ApiSchema } from "~/lib/api/client";
+import { AddressChange, AddressConfirm, PasswordChange, ProfileUpdate } from "~/lib/account";
+import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { localeCookie } from "~/lib/cookies.server";
@@ -32,52 +33,8 @@ import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import {
-  currentPassword,
-  email,
-  newPassword,
-  personName,
-  phone,
-  verificationKey,
-} from "~/lib/validation";
 
 export const handle = { title: "account:title" };
-
-/** The profile: names and the photo. The email and phone change with a key (AddressChange). */
-const ProfileUpdate = z.object({
-  firstName: personName(),
-  lastName: personName(),
-  avatar: z.file().optional(),
-  removeAvatar: z.literal("true").optional(),
-});
-
-/** A new email or phone (none removes it), confirmed with the current password. */
-const AddressChange = z.discriminatedUnion("loginType", [
-  z.object({
-    loginType: z.literal("EMAIL"),
-    value: email().optional(),
-    currentPassword: currentPassword(),
-  }),
-  z.object({
-    loginType: z.literal("PHONE"),
-    value: phone().optional(),
-    currentPassword: currentPassword(),
-  }),
-]);
-
-const AddressConfirm = z.object({ key: verificationKey() });
-
-const PasswordChange = z.object({
-  currentPassword: currentPassword(),
-  newPassword: newPassword(),
-});
-
-/** What the forms of the page hold, for their components. */
-export type ProfileValues = z.input<typeof ProfileUpdate>;
-export type PasswordValues = z.input<typeof PasswordChange>;
-export type AddressChangeValues = z.input<typeof AddressChange>;
-export type AddressConfirmValues = z.input<typeof AddressConfirm>;
-export type PendingAddressChange = ApiSchema<"PendingAddressChange">;
 
 /** Passwords are never sent back. */
 const passwordFields = ["currentPassword", "newPassword"];

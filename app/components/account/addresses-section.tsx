@@ -2,14 +2,14 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { useFocusFirstError } from "~/lib/use-focus-first-error";
-import { useIsPending } from "~/lib/use-is-pending";
-import type { CurrentUser } from "~/lib/user";
 import type {
   AddressChangeValues,
   AddressConfirmValues,
   PendingAddressChange,
-} from "~/routes/(ar)._auth.account._index";
+} from "~/lib/account";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
+import type { CurrentUser } from "~/lib/user";
 import { InputField, KeyInput, PasswordInput, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { useDropNotice } from "../notice";
