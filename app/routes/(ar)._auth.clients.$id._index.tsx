@@ -14,11 +14,12 @@ import {
 } from "~/components/clients/client-activity";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
+import { DeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
@@ -296,31 +297,20 @@ export default function ClientPage() {
       <ClientActivitySection activity={activity} now={now} />
 
       {canWrite && !client.deletedAt ? (
-        <SettingsSection
+        <DeleteSection
           id="client-delete"
           title={t("detail.deleteSection")}
           description={t("detail.deleteDescription")}
-        >
-          <ConfirmDialog
-            intent="delete"
-            title={
-              <IsolatedMessage
-                ns="clients"
-                i18nKey="detail.deleteTitle"
-                values={{ name: client.name }}
-              />
-            }
-            description={t("detail.deleteDescription")}
-            confirmLabel={t("detail.deleteConfirm")}
-            cancelLabel={t("common:actions.cancel")}
-            trigger={
-              <Button type="submit" variant="secondary">
-                <Icon name="trash-2" />
-                {t("detail.delete")}
-              </Button>
-            }
-          />
-        </SettingsSection>
+          question={
+            <IsolatedMessage
+              ns="clients"
+              i18nKey="detail.deleteTitle"
+              values={{ name: client.name }}
+            />
+          }
+          confirmLabel={t("detail.deleteConfirm")}
+          buttonLabel={t("detail.delete")}
+        />
       ) : null}
     </PageShell>
   );

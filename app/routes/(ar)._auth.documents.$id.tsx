@@ -8,14 +8,14 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { SettingsSection } from "~/components/account/settings-section";
 import { DocumentEditor } from "~/components/documents/document-editor";
 import { ExportMenu } from "~/components/documents/export-menu";
 import { VersionComparison, VersionsPanel } from "~/components/documents/versions-panel";
 import { LocalizedLink } from "~/components/localized-link";
+import { DeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
@@ -263,32 +263,21 @@ export default function DocumentPage() {
       </div>
 
       {editable ? (
-        <SettingsSection
+        <DeleteSection
           id="document-delete"
           title={t("delete")}
           description={t("deleteDescription")}
-        >
-          <ConfirmDialog
-            intent="delete"
-            asking={confirming("delete")}
-            title={
-              <IsolatedMessage
-                ns="documents"
-                i18nKey="deleteTitle"
-                values={{ title: document.title }}
-              />
-            }
-            description={t("deleteDescription")}
-            confirmLabel={t("deleteConfirm")}
-            cancelLabel={t("common:actions.cancel")}
-            trigger={
-              <Button type="submit" variant="secondary">
-                <Icon name="trash-2" />
-                {t("delete")}
-              </Button>
-            }
-          />
-        </SettingsSection>
+          asking={confirming("delete")}
+          question={
+            <IsolatedMessage
+              ns="documents"
+              i18nKey="deleteTitle"
+              values={{ title: document.title }}
+            />
+          }
+          confirmLabel={t("deleteConfirm")}
+          buttonLabel={t("delete")}
+        />
       ) : null}
     </PageShell>
   );

@@ -8,10 +8,11 @@ import {
 import { SettingsSection } from "~/components/account/settings-section";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
+import { DeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
@@ -193,31 +194,20 @@ export default function ProjectPage() {
       ) : null}
 
       {canWrite && !project.deletedAt ? (
-        <SettingsSection
+        <DeleteSection
           id="project-delete"
           title={t("detail.deleteSection")}
           description={t("detail.deleteDescription")}
-        >
-          <ConfirmDialog
-            intent="delete"
-            title={
-              <IsolatedMessage
-                ns="projects"
-                i18nKey="detail.deleteTitle"
-                values={{ name: project.name }}
-              />
-            }
-            description={t("detail.deleteDescription")}
-            confirmLabel={t("detail.deleteConfirm")}
-            cancelLabel={t("common:actions.cancel")}
-            trigger={
-              <Button type="submit" variant="secondary">
-                <Icon name="trash-2" />
-                {t("detail.delete")}
-              </Button>
-            }
-          />
-        </SettingsSection>
+          question={
+            <IsolatedMessage
+              ns="projects"
+              i18nKey="detail.deleteTitle"
+              values={{ name: project.name }}
+            />
+          }
+          confirmLabel={t("detail.deleteConfirm")}
+          buttonLabel={t("detail.delete")}
+        />
       ) : null}
     </PageShell>
   );

@@ -12,11 +12,12 @@ import {
 import { z } from "zod";
 import { SettingsSection } from "~/components/account/settings-section";
 import { SelectInput } from "~/components/form/fields";
+import { DeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
+import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
@@ -221,32 +222,21 @@ export default function WorkspacePage() {
       ) : null}
 
       {canWrite ? (
-        <SettingsSection
+        <DeleteSection
           id="workspace-delete"
           title={t("detail.deleteSection")}
           description={t("detail.deleteDescription")}
-        >
-          <ConfirmDialog
-            intent="delete"
-            asking={result?.intent === "delete"}
-            title={
-              <IsolatedMessage
-                ns="workspaces"
-                i18nKey="detail.deleteTitle"
-                values={{ name: workspace.name }}
-              />
-            }
-            description={t("detail.deleteDescription")}
-            confirmLabel={t("detail.deleteConfirm")}
-            cancelLabel={t("common:actions.cancel")}
-            trigger={
-              <Button type="submit" variant="secondary">
-                <Icon name="trash-2" />
-                {t("detail.delete")}
-              </Button>
-            }
-          />
-        </SettingsSection>
+          asking={result?.intent === "delete"}
+          question={
+            <IsolatedMessage
+              ns="workspaces"
+              i18nKey="detail.deleteTitle"
+              values={{ name: workspace.name }}
+            />
+          }
+          confirmLabel={t("detail.deleteConfirm")}
+          buttonLabel={t("detail.delete")}
+        />
       ) : null}
     </PageShell>
   );

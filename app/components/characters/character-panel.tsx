@@ -14,10 +14,10 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { LocalizedLink } from "../localized-link";
+import { DeleteSection } from "../records/delete-section";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DrawerDialog } from "../ui/drawer-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
@@ -155,37 +155,24 @@ export function CharacterPanel({
             <CloneSection character={character} action={action} answer={answer} />
           ) : null}
           {editable ? (
-            <section
-              aria-labelledby="character-delete-title"
-              className="space-y-3 rounded-control border border-danger/40 p-4"
-            >
-              <h3 id="character-delete-title" className="text-sm font-semibold">
-                {t("delete.section")}
-              </h3>
-              <p className="text-sm text-text-muted">{t("delete.description")}</p>
-              <ConfirmDialog
-                intent="delete"
-                fields={{ id: character.id }}
-                container={container}
-                asking={askingDelete}
-                title={
-                  <IsolatedMessage
-                    ns="characters"
-                    i18nKey="delete.title"
-                    values={{ name: character.name }}
-                  />
-                }
-                description={t("delete.description")}
-                confirmLabel={t("delete.confirm")}
-                cancelLabel={t("common:actions.cancel")}
-                trigger={
-                  <Button type="submit" variant="secondary">
-                    <Icon name="trash-2" />
-                    {t("delete.button")}
-                  </Button>
-                }
-              />
-            </section>
+            <DeleteSection
+              variant="panel"
+              id="character-delete"
+              title={t("delete.section")}
+              description={t("delete.description")}
+              fields={{ id: character.id }}
+              container={container}
+              asking={askingDelete}
+              question={
+                <IsolatedMessage
+                  ns="characters"
+                  i18nKey="delete.title"
+                  values={{ name: character.name }}
+                />
+              }
+              confirmLabel={t("delete.confirm")}
+              buttonLabel={t("delete.button")}
+            />
           ) : null}
         </>
       )}

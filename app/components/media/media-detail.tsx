@@ -20,9 +20,9 @@ import { useLanguage } from "~/lib/use-language";
 import { InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { LocalizedLink } from "../localized-link";
+import { DeleteSection } from "../records/delete-section";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DrawerDialog } from "../ui/drawer-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
@@ -203,37 +203,24 @@ export function MediaDetail(props: DetailProps) {
           {job ? <JobLog job={job} /> : null}
 
           {canWrite ? (
-            <section
-              aria-labelledby="media-delete-title"
-              className="space-y-3 rounded-control border border-danger/40 p-4"
-            >
-              <h3 id="media-delete-title" className="text-sm font-semibold">
-                {t("delete.section")}
-              </h3>
-              <p className="text-sm text-text-muted">{t("delete.description")}</p>
-              <ConfirmDialog
-                intent="delete"
-                fields={{ id: item.id, list: props.list }}
-                container={container}
-                asking={askingDelete}
-                title={
-                  <IsolatedMessage
-                    ns="media"
-                    i18nKey="delete.title"
-                    values={{ title: titleOf(item) }}
-                  />
-                }
-                description={t("delete.description")}
-                confirmLabel={t("delete.confirm")}
-                cancelLabel={t("common:actions.cancel")}
-                trigger={
-                  <Button type="submit" variant="secondary">
-                    <Icon name="trash-2" />
-                    {t("delete.button")}
-                  </Button>
-                }
-              />
-            </section>
+            <DeleteSection
+              variant="panel"
+              id="media-delete"
+              title={t("delete.section")}
+              description={t("delete.description")}
+              fields={{ id: item.id, list: props.list }}
+              container={container}
+              asking={askingDelete}
+              question={
+                <IsolatedMessage
+                  ns="media"
+                  i18nKey="delete.title"
+                  values={{ title: titleOf(item) }}
+                />
+              }
+              confirmLabel={t("delete.confirm")}
+              buttonLabel={t("delete.button")}
+            />
           ) : null}
         </>
       )}
