@@ -28,3 +28,11 @@ export function requireUuidParam(params: Record<string, string | undefined>, nam
 export function rethrowAsPageError(error: unknown): never {
   throw isApiError(error, 404) ? notFound() : serviceUnavailable(error);
 }
+
+/**
+ * For `.catch()` on an API call that a page cannot do without (its list): the error page says
+ * the service is unavailable.
+ */
+export function rethrowAsUnavailable(error: unknown): never {
+  throw serviceUnavailable(error);
+}

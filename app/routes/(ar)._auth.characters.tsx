@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
-  Form,
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
@@ -13,13 +12,18 @@ import { CharacterCard } from "~/components/characters/character-card";
 import { CharacterImport } from "~/components/characters/character-import";
 import { CharacterPanel, NewCharacterPanel } from "~/components/characters/character-panel";
 import { LocalizedLink } from "~/components/localized-link";
+import {
+  BinLink,
+  ClearFiltersButton,
+  ListSearchForm,
+  NewButton,
+} from "~/components/records/list-page";
+import { UndoNotice } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
@@ -28,37 +32,33 @@ import { getApiClient } from "~/lib/api.server";
 import { type CharacterActionAnswer, characterLimits, characterSorts } from "~/lib/characters";
 import { characterAction, characterSuggestions } from "~/lib/characters.server";
 import { pageLanguage } from "~/lib/i18n.server";
+import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
+import { deletedRecord, pageQuery, readListing } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
-import { rethrowAsPageError } from "~/lib/responses.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
+import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
 export const handle = { title: "characters:title" };
 
 const pageSize = 24;
 
-const Listing = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  q: z.string().trim().max(200).catch(""),
+const Listing = listingSchema({
   tag: z.string().trim().max(characterLimits.tag).catch(""),
   mine: z.literal("1").optional().catch(undefined),
-  sort: z.enum(characterSorts).optional().catch(undefined),
-  bin: z.literal("1").optional().catch(undefined),
+  sort: optionalChoice(characterSorts),
   /** The character whose panel is open. */
   id: z.uuid().optional().catch(undefined),
   /** The create form's panel is open. */
   new: z.literal("1").optional().catch(undefined),
   /** Asked without JavaScript: delete the open character? */
   confirm: z.literal("delete").optional().catch(undefined),
-  /** Just deleted: the list offers to undo it. */
-  deleted: z.uuid().optional().catch(undefined),
   /** A character just added whose avatar the API refused: why. */
   avatarError: z.string().max(40).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  const listing = Listing.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const listing = readListing(request, Listing);
   const permissions = user.account.currentOrganizationPermissions;
   const now = Date.now();
   const none = { models: [] as string[], voices: [] as string[] };
@@ -80,27 +80,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api
       .get("/characters", {
         query: {
-          page: listing.page,
-          pageSize,
-          q: listing.q || undefined,
+          ...pageQuery(listing, pageSize),
           tag: listing.tag || undefined,
           mine: listing.mine ? "true" : undefined,
-          deleted: listing.bin ? "true" : undefined,
+          // The API names no "relevance": it is its default while searching.
           sort: listing.sort === "relevance" ? undefined : listing.sort,
         },
       })
-      .catch((error: unknown) => {
-        throw serviceUnavailable(error);
-      }),
+      .catch(rethrowAsUnavailable),
     listing.id
       ? api.get("/characters/{id}", { path: { id: listing.id } }).catch(rethrowAsPageError)
       : null,
-    listing.deleted
-      ? api
-          .get("/characters/{id}", { path: { id: listing.deleted } })
-          .then((character) => (character.deletedAt ? character : null))
-          .catch(() => null)
-      : null,
+    deletedRecord(listing, (id) => api.get("/characters/{id}", { path: { id } })),
     canWrite && (listing.id || listing.new) ? characterSuggestions(api, user) : none,
   ]);
   return {
@@ -157,17 +148,47 @@ function useAddresses() {
   }, [location.pathname, location.search]);
 }
 
-function RestoreButton({ id, action, label }: { id: string; action: string; label: string }) {
-  const restoring = useIsPending({ intent: "restore", formAction: action });
+/** Mine only, and the tag chosen from a card (with a way to drop it). */
+function CharacterFilters({
+  listing,
+  listWith,
+}: {
+  listing: { tag: string; mine?: "1" };
+  listWith: (changes: Record<string, string | null>) => string;
+}) {
+  const { t } = useTranslation("characters");
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value="restore" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" size="sm" disabled={restoring}>
-        <Icon name="rotate-ccw" />
-        {label}
-      </Button>
-    </Form>
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 md:col-span-3">
+      <Checkbox
+        id="character-mine"
+        name="mine"
+        value="1"
+        defaultChecked={Boolean(listing.mine)}
+        label={t("filters.mine")}
+      />
+      {listing.tag ? (
+        <>
+          <input type="hidden" name="tag" value={listing.tag} />
+          <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-accent-soft py-0.5 ps-3 pe-1 text-sm text-accent">
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              <IsolatedMessage
+                ns="characters"
+                i18nKey="filters.tag"
+                values={{ tag: listing.tag }}
+              />
+            </span>
+            <LocalizedLink
+              to={listWith({ tag: null })}
+              aria-label={t("filters.removeTag", { tag: listing.tag })}
+              title={t("filters.removeTag", { tag: listing.tag })}
+              className="rounded-full p-1 hover:bg-accent/10"
+            >
+              <Icon name="x" className="size-3.5" />
+            </LocalizedLink>
+          </span>
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -203,19 +224,11 @@ export default function CharactersPage() {
   const bin = Boolean(listing.bin);
   const filtered = Boolean(listing.q || listing.tag || listing.mine);
   const newButton = (label: string) => (
-    <Button asChild>
-      <LocalizedLink to={listWith({ new: "1" })} preventScrollReset>
-        <Icon name="plus" />
-        {label}
-      </LocalizedLink>
-    </Button>
+    <NewButton to={listWith({ new: "1" })} label={label} preventScrollReset />
   );
   const answer = actionData ?? avatarAnswer;
   const pageError =
     !opened && actionData && "error" in actionData ? t(actionData.error) : undefined;
-  const sortOptions = characterSorts
-    .filter((sort) => sort !== "relevance" || listing.q)
-    .map((sort) => ({ value: sort, label: t(`sorts.${sort}`) }));
 
   return (
     <PageShell
@@ -235,16 +248,14 @@ export default function CharactersPage() {
       }
     >
       {undo ? (
-        <FormAlert tone="success">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p>
-              <IsolatedMessage ns="characters" i18nKey="undo.body" values={{ name: undo.name }} />
-            </p>
-            {canWrite ? (
-              <RestoreButton id={undo.id} action={formAction} label={t("undo.action")} />
-            ) : null}
-          </div>
-        </FormAlert>
+        <UndoNotice
+          id={undo.id}
+          canRestore={canWrite}
+          restoreLabel={t("undo.action")}
+          action={formAction}
+        >
+          <IsolatedMessage ns="characters" i18nKey="undo.body" values={{ name: undo.name }} />
+        </UndoNotice>
       ) : null}
       {pageError ? (
         <FormAlert tone="error">
@@ -276,69 +287,24 @@ export default function CharactersPage() {
       ) : null}
 
       {bin ? null : (
-        <Form
-          method="get"
-          role="search"
-          aria-label={t("filters.label")}
+        <ListSearchForm
+          label={t("filters.label")}
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
+          searchId="character-search"
+          searchLabel={t("filters.search")}
+          placeholder={t("filters.placeholder")}
+          q={listing.q}
+          applyLabel={t("filters.apply")}
+          after={<CharacterFilters listing={listing} listWith={listWith} />}
         >
-          <div className="space-y-1.5">
-            <label htmlFor="character-search" className="text-sm font-medium">
-              {t("filters.search")}
-            </label>
-            <Input
-              id="character-search"
-              name="q"
-              type="search"
-              dir="auto"
-              maxLength={200}
-              defaultValue={listing.q}
-              placeholder={t("filters.placeholder")}
-            />
-          </div>
           <SelectField
             id="character-sort"
             name="sort"
             label={t("filters.sort")}
             defaultValue={listing.sort ?? (listing.q ? "relevance" : "name")}
-            options={sortOptions}
+            options={sortOptions(characterSorts, listing.q, (sort) => t(`sorts.${sort}`))}
           />
-          <Button type="submit" variant="secondary">
-            <Icon name="search" />
-            {t("filters.apply")}
-          </Button>
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 md:col-span-3">
-            <Checkbox
-              id="character-mine"
-              name="mine"
-              value="1"
-              defaultChecked={Boolean(listing.mine)}
-              label={t("filters.mine")}
-            />
-            {listing.tag ? (
-              <>
-                <input type="hidden" name="tag" value={listing.tag} />
-                <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-accent-soft py-0.5 ps-3 pe-1 text-sm text-accent">
-                  <span className="min-w-0 [overflow-wrap:anywhere]">
-                    <IsolatedMessage
-                      ns="characters"
-                      i18nKey="filters.tag"
-                      values={{ tag: listing.tag }}
-                    />
-                  </span>
-                  <LocalizedLink
-                    to={listWith({ tag: null })}
-                    aria-label={t("filters.removeTag", { tag: listing.tag })}
-                    title={t("filters.removeTag", { tag: listing.tag })}
-                    className="rounded-full p-1 hover:bg-accent/10"
-                  >
-                    <Icon name="x" className="size-3.5" />
-                  </LocalizedLink>
-                </span>
-              </>
-            ) : null}
-          </div>
-        </Form>
+        </ListSearchForm>
       )}
 
       {characters.items.length === 0 ? (
@@ -350,14 +316,7 @@ export default function CharactersPage() {
           <EmptyState
             icon="search-x"
             title={t("noMatch.title")}
-            action={
-              <Button variant="secondary" asChild>
-                <LocalizedLink to="/characters">
-                  <Icon name="x" />
-                  {t("noMatch.action")}
-                </LocalizedLink>
-              </Button>
-            }
+            action={<ClearFiltersButton to="/characters" label={t("noMatch.action")} />}
           >
             {listing.q ? (
               <IsolatedMessage
@@ -408,13 +367,7 @@ export default function CharactersPage() {
 
       {bin || !canWrite ? null : (
         <p className="text-sm">
-          <LocalizedLink
-            to="/characters?bin=1"
-            className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
-          >
-            <Icon name="trash-2" />
-            {t("bin.link")}
-          </LocalizedLink>
+          <BinLink to="/characters?bin=1" label={t("bin.link")} />
         </p>
       )}
     </PageShell>

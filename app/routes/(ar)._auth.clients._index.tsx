@@ -1,36 +1,37 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  Form,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
-import { z } from "zod";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
+import {
+  BinLink,
+  ClearFiltersButton,
+  ListSearchForm,
+  NewButton,
+  NoOrganizationPage,
+} from "~/components/records/list-page";
+import { RestoreButton, UndoNotice } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, clientStatuses, statusTones } from "~/lib/clients";
-import { readForm } from "~/lib/form.server";
-import { localizedPath } from "~/lib/i18n";
-import { pageLanguage } from "~/lib/i18n.server";
-import { requirePermission } from "~/lib/permissions.server";
-import { safeRedirect } from "~/lib/redirect.server";
+import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
+import {
+  deletedRecord,
+  pageQuery,
+  readListing,
+  restoreFromList,
+  searchSort,
+} from "~/lib/listing.server";
 import { formatRelativeTime } from "~/lib/relative-time";
-import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
+import { rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "clients:title" };
@@ -38,19 +39,14 @@ export const handle = { title: "clients:title" };
 const pageSize = 20;
 const sorts = ["name", "-name", "-updated", "updated", "relevance"] as const;
 
-const Listing = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  q: z.string().trim().max(200).catch(""),
-  status: z.enum(clientStatuses).optional().catch(undefined),
-  sort: z.enum(sorts).optional().catch(undefined),
-  bin: z.literal("1").optional().catch(undefined),
-  deleted: z.uuid().optional().catch(undefined),
+const Listing = listingSchema({
+  status: optionalChoice(clientStatuses),
+  sort: optionalChoice(sorts),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  const url = new URL(request.url);
-  const listing = Listing.parse(Object.fromEntries(url.searchParams));
+  const listing = readListing(request, Listing);
   const permissions = user.account.currentOrganizationPermissions;
   if (!permissions.includes("clients.read")) {
     return { clients: null, listing, canWrite: false, undo: null, now: Date.now() };
@@ -60,24 +56,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api
       .get("/clients", {
         query: {
-          page: listing.page,
-          pageSize,
-          q: listing.q || undefined,
+          ...pageQuery(listing, pageSize),
           status: listing.status ? [listing.status] : undefined,
-          sort: listing.sort === "relevance" && !listing.q ? undefined : listing.sort,
-          deleted: listing.bin ? "true" : undefined,
+          sort: searchSort(listing),
         },
       })
-      .catch((error: unknown) => {
-        throw serviceUnavailable(error);
-      }),
-    // Just deleted from its page: the list offers to undo it.
-    listing.deleted
-      ? api
-          .get("/clients/{id}", { path: { id: listing.deleted } })
-          .then((client) => (client.deletedAt ? client : null))
-          .catch(() => null)
-      : null,
+      .catch(rethrowAsUnavailable),
+    deletedRecord(listing, (id) => api.get("/clients/{id}", { path: { id } })),
   ]);
   return {
     clients,
@@ -88,39 +73,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  requirePermission(user, "clients.write");
-  const language = pageLanguage(request);
-  const form = await readForm(request);
-  const id = z.uuid().safeParse(form.get("id"));
-  if (form.get("intent") !== "restore" || !id.success) throw badRequest();
-  await getApiClient(request, context, token)
-    .post("/clients/{id}/restore", { path: { id: id.data } })
-    .catch(rethrowAsPageError);
-  return safeRedirect(`${localizedPath(`/clients/${id.data}`, language)}?notice=client-restored`);
-}
-
-function RestoreButton({
-  id,
-  label,
-  children,
-}: {
-  id: string;
-  label?: string;
-  children: React.ReactNode;
-}) {
-  const restoring = useIsPending({ intent: "restore" });
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="restore" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" size="sm" disabled={restoring} aria-label={label}>
-        <Icon name="rotate-ccw" />
-        {children}
-      </Button>
-    </Form>
-  );
+export async function action(args: ActionFunctionArgs) {
+  return restoreFromList(args, {
+    permission: "clients.write",
+    restore: (api, id) => api.post("/clients/{id}/restore", { path: { id } }),
+    pathOf: (id) => `/clients/${id}`,
+    notice: "client-restored",
+  });
 }
 
 export default function ClientsPage() {
@@ -128,40 +87,11 @@ export default function ClientsPage() {
   const { t } = useTranslation("clients");
   const language = useLanguage();
 
-  if (!clients) {
-    return (
-      <PageShell title={t("title")} description={t("description")}>
-        <EmptyState
-          icon="contact"
-          title={t("noOrganization.title")}
-          action={
-            <Button asChild>
-              <LocalizedLink to="/account/organization/create">
-                <Icon name="plus" />
-                {t("noOrganization.action")}
-              </LocalizedLink>
-            </Button>
-          }
-        >
-          {t("noOrganization.body")}
-        </EmptyState>
-      </PageShell>
-    );
-  }
+  if (!clients) return <NoOrganizationPage ns="clients" icon="contact" />;
 
   const bin = Boolean(listing.bin);
   const filtered = Boolean(listing.q || listing.status);
-  const newButton = (label: string) => (
-    <Button asChild>
-      <LocalizedLink to="/clients/new">
-        <Icon name="plus" />
-        {label}
-      </LocalizedLink>
-    </Button>
-  );
-  const sortOptions = sorts
-    .filter((sort) => sort !== "relevance" || listing.q)
-    .map((sort) => ({ value: sort, label: t(`sorts.${sort}`) }));
+  const newButton = (label: string) => <NewButton to="/clients/new" label={label} />;
 
   return (
     <PageShell
@@ -171,37 +101,21 @@ export default function ClientsPage() {
       actions={canWrite && !bin ? newButton(t("newClient")) : undefined}
     >
       {undo ? (
-        <FormAlert tone="success">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p>
-              <IsolatedMessage ns="clients" i18nKey="undo.deleted" values={{ name: undo.name }} />
-            </p>
-            {canWrite ? <RestoreButton id={undo.id}>{t("undo.action")}</RestoreButton> : null}
-          </div>
-        </FormAlert>
+        <UndoNotice id={undo.id} canRestore={canWrite} restoreLabel={t("undo.action")}>
+          <IsolatedMessage ns="clients" i18nKey="undo.deleted" values={{ name: undo.name }} />
+        </UndoNotice>
       ) : null}
 
       {bin ? null : (
-        <Form
-          method="get"
-          role="search"
-          aria-label={t("filters.label")}
+        <ListSearchForm
+          label={t("filters.label")}
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_12rem_auto] md:items-end"
+          searchId="client-search"
+          searchLabel={t("filters.search")}
+          placeholder={t("filters.placeholder")}
+          q={listing.q}
+          applyLabel={t("filters.apply")}
         >
-          <div className="space-y-1.5">
-            <label htmlFor="client-search" className="text-sm font-medium">
-              {t("filters.search")}
-            </label>
-            <Input
-              id="client-search"
-              name="q"
-              type="search"
-              dir="auto"
-              maxLength={200}
-              defaultValue={listing.q}
-              placeholder={t("filters.placeholder")}
-            />
-          </div>
           <SelectField
             id="client-status"
             name="status"
@@ -220,13 +134,9 @@ export default function ClientsPage() {
             name="sort"
             label={t("filters.sort")}
             defaultValue={listing.sort ?? (listing.q ? "relevance" : "name")}
-            options={sortOptions}
+            options={sortOptions(sorts, listing.q, (sort) => t(`sorts.${sort}`))}
           />
-          <Button type="submit" variant="secondary">
-            <Icon name="search" />
-            {t("filters.apply")}
-          </Button>
-        </Form>
+        </ListSearchForm>
       )}
 
       {clients.items.length === 0 ? (
@@ -240,12 +150,7 @@ export default function ClientsPage() {
             title={filtered ? t("noMatch.title") : t("empty.title")}
             action={
               filtered ? (
-                <Button variant="secondary" asChild>
-                  <LocalizedLink to="/clients">
-                    <Icon name="x" />
-                    {t("noMatch.action")}
-                  </LocalizedLink>
-                </Button>
+                <ClearFiltersButton to="/clients" label={t("noMatch.action")} />
               ) : canWrite ? (
                 newButton(t("empty.action"))
               ) : undefined
@@ -368,15 +273,7 @@ export default function ClientsPage() {
             <Icon name="file-text" />
             {t("exportCsv")}
           </LocalizedLink>
-          {canWrite ? (
-            <LocalizedLink
-              to="/clients?bin=1"
-              className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
-            >
-              <Icon name="trash-2" />
-              {t("bin.link")}
-            </LocalizedLink>
-          ) : null}
+          {canWrite ? <BinLink to="/clients?bin=1" label={t("bin.link")} /> : null}
         </p>
       )}
     </PageShell>

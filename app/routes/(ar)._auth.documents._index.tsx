@@ -1,20 +1,19 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  Form,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { z } from "zod";
 import { SearchableSelectField } from "~/components/form/choice-search";
 import { LocalizedLink } from "~/components/localized-link";
+import {
+  BinLink,
+  ClearFiltersButton,
+  ListSearchForm,
+  NewButton,
+  NoOrganizationPage,
+} from "~/components/records/list-page";
+import { RestoreButton, UndoNotice } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Highlighted } from "~/components/ui/highlighted";
-import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
@@ -22,34 +21,32 @@ import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { documentSorts } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
-import { readForm } from "~/lib/form.server";
-import { localizedPath } from "~/lib/i18n";
-import { pageLanguage } from "~/lib/i18n.server";
-import { requirePermission } from "~/lib/permissions.server";
-import { safeRedirect } from "~/lib/redirect.server";
+import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
+import {
+  deletedRecord,
+  pageQuery,
+  readListing,
+  restoreFromList,
+  searchSort,
+} from "~/lib/listing.server";
 import { formatRelativeTime } from "~/lib/relative-time";
-import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
+import { rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "documents:title" };
 
 const pageSize = 20;
 
-const Listing = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  q: z.string().trim().max(200).catch(""),
+const Listing = listingSchema({
   clientId: z.uuid().optional().catch(undefined),
   projectId: z.uuid().optional().catch(undefined),
-  sort: z.enum(documentSorts).optional().catch(undefined),
-  bin: z.literal("1").optional().catch(undefined),
-  deleted: z.uuid().optional().catch(undefined),
+  sort: optionalChoice(documentSorts),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  const listing = Listing.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const listing = readListing(request, Listing);
   const permissions = user.account.currentOrganizationPermissions;
   if (!permissions.includes("documents.read")) {
     return {
@@ -69,25 +66,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api
       .get("/documents", {
         query: {
-          page: listing.page,
-          pageSize,
-          q: listing.q || undefined,
+          ...pageQuery(listing, pageSize),
           clientId: listing.clientId,
           projectId: listing.projectId,
-          sort: listing.sort === "relevance" && !listing.q ? undefined : listing.sort,
-          deleted: listing.bin ? "true" : undefined,
+          sort: searchSort(listing),
         },
       })
-      .catch((error: unknown) => {
-        throw serviceUnavailable(error);
-      }),
-    // Just deleted from its page: the list offers to undo it.
-    listing.deleted
-      ? api
-          .get("/documents/{id}", { path: { id: listing.deleted } })
-          .then((document) => (document.deletedAt ? document : null))
-          .catch(() => null)
-      : null,
+      .catch(rethrowAsUnavailable),
+    deletedRecord(listing, (id) => api.get("/documents/{id}", { path: { id } })),
     documentChoices(api, user),
   ]);
   // A filter by a client or project past the first hundred still names it.
@@ -111,33 +97,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  requirePermission(user, "documents.write");
-  const language = pageLanguage(request);
-  const form = await readForm(request);
-  const id = z.uuid().safeParse(form.get("id"));
-  if (form.get("intent") !== "restore" || !id.success) throw badRequest();
-  await getApiClient(request, context, token)
-    .post("/documents/{id}/restore", { path: { id: id.data } })
-    .catch(rethrowAsPageError);
-  return safeRedirect(
-    `${localizedPath(`/documents/${id.data}`, language)}?notice=document-restored`,
-  );
-}
-
-function RestoreButton({ id, children }: { id: string; children: React.ReactNode }) {
-  const restoring = useIsPending({ intent: "restore" });
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="restore" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" size="sm" disabled={restoring}>
-        <Icon name="rotate-ccw" />
-        {children}
-      </Button>
-    </Form>
-  );
+export async function action(args: ActionFunctionArgs) {
+  return restoreFromList(args, {
+    permission: "documents.write",
+    restore: (api, id) => api.post("/documents/{id}/restore", { path: { id } }),
+    pathOf: (id) => `/documents/${id}`,
+    notice: "document-restored",
+  });
 }
 
 export default function DocumentsPage() {
@@ -155,26 +121,7 @@ export default function DocumentsPage() {
   const { t } = useTranslation("documents");
   const language = useLanguage();
 
-  if (!documents) {
-    return (
-      <PageShell title={t("title")} description={t("description")}>
-        <EmptyState
-          icon="file-text"
-          title={t("noOrganization.title")}
-          action={
-            <Button asChild>
-              <LocalizedLink to="/account/organization/create">
-                <Icon name="plus" />
-                {t("noOrganization.action")}
-              </LocalizedLink>
-            </Button>
-          }
-        >
-          {t("noOrganization.body")}
-        </EmptyState>
-      </PageShell>
-    );
-  }
+  if (!documents) return <NoOrganizationPage ns="documents" icon="file-text" />;
 
   const bin = Boolean(listing.bin);
   const filtered = Boolean(listing.q || listing.clientId || listing.projectId);
@@ -185,17 +132,7 @@ export default function DocumentsPage() {
     const query = search.toString();
     return `/documents/new${query ? `?${query}` : ""}`;
   };
-  const newButton = (label: string) => (
-    <Button asChild>
-      <LocalizedLink to={newLink()}>
-        <Icon name="plus" />
-        {label}
-      </LocalizedLink>
-    </Button>
-  );
-  const sortOptions = documentSorts
-    .filter((sort) => sort !== "relevance" || listing.q)
-    .map((sort) => ({ value: sort, label: t(`sorts.${sort}`) }));
+  const newButton = (label: string) => <NewButton to={newLink()} label={label} />;
 
   return (
     <PageShell
@@ -205,35 +142,21 @@ export default function DocumentsPage() {
       actions={canWrite && !bin ? newButton(t("newDocument")) : undefined}
     >
       {undo ? (
-        <FormAlert tone="success">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p>{t("undo.body")}</p>
-            {canWrite ? <RestoreButton id={undo.id}>{t("undo.action")}</RestoreButton> : null}
-          </div>
-        </FormAlert>
+        <UndoNotice id={undo.id} canRestore={canWrite} restoreLabel={t("undo.action")}>
+          {t("undo.body")}
+        </UndoNotice>
       ) : null}
 
       {bin ? null : (
-        <Form
-          method="get"
-          role="search"
-          aria-label={t("filters.label")}
+        <ListSearchForm
+          label={t("filters.label")}
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-2 lg:grid-cols-[1fr_11rem_11rem_10rem_auto] lg:items-end"
+          searchId="document-search"
+          searchLabel={t("filters.search")}
+          placeholder={t("filters.placeholder")}
+          q={listing.q}
+          applyLabel={t("filters.apply")}
         >
-          <div className="space-y-1.5">
-            <label htmlFor="document-search" className="text-sm font-medium">
-              {t("filters.search")}
-            </label>
-            <Input
-              id="document-search"
-              name="q"
-              type="search"
-              dir="auto"
-              maxLength={200}
-              defaultValue={listing.q}
-              placeholder={t("filters.placeholder")}
-            />
-          </div>
           <SearchableSelectField
             kind="clients"
             id="document-client-filter"
@@ -261,13 +184,9 @@ export default function DocumentsPage() {
             name="sort"
             label={t("filters.sort")}
             defaultValue={listing.sort ?? (listing.q ? "relevance" : "-updated")}
-            options={sortOptions}
+            options={sortOptions(documentSorts, listing.q, (sort) => t(`sorts.${sort}`))}
           />
-          <Button type="submit" variant="secondary">
-            <Icon name="search" />
-            {t("filters.apply")}
-          </Button>
-        </Form>
+        </ListSearchForm>
       )}
 
       {documents.items.length === 0 ? (
@@ -276,12 +195,7 @@ export default function DocumentsPage() {
           title={bin ? t("bin.title") : filtered ? t("noMatch.title") : t("empty.title")}
           action={
             filtered ? (
-              <Button variant="secondary" asChild>
-                <LocalizedLink to="/documents">
-                  <Icon name="x" />
-                  {t("noMatch.action")}
-                </LocalizedLink>
-              </Button>
+              <ClearFiltersButton to="/documents" label={t("noMatch.action")} />
             ) : canWrite && !bin ? (
               newButton(t("empty.action"))
             ) : undefined
@@ -389,13 +303,7 @@ export default function DocumentsPage() {
 
       {bin || !canWrite ? null : (
         <p className="text-sm">
-          <LocalizedLink
-            to="/documents?bin=1"
-            className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
-          >
-            <Icon name="trash-2" />
-            {t("bin.link")}
-          </LocalizedLink>
+          <BinLink to="/documents?bin=1" label={t("bin.link")} />
         </p>
       )}
     </PageShell>

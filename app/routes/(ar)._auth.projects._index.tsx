@@ -1,35 +1,32 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  Form,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import {
+  BinLink,
+  ClearFiltersButton,
+  ListSearchForm,
+  NewButton,
+  NoOrganizationPage,
+} from "~/components/records/list-page";
+import { RestoreButton } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Highlighted } from "~/components/ui/highlighted";
-import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { Pagination } from "~/components/ui/pagination";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
-import { pageLanguage } from "~/lib/i18n.server";
-import { requirePermission } from "~/lib/permissions.server";
+import { listingSchema, optionalChoice } from "~/lib/listing";
+import { pageQuery, readListing, restoreFromList } from "~/lib/listing.server";
 import { type Project, projectStatuses, projectStatusTones } from "~/lib/projects";
-import { safeRedirect } from "~/lib/redirect.server";
-import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
-import { requireUser, serviceUnavailable } from "~/lib/session.server";
-import { useIsPending } from "~/lib/use-is-pending";
+import { rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "projects:title" };
@@ -38,25 +35,19 @@ const pageSize = 20;
 /** Cards per column of the board; the list shows the rest. */
 const boardColumnSize = 50;
 
-const Listing = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  q: z.string().trim().max(200).catch(""),
-  status: z.enum(projectStatuses).optional().catch(undefined),
+const Listing = listingSchema({
+  status: optionalChoice(projectStatuses),
   view: z.enum(["list", "board"]).catch("list"),
-  bin: z.literal("1").optional().catch(undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
-  const listing = Listing.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const listing = readListing(request, Listing);
   const permissions = user.account.currentOrganizationPermissions;
   if (!permissions.includes("projects.read")) {
     return { projects: null, board: null, listing, canWrite: false };
   }
   const api = getApiClient(request, context, token);
-  const unavailable = (error: unknown) => {
-    throw serviceUnavailable(error);
-  };
   const q = listing.q || undefined;
   if (listing.view === "board" && !listing.bin) {
     const columns = await Promise.all(
@@ -66,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             query: { status: [status], q, pageSize: boardColumnSize, sort: "due" },
           })
           .then(({ items, total, totalCapped }) => ({ status, items, total, totalCapped }))
-          .catch(unavailable),
+          .catch(rethrowAsUnavailable),
       ),
     );
     return {
@@ -79,28 +70,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const projects = await api
     .get("/projects", {
       query: {
-        page: listing.page,
-        pageSize,
-        q,
+        ...pageQuery(listing, pageSize),
         status: listing.status ? [listing.status] : undefined,
-        deleted: listing.bin ? "true" : undefined,
       },
     })
-    .catch(unavailable);
+    .catch(rethrowAsUnavailable);
   return { projects, board: null, listing, canWrite: permissions.includes("projects.write") };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  requirePermission(user, "projects.write");
-  const language = pageLanguage(request);
-  const form = await readForm(request);
-  const id = z.uuid().safeParse(form.get("id"));
-  if (form.get("intent") !== "restore" || !id.success) throw badRequest();
-  await getApiClient(request, context, token)
-    .post("/projects/{id}/restore", { path: { id: id.data } })
-    .catch(rethrowAsPageError);
-  return safeRedirect(`${localizedPath(`/projects/${id.data}`, language)}?notice=project-restored`);
+export async function action(args: ActionFunctionArgs) {
+  return restoreFromList(args, {
+    permission: "projects.write",
+    restore: (api, id) => api.post("/projects/{id}/restore", { path: { id } }),
+    pathOf: (id) => `/projects/${id}`,
+    notice: "project-restored",
+  });
 }
 
 function ProjectMeta({ project }: { project: Project }) {
@@ -122,39 +106,12 @@ export default function ProjectsPage() {
   const { projects, board, listing, canWrite } = useLoaderData<typeof loader>();
   const { t } = useTranslation("projects");
   const language = useLanguage();
-  const restoring = useIsPending({ intent: "restore" });
 
-  if (!projects && !board) {
-    return (
-      <PageShell title={t("title")} description={t("description")}>
-        <EmptyState
-          icon="folder-kanban"
-          title={t("noOrganization.title")}
-          action={
-            <Button asChild>
-              <LocalizedLink to="/account/organization/create">
-                <Icon name="plus" />
-                {t("noOrganization.action")}
-              </LocalizedLink>
-            </Button>
-          }
-        >
-          {t("noOrganization.body")}
-        </EmptyState>
-      </PageShell>
-    );
-  }
+  if (!projects && !board) return <NoOrganizationPage ns="projects" icon="folder-kanban" />;
 
   const bin = Boolean(listing.bin);
   const filtered = Boolean(listing.q || listing.status);
-  const newButton = (label: string) => (
-    <Button asChild>
-      <LocalizedLink to="/projects/new">
-        <Icon name="plus" />
-        {label}
-      </LocalizedLink>
-    </Button>
-  );
+  const newButton = (label: string) => <NewButton to="/projects/new" label={label} />;
   const viewLink = (view: "list" | "board") => {
     const search = new URLSearchParams();
     if (listing.q) search.set("q", listing.q);
@@ -172,27 +129,18 @@ export default function ProjectsPage() {
     >
       {bin ? null : (
         <div className="flex flex-wrap items-end gap-3">
-          <Form
-            method="get"
-            role="search"
-            aria-label={t("filters.label")}
+          <ListSearchForm
+            label={t("filters.label")}
             className="grid flex-1 gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
+            searchId="project-search"
+            searchLabel={t("filters.search")}
+            placeholder={t("filters.placeholder")}
+            q={listing.q}
+            applyLabel={t("filters.apply")}
+            before={
+              listing.view === "board" ? <input type="hidden" name="view" value="board" /> : null
+            }
           >
-            {listing.view === "board" ? <input type="hidden" name="view" value="board" /> : null}
-            <div className="space-y-1.5">
-              <label htmlFor="project-search" className="text-sm font-medium">
-                {t("filters.search")}
-              </label>
-              <Input
-                id="project-search"
-                name="q"
-                type="search"
-                dir="auto"
-                maxLength={200}
-                defaultValue={listing.q}
-                placeholder={t("filters.placeholder")}
-              />
-            </div>
             {listing.view === "board" ? (
               <span />
             ) : (
@@ -210,11 +158,7 @@ export default function ProjectsPage() {
                 ]}
               />
             )}
-            <Button type="submit" variant="secondary">
-              <Icon name="search" />
-              {t("filters.apply")}
-            </Button>
-          </Form>
+          </ListSearchForm>
           <div className="w-48">
             <SegmentedLinks
               label={t("views.label")}
@@ -286,12 +230,7 @@ export default function ProjectsPage() {
           title={filtered ? t("noMatch.title") : t("empty.title")}
           action={
             filtered ? (
-              <Button variant="secondary" asChild>
-                <LocalizedLink to="/projects">
-                  <Icon name="x" />
-                  {t("noMatch.action")}
-                </LocalizedLink>
-              </Button>
+              <ClearFiltersButton to="/projects" label={t("noMatch.action")} />
             ) : canWrite && !bin ? (
               newButton(t("empty.action"))
             ) : undefined
@@ -355,14 +294,7 @@ export default function ProjectsPage() {
                   {bin ? (
                     <td className="px-4 py-3 text-end">
                       {canWrite ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="restore" />
-                          <input type="hidden" name="id" value={project.id} />
-                          <Button type="submit" variant="secondary" size="sm" disabled={restoring}>
-                            <Icon name="rotate-ccw" />
-                            {t("detail.restore")}
-                          </Button>
-                        </Form>
+                        <RestoreButton id={project.id}>{t("detail.restore")}</RestoreButton>
                       ) : null}
                     </td>
                   ) : null}
@@ -385,13 +317,7 @@ export default function ProjectsPage() {
 
       {bin || !canWrite || board ? null : (
         <p className="text-sm">
-          <LocalizedLink
-            to="/projects?bin=1"
-            className="inline-flex items-center gap-1.5 text-text-muted hover:text-text"
-          >
-            <Icon name="trash-2" />
-            {t("bin.link")}
-          </LocalizedLink>
+          <BinLink to="/projects?bin=1" label={t("bin.link")} />
         </p>
       )}
     </PageShell>

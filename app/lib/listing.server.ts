@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs } from "react-router";
+import { z } from "zod";
+import type { ApiClient } from "./api/client";
+import { getApiClient } from "./api.server";
+import { readForm } from "./form.server";
+import { localizedPath } from "./i18n";
+import { pageLanguage } from "./i18n.server";
+import type { Listing } from "./listing";
+import { requirePermission } from "./permissions.server";
+import { safeRedirect } from "./redirect.server";
+import { badRequest, rethrowAsPageError } from "./responses.server";
+import { requireUser } from "./session.server";
+
+/** The list page's address, read by its schema (`listingSchema`). */
+export function readListing<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): z.output<Schema> {
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/**
+ * The query of a list endpoint for the listing's page, search and bin; the page adds its
+ * filters and sort. The endpoints answer `{ items, total, page, pageSize, totalCapped }`.
+ */
+export function pageQuery(listing: Listing, pageSize: number) {
+  return {
+    page: listing.page,
+    pageSize,
+    q: listing.q || undefined,
+    deleted: listing.bin ? ("true" as const) : undefined,
+  };
+}
+
+/** The sort to ask for: "relevance" means nothing without a search, so the API's default. */
+export function searchSort<Sort extends string>(listing: Listing & { sort?: Sort }) {
+  return listing.sort === "relevance" && !listing.q ? undefined : listing.sort;
+}
+
+/**
+ * The record just deleted from its page (`?deleted=<id>`), while it is in the bin: the list
+ * offers to undo it. Nothing for a record restored since, gone, or not the reader's to see.
+ */
+export async function deletedRecord<Found extends { deletedAt?: string | null }>(
+  listing: Listing,
+  find: (id: string) => Promise<Found>,
+): Promise<Found | null> {
+  if (!listing.deleted) return null;
+  return find(listing.deleted)
+    .then((found) => (found.deletedAt ? found : null))
+    .catch(() => null);
+}
+
+/**
+ * The action of a list page whose only form is Restore (from the bin, or the undo notice):
+ * restores the record and opens its page with `?notice=`.
+ */
+export async function restoreFromList(
+  { request, context }: ActionFunctionArgs,
+  options: {
+    /** The permission to restore (`clients.write`). */
+    permission: string;
+    restore: (api: ApiClient, id: string) => Promise<unknown>;
+    /** The record's page (`/clients/<id>`), without the language. */
+    pathOf: (id: string) => string;
+    notice: string;
+  },
+) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, options.permission);
+  const language = pageLanguage(request);
+  const form = await readForm(request);
+  const id = z.uuid().safeParse(form.get("id"));
+  if (form.get("intent") !== "restore" || !id.success) throw badRequest();
+  await options.restore(getApiClient(request, context, token), id.data).catch(rethrowAsPageError);
+  return safeRedirect(
+    `${localizedPath(options.pathOf(id.data), language)}?notice=${options.notice}`,
+  );
+}
