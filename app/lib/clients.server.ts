@@ -10,7 +10,7 @@ import {
   clientLogoErrors,
   parseTags,
 } from "./clients";
-import { replyWithApiError } from "./forms.server";
+import { replyWithApiError } from "./form-replies.server";
 import { maxImageBytes } from "./images";
 import type { MemberAccount } from "./permissions.server";
 import { rethrowAsPageError } from "./responses.server";

@@ -14,8 +14,8 @@ import {
   SpeechForm,
   VideoForm,
 } from "./creators";
-import { readForm } from "./form.server";
-import { replyWithApiError } from "./forms.server";
+import { readForm } from "./form-body.server";
+import { replyWithApiError } from "./form-replies.server";
 import { recipeJobKind } from "./recipes";
 import { isRecipeIntent, loadRecipes, type RecipeAnswer, recipeAction } from "./recipes.server";
 import { badRequest } from "./responses.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { ApiClient } from "./api/client";
 import { getApiClient } from "./api.server";
-import { readForm } from "./form.server";
+import { readForm } from "./form-body.server";
 import { localizedPath } from "./i18n";
 import { pageLanguage } from "./i18n.server";
 import type { Listing } from "./listing";

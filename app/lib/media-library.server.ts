@@ -4,8 +4,8 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "./api/client";
 import { isApiError, isUserError } from "./api/errors";
 import { getApiClient } from "./api.server";
-import { readForm } from "./form.server";
-import { replyWithApiError } from "./forms.server";
+import { readForm } from "./form-body.server";
+import { replyWithApiError } from "./form-replies.server";
 import { type Language, localizedPath } from "./i18n";
 import { pageLanguage } from "./i18n.server";
 import {

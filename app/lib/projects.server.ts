@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { ApiClient } from "./api/client";
 import { isApiError, isUserError } from "./api/errors";
 import { parseTags } from "./clients";
-import { replyWithApiError } from "./forms.server";
+import { replyWithApiError } from "./form-replies.server";
 import { ProjectFields, type ProjectFormAnswer } from "./projects";
 import { rethrowAsPageError } from "./responses.server";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "./api/client";
 import { isUserError } from "./api/errors";
-import { replyWithApiError } from "./forms.server";
+import { replyWithApiError } from "./form-replies.server";
 import {
   RecipeForm,
   type RecipeFormValue,

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ApiClient } from "./api/client";
 import { isUserError } from "./api/errors";
-import { replyWithApiError } from "./forms.server";
+import { replyWithApiError } from "./form-replies.server";
 import { rethrowAsPageError } from "./responses.server";
 import { WorkspaceFields, type WorkspaceFormAnswer } from "./workspaces";
 

@@ -22,12 +22,12 @@ import { AddressChange, AddressConfirm, PasswordChange, ProfileUpdate } from "~/
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
+import { useAppForm } from "~/lib/app-form";
 import { localeCookie } from "~/lib/cookies.server";
 import type { AccountSession } from "~/lib/device";
 import { describeDevice } from "~/lib/device.server";
-import { readMultipartForm } from "~/lib/form.server";
-import { useAppForm } from "~/lib/forms";
-import { replyWithApiError } from "~/lib/forms.server";
+import { readMultipartForm } from "~/lib/form-body.server";
+import { replyWithApiError } from "~/lib/form-replies.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";

@@ -13,7 +13,7 @@ import {
 } from "~/lib/ai-models";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
-import { replyWithApiError } from "~/lib/forms.server";
+import { replyWithApiError } from "~/lib/form-replies.server";
 import { InviteForm, OrganizationForm, RoleForm } from "~/lib/organizations";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 

@@ -22,7 +22,7 @@ import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { getApiClient } from "~/lib/api.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { can } from "~/lib/organizations";

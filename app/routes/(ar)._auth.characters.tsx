@@ -30,13 +30,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { type CharacterActionAnswer, characterLimits, characterSorts } from "~/lib/characters";
-import { characterAction, characterSuggestions } from "~/lib/characters.server";
 import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
 import { deletedRecord, pageQuery, readListing } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { characterAction, characterSuggestions } from "./(ar)._auth.characters.server";
 
 export const handle = { title: "characters:title" };
 

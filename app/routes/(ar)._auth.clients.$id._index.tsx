@@ -26,7 +26,7 @@ import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, statusTones } from "~/lib/clients";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";

@@ -19,7 +19,7 @@ import {
   maxClientFormBytes,
   submitClientForm,
 } from "~/lib/clients.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";

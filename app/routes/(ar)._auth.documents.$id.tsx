@@ -29,7 +29,7 @@ import {
   maxDocumentFormBytes,
   saveDocumentForm,
 } from "~/lib/documents.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";

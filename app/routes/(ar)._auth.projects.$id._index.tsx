@@ -18,7 +18,7 @@ import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";

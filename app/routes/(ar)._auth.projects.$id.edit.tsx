@@ -13,7 +13,7 @@ import { PageShell } from "~/components/ui/page-shell";
 import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices } from "~/lib/clients.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";

@@ -25,7 +25,7 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { getApiClient } from "~/lib/api.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";

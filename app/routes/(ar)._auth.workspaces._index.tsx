@@ -15,7 +15,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { SearchForm } from "~/components/ui/search-form";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";

@@ -3,7 +3,11 @@ import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { type AcceptedSubmission, replyWithApiError, replyWithFormError } from "~/lib/forms.server";
+import {
+  type AcceptedSubmission,
+  replyWithApiError,
+  replyWithFormError,
+} from "~/lib/form-replies.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
 import { serviceUnavailable } from "~/lib/session.server";

@@ -18,7 +18,7 @@ import { SearchForm } from "~/components/ui/search-form";
 import type { ApiSchema } from "~/lib/api/client";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { organizationInitials } from "~/lib/organizations";

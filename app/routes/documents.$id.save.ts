@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
 import { maxDocumentFormBytes, saveDocumentForm } from "~/lib/documents.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { requireUuidParam } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";

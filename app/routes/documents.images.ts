@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { readMultipartForm } from "~/lib/form.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { localeCookie } from "~/lib/cookies.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";

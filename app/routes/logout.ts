@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "react-router";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { isLanguage, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
 import { clearToken, getToken } from "~/lib/session.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { passMediaZip } from "~/lib/media.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form-body.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { badRequest, notFound } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";

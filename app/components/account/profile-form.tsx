@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { ProfileValues } from "~/lib/account";
-import { useErrorText } from "~/lib/forms";
+import { useErrorText } from "~/lib/app-form";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { type CurrentUser, initials } from "~/lib/user";

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   type Character,
   CharacterFields,
@@ -11,7 +12,6 @@ import {
   characterVisibilities,
 } from "~/lib/characters";
 import { clientInitials } from "~/lib/clients";
-import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "../form/fields";

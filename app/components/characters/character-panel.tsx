@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useAppForm } from "~/lib/app-form";
 import {
   type Character,
   type CharacterActionAnswer,
@@ -9,7 +10,6 @@ import {
   characterLimits,
 } from "~/lib/characters";
 import { clientInitials } from "~/lib/clients";
-import { useAppForm } from "~/lib/forms";
 import { useIsPending } from "~/lib/use-is-pending";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   type Client,
   ClientFields,
@@ -10,7 +11,6 @@ import {
   clientKinds,
   clientStatuses,
 } from "~/lib/clients";
-import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { Choice } from "../form/choice-search";

@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { ApiSchema } from "~/lib/api/client";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import { settingText } from "~/lib/creator-kinds";
 import {
   type GenerationOptions,
@@ -15,7 +16,6 @@ import {
   imageStyles,
 } from "~/lib/creators";
 import type { CreatorAnswer } from "~/lib/creators.server";
-import { useAppForm, useErrorText } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { ImageChoices } from "./image-choices";

@@ -6,6 +6,7 @@ import { InputField, SelectInput, TextareaInput } from "~/components/form/fields
 import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { useAppForm } from "~/lib/app-form";
 import { settingText } from "~/lib/creator-kinds";
 import {
   type GenerationOptions,
@@ -15,7 +16,6 @@ import {
   speechLanguages,
 } from "~/lib/creators";
 import type { CreatorAnswer } from "~/lib/creators.server";
-import { useAppForm } from "~/lib/forms";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";

@@ -15,7 +15,7 @@ import { Field } from "~/components/ui/input";
 import { PasswordField } from "~/components/ui/password-field";
 import { SelectField } from "~/components/ui/select";
 import { TextareaField } from "~/components/ui/textarea";
-import { useErrorText } from "~/lib/forms";
+import { useErrorText } from "~/lib/app-form";
 
 /**
  * The kit's fields bound to a Conform field: name, id, default value and the schema's

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FormAlert } from "~/components/ui/form-alert";
-import { useErrorText } from "~/lib/forms";
+import { useErrorText } from "~/lib/app-form";
 
 /** The form's own errors (Conform's `form.errors`), translated, in the form's alert. */
 export function FormErrors({

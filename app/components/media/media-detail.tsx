@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/app-form";
 import {
   formatBytes,
   formatClock,

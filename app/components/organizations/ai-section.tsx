@@ -10,7 +10,7 @@ import {
   presetOf,
   presetsFor,
 } from "~/lib/ai-models";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/app-form";
 import type { Organization } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";

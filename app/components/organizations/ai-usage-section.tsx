@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { type AiCapability, AiQuotaForm, type AiUsage } from "~/lib/ai-models";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/app-form";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { SettingsSection } from "../account/settings-section";

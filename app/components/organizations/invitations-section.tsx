@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiSchema } from "~/lib/api/client";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/app-form";
 import { assignableRoles, type Invitation, InviteForm } from "~/lib/organizations";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { ApiSchema } from "~/lib/api/client";
-import { useAppForm } from "~/lib/forms";
+import { useAppForm } from "~/lib/app-form";
 import { assignableRoles, type Member, type Organization, RoleForm } from "~/lib/organizations";
 import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";

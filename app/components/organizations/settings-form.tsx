@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { useAppForm, useErrorText } from "~/lib/forms";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { useAppForm, useErrorText } from "~/lib/forms";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   budgetCurrencies,
   type Project,

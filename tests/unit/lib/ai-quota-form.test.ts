@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { AiQuotaForm, quotaErrorCodes } from "~/lib/ai-models";
 import { ApiError } from "~/lib/api/errors";
-import { replyWithApiError } from "~/lib/forms.server";
+import { replyWithApiError } from "~/lib/form-replies.server";
 import ar from "../../../locales/ar/validation.json";
 import en from "../../../locales/en/validation.json";
 

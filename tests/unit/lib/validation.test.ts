@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formConstraint } from "~/lib/forms";
+import { formConstraint } from "~/lib/app-form";
 import {
   email,
   errorMessage,

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "~/lib/api/errors";
-import { replyWithApiError, replyWithFormError } from "~/lib/forms.server";
+import { replyWithApiError, replyWithFormError } from "~/lib/form-replies.server";
 
 const Schema = z.object({ email: z.string(), password: z.string(), name: z.string() });
 

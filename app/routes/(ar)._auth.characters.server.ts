@@ -2,8 +2,8 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
-import type { ApiClient } from "./api/client";
-import { type ApiError, isApiError, isUserError } from "./api/errors";
+import type { ApiClient } from "~/lib/api/client";
+import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import {
   type Character,
   type CharacterActionAnswer,
@@ -14,20 +14,17 @@ import {
   ImportFields,
   importErrorKeys,
   splitList,
-} from "./characters";
-import { readMultipartForm } from "./form.server";
-import { replyWithApiError } from "./forms.server";
-import { type Language, localizedPath } from "./i18n";
-import { maxImageBytes } from "./images";
-import { safeRedirect } from "./redirect.server";
-import { badRequest, rethrowAsPageError } from "./responses.server";
+} from "~/lib/characters";
+import { readMultipartForm } from "~/lib/form-body.server";
+import { replyWithApiError } from "~/lib/form-replies.server";
+import { type Language, localizedPath } from "~/lib/i18n";
+import { maxImageBytes } from "~/lib/images";
+import type { MemberAccount } from "~/lib/permissions.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 
 /** A character form with its avatar, and room for long texts and a lorebook. */
 export const maxCharacterFormBytes = maxImageBytes + 4 * 1024 * 1024;
-
-type Account = {
-  account: { currentOrganizationId: string | null; currentOrganizationPermissions: string[] };
-};
 
 /** Parameters of the list that belong to one visit of it, not to the list itself. */
 const passing = ["id", "new", "notice", "confirm", "deleted", "avatarError"];
@@ -48,7 +45,7 @@ export function listPath(url: URL, language: Language, changes: Record<string, s
  * The chat models a character may name (the deployment's list, else the organization's own
  * model) and the speech provider's voices, offered in the form.
  */
-export async function characterSuggestions(api: ApiClient, user: Account) {
+export async function characterSuggestions(api: ApiClient, user: MemberAccount) {
   const organizationId = user.account.currentOrganizationId;
   if (!organizationId) return { models: [], voices: [] };
   const ai = await api

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxDroppedBytes, maxFormBytes, readForm, readMultipartForm } from "~/lib/form.server";
+import { maxDroppedBytes, maxFormBytes, readForm, readMultipartForm } from "~/lib/form-body.server";
 
 const url = "http://localhost/account";
 
