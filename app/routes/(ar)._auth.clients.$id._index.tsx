@@ -15,6 +15,8 @@ import {
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { DeleteSection } from "~/components/records/delete-section";
+import { type DetailRow, DetailRows, LongText } from "~/components/records/details";
+import { DeletedNotice } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -23,7 +25,6 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, statusTones } from "~/lib/clients";
 import { readForm } from "~/lib/form-body.server";
@@ -119,7 +120,7 @@ export default function ClientPage() {
   const date = (value: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(value));
   const none = <span className="text-text-muted">{t("none")}</span>;
-  const rows: { label: string; value: React.ReactNode }[] = [
+  const rows: DetailRow[] = [
     { label: t("fields.kind"), value: t(`kinds.${client.kind}`) },
     { label: t("fields.contactName"), value: client.contactName || none },
     {
@@ -231,24 +232,11 @@ export default function ClientPage() {
       ) : null}
 
       <SettingsSection id="client-details" title={t("detail.details")}>
-        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[12rem_1fr]">
-          {rows.map(({ label, value }) => (
-            <div key={label} className="contents">
-              <dt className="text-sm text-text-muted">{label}</dt>
-              <dd className="text-sm [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailRows rows={rows} />
       </SettingsSection>
 
       <SettingsSection id="client-notes" title={t("detail.notes")}>
-        {client.notes ? (
-          <p dir="auto" className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">
-            {client.notes}
-          </p>
-        ) : (
-          <p className="text-sm text-text-muted">{t("detail.noNotes")}</p>
-        )}
+        <LongText text={client.notes} empty={t("detail.noNotes")} />
       </SettingsSection>
 
       {projects ? (

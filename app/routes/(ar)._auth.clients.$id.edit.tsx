@@ -9,10 +9,10 @@ import {
 } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
 import { LocalizedLink } from "~/components/localized-link";
+import { StaleVersionAlert } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
-import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { type ClientFormAnswer, clientLogoErrors } from "~/lib/clients";
 import {

@@ -13,6 +13,7 @@ import { ExportMenu } from "~/components/documents/export-menu";
 import { VersionComparison, VersionsPanel } from "~/components/documents/versions-panel";
 import { LocalizedLink } from "~/components/localized-link";
 import { DeleteSection } from "~/components/records/delete-section";
+import { DeletedNotice } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
@@ -20,7 +21,6 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import type { SaveAnswer } from "~/lib/documents";
 import {

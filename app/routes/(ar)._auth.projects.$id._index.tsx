@@ -9,6 +9,8 @@ import { SettingsSection } from "~/components/account/settings-section";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { DeleteSection } from "~/components/records/delete-section";
+import { type DetailRow, DetailRows, LongText } from "~/components/records/details";
+import { DeletedNotice } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,7 +18,6 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { DeletedNotice } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form-body.server";
 import { formatDay, formatMoney } from "~/lib/format";
@@ -79,7 +80,7 @@ export default function ProjectPage() {
   const { t } = useTranslation("projects");
   const language = useLanguage();
   const none = <span className="text-text-muted">{t("none")}</span>;
-  const rows: { label: string; value: React.ReactNode }[] = [
+  const rows: DetailRow[] = [
     {
       label: t("fields.client"),
       value: project.client ? (
@@ -164,24 +165,11 @@ export default function ProjectPage() {
       ) : null}
 
       <SettingsSection id="project-details" title={t("detail.details")}>
-        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[12rem_1fr]">
-          {rows.map(({ label, value }) => (
-            <div key={label} className="contents">
-              <dt className="text-sm text-text-muted">{label}</dt>
-              <dd className="text-sm [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailRows rows={rows} />
       </SettingsSection>
 
       <SettingsSection id="project-description" title={t("detail.description")}>
-        {project.description ? (
-          <p dir="auto" className="whitespace-pre-line text-sm [overflow-wrap:anywhere]">
-            {project.description}
-          </p>
-        ) : (
-          <p className="text-sm text-text-muted">{t("detail.noDescription")}</p>
-        )}
+        <LongText text={project.description} empty={t("detail.noDescription")} />
       </SettingsSection>
 
       {documents ? (

@@ -7,10 +7,10 @@ import {
 } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
 import { ProjectForm } from "~/components/projects/project-form";
+import { StaleVersionAlert } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { PageShell } from "~/components/ui/page-shell";
-import { StaleVersionAlert } from "~/components/versioned-record";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices } from "~/lib/clients.server";
 import { readForm } from "~/lib/form-body.server";

@@ -15,6 +15,7 @@ import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { LocalizedLink } from "../localized-link";
 import { DeleteSection } from "../records/delete-section";
+import { StaleVersionAlert } from "../records/versioned-record";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -22,7 +23,6 @@ import { DrawerDialog } from "../ui/drawer-dialog";
 import { FormAlert } from "../ui/form-alert";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
-import { StaleVersionAlert } from "../versioned-record";
 import { AuthorLine, VisibilityBadge } from "./character-card";
 import { CharacterForm } from "./character-form";
 

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { useIsPending } from "~/lib/use-is-pending";
-import { LocalizedLink } from "./localized-link";
-import { Button } from "./ui/button";
-import { FormAlert } from "./ui/form-alert";
-import { Icon } from "./ui/icon";
+import { LocalizedLink } from "../localized-link";
+import { Button } from "../ui/button";
+import { FormAlert } from "../ui/form-alert";
+import { Icon } from "../ui/icon";
 
 /**
  * An edit refused because someone saved first (409 STALE_VERSION): what happened, and a way to
