@@ -5,6 +5,7 @@ import {
   BinLink,
   ClearFiltersButton,
   ListSearchForm,
+  ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
@@ -164,95 +165,75 @@ export default function ClientsPage() {
           </EmptyState>
         )
       ) : (
-        <div className="overflow-x-auto rounded-card border border-border bg-surface shadow-card">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{bin ? t("bin.title") : t("list")}</caption>
-            <thead className="border-b border-border text-start text-xs text-text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.name")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.contact")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.tags")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.updated")}
-                </th>
-                {bin ? <td /> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {clients.items.map((client) => (
-                <tr key={client.id} className="align-top hover:bg-surface-muted/50">
-                  <th scope="row" className="px-4 py-3 text-start font-medium">
-                    <div className="flex items-start gap-3">
-                      {/* Beside the name it stands for: decoration to a screen reader. */}
-                      <Avatar
-                        src={client.logoUrl}
-                        fallback={clientInitials(client.name)}
-                        shape="square"
-                        className="-my-1.5"
-                      />
-                      <div className="min-w-0">
-                        <LocalizedLink
-                          to={`/clients/${client.id}`}
-                          className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
-                        >
-                          <Highlighted text={client.name} segments={client.highlights?.name} />
-                        </LocalizedLink>
-                        {client.highlights?.notes ? (
-                          <p dir="auto" className="mt-1 text-xs font-normal text-text-muted">
-                            <Highlighted text={client.notes} segments={client.highlights.notes} />
-                          </p>
-                        ) : null}
-                      </div>
-                    </div>
-                  </th>
-                  <td className="px-4 py-3">
-                    <Badge tone={statusTones[client.status]}>
-                      {t(`statuses.${client.status}`)}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 text-text-muted">
-                    {client.contactName || client.email || t("none")}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1">
-                      {client.tags.slice(0, 4).map((tag) => (
-                        <Badge key={tag}>{tag}</Badge>
-                      ))}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-text-muted">
-                    {bin && client.deletedAt
-                      ? t("bin.deletedOn", {
-                          date: formatRelativeTime(client.deletedAt, now, language),
-                        })
-                      : formatRelativeTime(client.updatedAt, now, language)}
-                  </td>
-                  {bin ? (
-                    <td className="px-4 py-3 text-end">
-                      {canWrite ? (
-                        <RestoreButton
-                          id={client.id}
-                          label={t("bin.restore", { name: client.name })}
-                        >
-                          {t("detail.restore")}
-                        </RestoreButton>
-                      ) : null}
-                    </td>
+        <ListTable
+          caption={bin ? t("bin.title") : t("list")}
+          columns={[
+            { label: t("columns.name") },
+            { label: t("columns.status") },
+            { label: t("columns.contact") },
+            { label: t("columns.tags") },
+            { label: t("columns.updated") },
+          ]}
+          bin={bin}
+        >
+          {clients.items.map((client) => (
+            <tr key={client.id} className="align-top hover:bg-surface-muted/50">
+              <th scope="row" className="px-4 py-3 text-start font-medium">
+                <div className="flex items-start gap-3">
+                  {/* Beside the name it stands for: decoration to a screen reader. */}
+                  <Avatar
+                    src={client.logoUrl}
+                    fallback={clientInitials(client.name)}
+                    shape="square"
+                    className="-my-1.5"
+                  />
+                  <div className="min-w-0">
+                    <LocalizedLink
+                      to={`/clients/${client.id}`}
+                      className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                    >
+                      <Highlighted text={client.name} segments={client.highlights?.name} />
+                    </LocalizedLink>
+                    {client.highlights?.notes ? (
+                      <p dir="auto" className="mt-1 text-xs font-normal text-text-muted">
+                        <Highlighted text={client.notes} segments={client.highlights.notes} />
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+              </th>
+              <td className="px-4 py-3">
+                <Badge tone={statusTones[client.status]}>{t(`statuses.${client.status}`)}</Badge>
+              </td>
+              <td className="px-4 py-3 text-text-muted">
+                {client.contactName || client.email || t("none")}
+              </td>
+              <td className="px-4 py-3">
+                <span className="flex flex-wrap gap-1">
+                  {client.tags.slice(0, 4).map((tag) => (
+                    <Badge key={tag}>{tag}</Badge>
+                  ))}
+                </span>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-text-muted">
+                {bin && client.deletedAt
+                  ? t("bin.deletedOn", {
+                      date: formatRelativeTime(client.deletedAt, now, language),
+                    })
+                  : formatRelativeTime(client.updatedAt, now, language)}
+              </td>
+              {bin ? (
+                <td className="px-4 py-3 text-end">
+                  {canWrite ? (
+                    <RestoreButton id={client.id} label={t("bin.restore", { name: client.name })}>
+                      {t("detail.restore")}
+                    </RestoreButton>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       )}
 
       <Pagination

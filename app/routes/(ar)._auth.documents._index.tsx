@@ -7,6 +7,7 @@ import {
   BinLink,
   ClearFiltersButton,
   ListSearchForm,
+  ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
@@ -210,87 +211,74 @@ export default function DocumentsPage() {
           )}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-card border border-border bg-surface shadow-card">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("list")}</caption>
-            <thead className="border-b border-border text-xs text-text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.title")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.links")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.updated")}
-                </th>
-                {bin ? <td /> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {documents.items.map((document) => (
-                <tr key={document.id} className="align-top hover:bg-surface-muted/50">
-                  <th scope="row" className="max-w-xl px-4 py-3 text-start font-normal">
-                    <LocalizedLink
-                      to={`/documents/${document.id}`}
-                      dir="auto"
-                      className="font-medium text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
-                    >
-                      <Highlighted
-                        text={document.title || t("untitled")}
-                        segments={document.highlights?.title}
-                      />
-                    </LocalizedLink>
-                    {document.excerpt ? (
-                      <p dir="auto" className="mt-1 line-clamp-2 text-xs text-text-muted">
-                        <Highlighted text={document.excerpt} segments={document.highlights?.text} />
-                      </p>
+        <ListTable
+          caption={t("list")}
+          columns={[
+            { label: t("columns.title") },
+            { label: t("columns.links") },
+            { label: t("columns.updated") },
+          ]}
+          bin={bin}
+        >
+          {documents.items.map((document) => (
+            <tr key={document.id} className="align-top hover:bg-surface-muted/50">
+              <th scope="row" className="max-w-xl px-4 py-3 text-start font-normal">
+                <LocalizedLink
+                  to={`/documents/${document.id}`}
+                  dir="auto"
+                  className="font-medium text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                >
+                  <Highlighted
+                    text={document.title || t("untitled")}
+                    segments={document.highlights?.title}
+                  />
+                </LocalizedLink>
+                {document.excerpt ? (
+                  <p dir="auto" className="mt-1 line-clamp-2 text-xs text-text-muted">
+                    <Highlighted text={document.excerpt} segments={document.highlights?.text} />
+                  </p>
+                ) : null}
+              </th>
+              <td className="px-4 py-3 text-text-muted">
+                {document.client || document.project ? (
+                  <span className="flex flex-col gap-0.5">
+                    {document.client ? (
+                      <LocalizedLink
+                        to={`/clients/${document.client.id}`}
+                        className="hover:text-accent hover:underline"
+                      >
+                        {document.client.name}
+                      </LocalizedLink>
                     ) : null}
-                  </th>
-                  <td className="px-4 py-3 text-text-muted">
-                    {document.client || document.project ? (
-                      <span className="flex flex-col gap-0.5">
-                        {document.client ? (
-                          <LocalizedLink
-                            to={`/clients/${document.client.id}`}
-                            className="hover:text-accent hover:underline"
-                          >
-                            {document.client.name}
-                          </LocalizedLink>
-                        ) : null}
-                        {document.project ? (
-                          <LocalizedLink
-                            to={`/projects/${document.project.id}`}
-                            className="hover:text-accent hover:underline"
-                          >
-                            {document.project.name}
-                          </LocalizedLink>
-                        ) : null}
-                      </span>
-                    ) : (
-                      t("none")
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-text-muted">
-                    {document.updatedBy
-                      ? t("changedBy", {
-                          time: formatRelativeTime(document.updatedAt, now, language),
-                          name: document.updatedBy.name,
-                        })
-                      : formatRelativeTime(document.updatedAt, now, language)}
-                  </td>
-                  {bin ? (
-                    <td className="px-4 py-3 text-end">
-                      {canWrite ? (
-                        <RestoreButton id={document.id}>{t("restore")}</RestoreButton>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    {document.project ? (
+                      <LocalizedLink
+                        to={`/projects/${document.project.id}`}
+                        className="hover:text-accent hover:underline"
+                      >
+                        {document.project.name}
+                      </LocalizedLink>
+                    ) : null}
+                  </span>
+                ) : (
+                  t("none")
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-text-muted">
+                {document.updatedBy
+                  ? t("changedBy", {
+                      time: formatRelativeTime(document.updatedAt, now, language),
+                      name: document.updatedBy.name,
+                    })
+                  : formatRelativeTime(document.updatedAt, now, language)}
+              </td>
+              {bin ? (
+                <td className="px-4 py-3 text-end">
+                  {canWrite ? <RestoreButton id={document.id}>{t("restore")}</RestoreButton> : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       )}
 
       <Pagination

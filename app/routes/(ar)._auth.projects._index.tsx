@@ -6,6 +6,7 @@ import {
   BinLink,
   ClearFiltersButton,
   ListSearchForm,
+  ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
@@ -243,66 +244,51 @@ export default function ProjectsPage() {
           )}
         </EmptyState>
       ) : projects ? (
-        <div className="overflow-x-auto rounded-card border border-border bg-surface shadow-card">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("list")}</caption>
-            <thead className="border-b border-border text-xs text-text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.name")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.client")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-medium">
-                  {t("columns.due")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-end font-medium">
-                  {t("columns.budget")}
-                </th>
-                {bin ? <td /> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {projects.items.map((project) => (
-                <tr key={project.id} className="align-top hover:bg-surface-muted/50">
-                  <th scope="row" className="px-4 py-3 text-start font-medium">
-                    <LocalizedLink
-                      to={`/projects/${project.id}`}
-                      className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
-                    >
-                      <Highlighted text={project.name} segments={project.highlights?.name} />
-                    </LocalizedLink>
-                  </th>
-                  <td className="px-4 py-3">
-                    <Badge tone={projectStatusTones[project.status]}>
-                      {t(`statuses.${project.status}`)}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-3 text-text-muted">{project.client?.name ?? t("none")}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-text-muted">
-                    {project.dueDate ? formatDay(project.dueDate, language) : t("none")}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums text-text-muted">
-                    {project.budget
-                      ? formatMoney(project.budget.amount, project.budget.currency, language)
-                      : t("none")}
-                  </td>
-                  {bin ? (
-                    <td className="px-4 py-3 text-end">
-                      {canWrite ? (
-                        <RestoreButton id={project.id}>{t("detail.restore")}</RestoreButton>
-                      ) : null}
-                    </td>
+        <ListTable
+          caption={t("list")}
+          columns={[
+            { label: t("columns.name") },
+            { label: t("columns.status") },
+            { label: t("columns.client") },
+            { label: t("columns.due") },
+            { label: t("columns.budget"), end: true },
+          ]}
+          bin={bin}
+        >
+          {projects.items.map((project) => (
+            <tr key={project.id} className="align-top hover:bg-surface-muted/50">
+              <th scope="row" className="px-4 py-3 text-start font-medium">
+                <LocalizedLink
+                  to={`/projects/${project.id}`}
+                  className="text-text [overflow-wrap:anywhere] hover:text-accent hover:underline"
+                >
+                  <Highlighted text={project.name} segments={project.highlights?.name} />
+                </LocalizedLink>
+              </th>
+              <td className="px-4 py-3">
+                <Badge tone={projectStatusTones[project.status]}>
+                  {t(`statuses.${project.status}`)}
+                </Badge>
+              </td>
+              <td className="px-4 py-3 text-text-muted">{project.client?.name ?? t("none")}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-text-muted">
+                {project.dueDate ? formatDay(project.dueDate, language) : t("none")}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-end tabular-nums text-text-muted">
+                {project.budget
+                  ? formatMoney(project.budget.amount, project.budget.currency, language)
+                  : t("none")}
+              </td>
+              {bin ? (
+                <td className="px-4 py-3 text-end">
+                  {canWrite ? (
+                    <RestoreButton id={project.id}>{t("detail.restore")}</RestoreButton>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
 
       {projects ? (

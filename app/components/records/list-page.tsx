@@ -127,3 +127,42 @@ export function NoOrganizationPage({ ns, icon }: { ns: string; icon: IconName })
     </PageShell>
   );
 }
+
+/**
+ * A list as a table: its caption for assistive technology, the column headers, and the rows
+ * (`children`, each with its record as a row header); in the bin, a last column for Restore.
+ */
+export function ListTable({
+  caption,
+  columns,
+  bin,
+  children,
+}: {
+  caption: string;
+  columns: { label: string; end?: boolean }[];
+  bin: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-card border border-border bg-surface shadow-card">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border text-xs text-text-muted">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-4 py-3 font-medium ${column.end ? "text-end" : "text-start"}`}
+              >
+                {column.label}
+              </th>
+            ))}
+            {bin ? <td /> : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+    </div>
+  );
+}
