@@ -1,23 +1,24 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { checkReferences as checkOrganizationReferences } from "../db/records";
 import {
   type Client,
   type clientKinds,
   type clientStatuses,
   clients,
-  memberships,
   users,
   workspaces,
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
+import { conflict, notFound, staleVersion } from "../errors";
 import { publishChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
+import { memberReference, workspaceReference } from "../organizations/references";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
 import { changedFields, recordClientActivity, recordClientsImported } from "./client-activity";
@@ -179,38 +180,15 @@ async function checkReferences(
   actor: OrganizationActor,
   input: Pick<Partial<ClientInput>, "ownerId" | "workspaceId">,
 ) {
-  if (input.ownerId) {
-    const [member] = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.organizationId, actor.organizationId),
-          eq(memberships.userId, input.ownerId),
-        ),
-      );
-    if (!member) {
-      throw errorOnFields("invalid", "NOT_A_MEMBER", "The owner must be a member.", {
-        ownerId: "Not a member of the organization",
-      });
-    }
-  }
-  if (input.workspaceId) {
-    const [workspace] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(
-        and(
-          eq(workspaces.id, input.workspaceId),
-          eq(workspaces.organizationId, actor.organizationId),
-        ),
-      );
-    if (!workspace) {
-      throw errorOnFields("invalid", "UNKNOWN_WORKSPACE", "No such workspace.", {
-        workspaceId: "Not a workspace of the organization",
-      });
-    }
-  }
+  await checkOrganizationReferences(tx, actor.organizationId, [
+    memberReference(
+      input.ownerId,
+      "ownerId",
+      "The owner must be a member.",
+      "Not a member of the organization",
+    ),
+    workspaceReference(input.workspaceId),
+  ]);
 }
 
 /** A new client (clients.write). */

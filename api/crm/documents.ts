@@ -16,6 +16,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { checkReferences as checkOrganizationReferences } from "../db/records";
 import {
   clients,
   type Document,
@@ -27,17 +28,19 @@ import {
   workspaces,
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
+import { conflict, notFound, staleVersion } from "../errors";
 import { publishChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
+import { workspaceReference } from "../organizations/references";
 import { reencodeImage, storedFilesPath } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
+import { clientReference, projectReference } from "./references";
 
 /** How long a deleted document can be restored (days). */
 export const documentRestoreDays = 30;
@@ -260,56 +263,11 @@ async function checkReferences(
   actor: OrganizationActor,
   input: Partial<Pick<DocumentInput, "clientId" | "projectId" | "workspaceId">>,
 ) {
-  const checks = [
-    {
-      id: input.clientId,
-      table: clients,
-      field: "clientId",
-      code: "UNKNOWN_CLIENT",
-      what: "client",
-    },
-    {
-      id: input.projectId,
-      table: projects,
-      field: "projectId",
-      code: "UNKNOWN_PROJECT",
-      what: "project",
-    },
-  ] as const;
-  for (const check of checks) {
-    if (!check.id) continue;
-    const [found] = await tx
-      .select({ id: check.table.id })
-      .from(check.table)
-      .where(
-        and(
-          eq(check.table.id, check.id),
-          eq(check.table.organizationId, actor.organizationId),
-          isNull(check.table.deletedAt),
-        ),
-      );
-    if (!found) {
-      throw errorOnFields("invalid", check.code, `No such ${check.what}.`, {
-        [check.field]: `Not a ${check.what} of the organization`,
-      });
-    }
-  }
-  if (input.workspaceId) {
-    const [workspace] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(
-        and(
-          eq(workspaces.id, input.workspaceId),
-          eq(workspaces.organizationId, actor.organizationId),
-        ),
-      );
-    if (!workspace) {
-      throw errorOnFields("invalid", "UNKNOWN_WORKSPACE", "No such workspace.", {
-        workspaceId: "Not a workspace of the organization",
-      });
-    }
-  }
+  await checkOrganizationReferences(tx, actor.organizationId, [
+    clientReference(input.clientId),
+    projectReference(input.projectId),
+    workspaceReference(input.workspaceId),
+  ]);
 }
 
 /** The stored form of a text: sanitised HTML, at most 1,000,000 characters, and its words. */

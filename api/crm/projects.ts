@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } fr
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { checkReferences as checkOrganizationReferences } from "../db/records";
 import {
   clients,
-  memberships,
   type Project,
   projectMembers,
   type projectStatuses,
@@ -20,7 +20,9 @@ import {
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
+import { memberReference, workspaceReference } from "../organizations/references";
 import { changedFields, recordClientActivity, recordMove } from "./client-activity";
+import { clientReference } from "./references";
 
 /** How long a deleted project can be restored (days). */
 export const projectRestoreDays = 30;
@@ -211,55 +213,16 @@ async function checkReferences(
   actor: OrganizationActor,
   input: Partial<Pick<ProjectInput, "clientId" | "workspaceId" | "memberIds">>,
 ) {
-  if (input.clientId) {
-    const [client] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(
-        and(
-          eq(clients.id, input.clientId),
-          eq(clients.organizationId, actor.organizationId),
-          isNull(clients.deletedAt),
-        ),
-      );
-    if (!client) {
-      throw errorOnFields("invalid", "UNKNOWN_CLIENT", "No such client.", {
-        clientId: "Not a client of the organization",
-      });
-    }
-  }
-  if (input.workspaceId) {
-    const [workspace] = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(
-        and(
-          eq(workspaces.id, input.workspaceId),
-          eq(workspaces.organizationId, actor.organizationId),
-        ),
-      );
-    if (!workspace) {
-      throw errorOnFields("invalid", "UNKNOWN_WORKSPACE", "No such workspace.", {
-        workspaceId: "Not a workspace of the organization",
-      });
-    }
-  }
-  if (input.memberIds?.length) {
-    const found = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.organizationId, actor.organizationId),
-          inArray(memberships.userId, input.memberIds),
-        ),
-      );
-    if (found.length !== new Set(input.memberIds).size) {
-      throw errorOnFields("invalid", "NOT_A_MEMBER", "Every member must be in the organization.", {
-        memberIds: "Not members of the organization",
-      });
-    }
-  }
+  await checkOrganizationReferences(tx, actor.organizationId, [
+    clientReference(input.clientId),
+    workspaceReference(input.workspaceId),
+    memberReference(
+      input.memberIds,
+      "memberIds",
+      "Every member must be in the organization.",
+      "Not members of the organization",
+    ),
+  ]);
 }
 
 function budgetColumns(budget: ProjectInput["budget"] | undefined) {

@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { clientReference, projectReference } from "../crm/references";
 import type { Database } from "../db/client";
-import {
-  clients,
-  type Media,
-  type MediaKind,
-  type MediaSettings,
-  media,
-  projects,
-} from "../db/schema";
+import { checkReferences as checkOrganizationReferences } from "../db/records";
+import { type Media, type MediaKind, type MediaSettings, media } from "../db/schema";
 import { AppError, errorOnFields, notFound } from "../errors";
 import {
   type Actor,
@@ -255,29 +250,10 @@ export async function checkReferences(
   actor: OrganizationActor,
   input: { clientId?: string | null; projectId?: string | null },
 ) {
-  const checks = [
-    { id: input.clientId, table: clients, field: "clientId", code: "UNKNOWN_CLIENT" },
-    { id: input.projectId, table: projects, field: "projectId", code: "UNKNOWN_PROJECT" },
-  ] as const;
-  for (const check of checks) {
-    if (!check.id) continue;
-    const [found] = await tx
-      .select({ id: check.table.id })
-      .from(check.table)
-      .where(
-        and(
-          eq(check.table.id, check.id),
-          eq(check.table.organizationId, actor.organizationId),
-          isNull(check.table.deletedAt),
-        ),
-      );
-    if (!found) {
-      const what = check.field === "clientId" ? "client" : "project";
-      throw errorOnFields("invalid", check.code, `No such ${what}.`, {
-        [check.field]: `Not a ${what} of the organization`,
-      });
-    }
-  }
+  await checkOrganizationReferences(tx, actor.organizationId, [
+    clientReference(input.clientId),
+    projectReference(input.projectId),
+  ]);
 }
 
 /** The extension of each type the library keeps, for the storage key. */
