@@ -1,4 +1,3 @@
-import { and, isNotNull, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { characterRestoreDays } from "./characters/characters";
 import { clientRestoreDays } from "./crm/clients";
@@ -6,6 +5,7 @@ import { documentRestoreDays } from "./crm/documents";
 import { projectRestoreDays } from "./crm/projects";
 import type { Database } from "./db/client";
 import { workQueue } from "./db/queue";
+import { purgeable } from "./db/records";
 import { characters, clients, documents, projects, recipes, threads } from "./db/schema";
 import { purgeDeletedMedia } from "./media/media";
 import { recipeRestoreDays } from "./media/recipes";
@@ -34,33 +34,30 @@ export async function purgeDeleted(
   media: number;
   recipes: number;
 }> {
-  const older = (days: number) => sql`now() - make_interval(days => ${days})`;
   const goneMedia = await purgeDeletedMedia(db, storage);
   const goneRecipes = await db
     .delete(recipes)
-    .where(and(isNotNull(recipes.deletedAt), lt(recipes.deletedAt, older(recipeRestoreDays))))
+    .where(purgeable(recipes.deletedAt, recipeRestoreDays))
     .returning({ id: recipes.id });
   const goneThreads = await db
     .delete(threads)
-    .where(and(isNotNull(threads.deletedAt), lt(threads.deletedAt, older(threadRestoreDays))))
+    .where(purgeable(threads.deletedAt, threadRestoreDays))
     .returning({ id: threads.id });
   const goneCharacters = await db
     .delete(characters)
-    .where(
-      and(isNotNull(characters.deletedAt), lt(characters.deletedAt, older(characterRestoreDays))),
-    )
+    .where(purgeable(characters.deletedAt, characterRestoreDays))
     .returning({ avatarUrl: characters.avatarUrl });
   const goneDocuments = await db
     .delete(documents)
-    .where(and(isNotNull(documents.deletedAt), lt(documents.deletedAt, older(documentRestoreDays))))
+    .where(purgeable(documents.deletedAt, documentRestoreDays))
     .returning({ id: documents.id });
   const goneProjects = await db
     .delete(projects)
-    .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, older(projectRestoreDays))))
+    .where(purgeable(projects.deletedAt, projectRestoreDays))
     .returning({ id: projects.id });
   const goneClients = await db
     .delete(clients)
-    .where(and(isNotNull(clients.deletedAt), lt(clients.deletedAt, older(clientRestoreDays))))
+    .where(purgeable(clients.deletedAt, clientRestoreDays))
     .returning({ id: clients.id, logoUrl: clients.logoUrl });
   await deleteAvatarFiles(storage, [
     ...goneClients.map((client) => client.logoUrl),

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { inBin, restorable } from "../db/records";
 import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
@@ -49,8 +50,6 @@ export type CharacterQuery = {
   deleted?: boolean;
   sort?: (typeof characterSorts)[number];
 };
-
-const restorableSince = () => sql`now() - make_interval(days => ${characterRestoreDays})`;
 
 /** The characters the actor may read: their own, and those shared with the organization. */
 function readableBy(actor: OrganizationActor) {
@@ -101,8 +100,7 @@ export async function listCharacters(
       ? and(
           eq(characters.organizationId, actor.organizationId),
           eq(characters.authorId, actor.userId),
-          isNotNull(characters.deletedAt),
-          gte(characters.deletedAt, restorableSince()),
+          inBin(characters.deletedAt, characterRestoreDays),
         )
       : and(readableBy(actor), isNull(characters.deletedAt)),
     q ? sql`${characters.search} @@ qalam_search_query(${q})` : undefined,
@@ -298,7 +296,7 @@ export async function restoreCharacter(db: Database, actor: Actor, id: string): 
     const [restored] = await tx
       .update(characters)
       .set({ deletedAt: null, version: sql`${characters.version} + 1` })
-      .where(and(eq(characters.id, id), gte(characters.deletedAt, restorableSince())))
+      .where(and(eq(characters.id, id), restorable(characters.deletedAt, characterRestoreDays)))
       .returning();
     if (!restored) throw notFound("This character can no longer be restored.");
     await publishCharacterEvent(tx, actor, "character.restored", restored);

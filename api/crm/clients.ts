@@ -1,7 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { checkReferences as checkOrganizationReferences } from "../db/records";
+import {
+  checkReferences as checkOrganizationReferences,
+  inBin,
+  liveOrRestorable,
+  restorable,
+} from "../db/records";
 import {
   type Client,
   type clientKinds,
@@ -105,9 +110,6 @@ function toView(row: Row, q?: string): ClientView {
   };
 }
 
-/** The oldest deletion that can still be undone. */
-const restorableSince = () => sql`now() - make_interval(days => ${clientRestoreDays})`;
-
 /** The organization's clients, paged; a search matches names, contacts, tags and notes. */
 export async function listClients(
   db: Database,
@@ -119,9 +121,7 @@ export async function listClients(
   const matches = q ? sql`${clients.search} @@ qalam_search_query(${q})` : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(clients.organizationId, actor.organizationId),
-    query.deleted
-      ? and(isNotNull(clients.deletedAt), gte(clients.deletedAt, restorableSince()))
-      : isNull(clients.deletedAt),
+    query.deleted ? inBin(clients.deletedAt, clientRestoreDays) : isNull(clients.deletedAt),
     matches,
     query.status?.length ? inArray(clients.status, query.status) : undefined,
     query.tag ? sql`${clients.tags} @> array[${query.tag}]::text[]` : undefined,
@@ -167,7 +167,7 @@ export async function getClient(db: Database, actor: Actor, id: string): Promise
       and(
         eq(clients.id, id),
         eq(clients.organizationId, actor.organizationId),
-        sql`(${clients.deletedAt} is null or ${clients.deletedAt} >= ${restorableSince()})`,
+        liveOrRestorable(clients.deletedAt, clientRestoreDays),
       ),
     );
   if (!row) throw notFound("No such client.");
@@ -329,7 +329,7 @@ export async function restoreClient(db: Database, actor: Actor, id: string): Pro
         and(
           eq(clients.id, id),
           eq(clients.organizationId, actor.organizationId),
-          gte(clients.deletedAt, restorableSince()),
+          restorable(clients.deletedAt, clientRestoreDays),
         ),
       )
       .returning({ id: clients.id, name: clients.name });

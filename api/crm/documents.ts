@@ -1,22 +1,15 @@
 import { randomUUID } from "node:crypto";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { checkReferences as checkOrganizationReferences } from "../db/records";
+import {
+  checkReferences as checkOrganizationReferences,
+  inBin,
+  liveOrRestorable,
+  restorable,
+} from "../db/records";
 import {
   clients,
   type Document,
@@ -92,7 +85,6 @@ export type DocumentQuery = {
   deleted?: boolean;
 };
 
-const restorableSince = () => sql`now() - make_interval(days => ${documentRestoreDays})`;
 const excerptLength = 200;
 
 const creators = alias(users, "creators");
@@ -166,9 +158,7 @@ export async function listDocuments(
   const q = query.q?.trim() || undefined;
   const where = and(
     eq(documents.organizationId, actor.organizationId),
-    query.deleted
-      ? and(isNotNull(documents.deletedAt), gte(documents.deletedAt, restorableSince()))
-      : isNull(documents.deletedAt),
+    query.deleted ? inBin(documents.deletedAt, documentRestoreDays) : isNull(documents.deletedAt),
     q ? sql`${documents.search} @@ qalam_search_query(${q})` : undefined,
     query.clientId ? eq(documents.clientId, query.clientId) : undefined,
     query.projectId ? eq(documents.projectId, query.projectId) : undefined,
@@ -243,7 +233,7 @@ export async function getDocument(db: Database, actor: Actor, id: string): Promi
 function readableBy(actor: OrganizationActor) {
   return and(
     eq(documents.organizationId, actor.organizationId),
-    sql`(${documents.deletedAt} is null or ${documents.deletedAt} >= ${restorableSince()})`,
+    liveOrRestorable(documents.deletedAt, documentRestoreDays),
   );
 }
 
@@ -444,7 +434,7 @@ export async function restoreDocument(db: Database, actor: Actor, id: string): P
         and(
           eq(documents.id, id),
           eq(documents.organizationId, actor.organizationId),
-          gte(documents.deletedAt, restorableSince()),
+          restorable(documents.deletedAt, documentRestoreDays),
         ),
       )
       .returning({ id: documents.id, title: documents.title, clientId: documents.clientId });

@@ -1,8 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { checkReferences as checkOrganizationReferences } from "../db/records";
+import {
+  checkReferences as checkOrganizationReferences,
+  inBin,
+  liveOrRestorable,
+  restorable,
+} from "../db/records";
 import {
   clients,
   type Project,
@@ -77,8 +82,6 @@ export type ProjectQuery = {
   deleted?: boolean;
 };
 
-const restorableSince = () => sql`now() - make_interval(days => ${projectRestoreDays})`;
-
 function viewColumns() {
   const { search: _search, createdBy: _createdBy, ...columns } = projects;
   return { project: columns, clientName: clients.name, workspaceName: workspaces.name } as const;
@@ -143,9 +146,7 @@ export async function listProjects(
   const q = query.q?.trim() || undefined;
   const conditions: (SQL | undefined)[] = [
     eq(projects.organizationId, actor.organizationId),
-    query.deleted
-      ? and(isNotNull(projects.deletedAt), gte(projects.deletedAt, restorableSince()))
-      : isNull(projects.deletedAt),
+    query.deleted ? inBin(projects.deletedAt, projectRestoreDays) : isNull(projects.deletedAt),
     q ? sql`${projects.search} @@ qalam_search_query(${q})` : undefined,
     query.status?.length ? inArray(projects.status, query.status) : undefined,
     query.clientId ? eq(projects.clientId, query.clientId) : undefined,
@@ -199,7 +200,7 @@ export async function getProject(db: Database, actor: Actor, id: string): Promis
       and(
         eq(projects.id, id),
         eq(projects.organizationId, actor.organizationId),
-        sql`(${projects.deletedAt} is null or ${projects.deletedAt} >= ${restorableSince()})`,
+        liveOrRestorable(projects.deletedAt, projectRestoreDays),
       ),
     );
   if (!row) throw notFound("No such project.");
@@ -366,7 +367,7 @@ export async function restoreProject(db: Database, actor: Actor, id: string): Pr
         and(
           eq(projects.id, id),
           eq(projects.organizationId, actor.organizationId),
-          gte(projects.deletedAt, restorableSince()),
+          restorable(projects.deletedAt, projectRestoreDays),
         ),
       )
       .returning({ id: projects.id, name: projects.name, clientId: projects.clientId });

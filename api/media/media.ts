@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { clientReference, projectReference } from "../crm/references";
 import type { Database } from "../db/client";
-import { checkReferences as checkOrganizationReferences } from "../db/records";
+import {
+  checkReferences as checkOrganizationReferences,
+  liveOrRestorable,
+  purgeable,
+  restorable,
+} from "../db/records";
 import { type Media, type MediaKind, type MediaSettings, media } from "../db/schema";
 import { AppError, errorOnFields, notFound } from "../errors";
 import {
@@ -76,8 +81,6 @@ export type MediaChanges = {
 };
 
 const noSuchItem = () => notFound("No such media item.");
-
-const restorableSince = () => sql`now() - make_interval(days => ${mediaRestoreDays})`;
 
 function toView(item: Media): MediaView {
   const {
@@ -209,7 +212,7 @@ async function findItem(db: Database, actor: OrganizationActor, id: string): Pro
       and(
         eq(media.id, id),
         eq(media.organizationId, actor.organizationId),
-        sql`(${media.deletedAt} is null or ${media.deletedAt} >= ${restorableSince()})`,
+        liveOrRestorable(media.deletedAt, mediaRestoreDays),
       ),
     );
   if (!item) throw noSuchItem();
@@ -403,7 +406,7 @@ export async function restoreMediaItem(db: Database, actor: Actor, id: string): 
     const [restored] = await tx
       .update(media)
       .set({ deletedAt: null })
-      .where(and(eq(media.id, id), gte(media.deletedAt, restorableSince())))
+      .where(and(eq(media.id, id), restorable(media.deletedAt, mediaRestoreDays)))
       .returning({ id: media.id });
     if (!restored) throw notFound("This item can no longer be restored.");
     await publishMediaEvent(tx, actor, "media.restored", id);
@@ -423,12 +426,7 @@ async function deleteMediaFiles(storage: Storage, keys: (string | null)[]) {
 export async function purgeDeletedMedia(db: Database, storage: Storage): Promise<number> {
   const gone = await db
     .delete(media)
-    .where(
-      and(
-        isNotNull(media.deletedAt),
-        sql`${media.deletedAt} < now() - make_interval(days => ${mediaRestoreDays})`,
-      ),
-    )
+    .where(purgeable(media.deletedAt, mediaRestoreDays))
     .returning({ fileKey: media.fileKey, thumbnailKey: media.thumbnailKey });
   await deleteMediaFiles(
     storage,

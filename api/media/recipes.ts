@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { liveOrRestorable } from "../db/records";
 import {
   type Job,
   type Recipe,
@@ -193,10 +194,7 @@ export async function restoreRecipe(db: Database, actor: Actor, id: string): Pro
           eq(recipes.id, id),
           eq(recipes.organizationId, actor.organizationId),
           eq(recipes.authorId, actor.userId),
-          or(
-            isNull(recipes.deletedAt),
-            gte(recipes.deletedAt, sql`now() - make_interval(days => ${recipeRestoreDays})`),
-          ),
+          liveOrRestorable(recipes.deletedAt, recipeRestoreDays),
         ),
       )
       .for("update");

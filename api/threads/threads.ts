@@ -3,7 +3,6 @@ import {
   asc,
   desc,
   eq,
-  gte,
   inArray,
   isNotNull,
   isNull,
@@ -16,6 +15,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
+import { inBin, restorable } from "../db/records";
 import {
   type ContextAttachment,
   characters,
@@ -148,8 +148,6 @@ export type ThreadQuery = {
   deleted?: boolean;
 };
 
-const restorableSince = () => sql`now() - make_interval(days => ${threadRestoreDays})`;
-
 const authors = alias(users, "thread_authors");
 
 /** Threads the actor may read: their own, and those shared with the organization. */
@@ -230,8 +228,7 @@ export async function listThreads(
       ? and(
           eq(threads.organizationId, actor.organizationId),
           eq(threads.authorId, actor.userId),
-          isNotNull(threads.deletedAt),
-          gte(threads.deletedAt, restorableSince()),
+          inBin(threads.deletedAt, threadRestoreDays),
         )
       : and(
           readableBy(actor),
@@ -315,7 +312,7 @@ export async function readableThread(db: Database, actor: OrganizationActor, id:
         readableBy(actor),
         or(
           isNull(threads.deletedAt),
-          and(eq(threads.authorId, actor.userId), gte(threads.deletedAt, restorableSince())),
+          and(eq(threads.authorId, actor.userId), restorable(threads.deletedAt, threadRestoreDays)),
         ),
       ),
     );
@@ -696,7 +693,7 @@ export async function restoreThread(db: Database, actor: Actor, id: number): Pro
     const [restored] = await tx
       .update(threads)
       .set({ deletedAt: null })
-      .where(and(eq(threads.id, id), gte(threads.deletedAt, restorableSince())))
+      .where(and(eq(threads.id, id), restorable(threads.deletedAt, threadRestoreDays)))
       .returning({ id: threads.id });
     if (!restored) throw notFound("This thread can no longer be restored.");
     await publishThreadEvent(tx, actor, "thread.restored", id);

@@ -1,5 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  characters,
+  clients,
+  documents,
+  media,
+  projects,
+  recipes,
+  threads,
+} from "../../../api/db/schema";
 import { createMediaItem } from "../../../api/media/media";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
 
@@ -116,6 +127,144 @@ describe("a reference must name a record of the organization", () => {
       const refused = await c.write(owner, c.field, gone);
       expect(refused.status, refused.text).toBe(422);
       expect(refused.body.error.fieldCodes).toEqual({ [c.field]: c.kind.code });
+    },
+  );
+});
+
+describe("a deleted record waits in the bin, restorable for its days", () => {
+  /** A domain with a bin: how to make one of its records, its path, its table. */
+  const domains: {
+    domain: string;
+    path: string;
+    table: PgTable;
+    id: PgColumn;
+    deletedAt: PgColumn;
+    /** Whether `?deleted=true` lists the bin. */
+    listed: boolean;
+    create: (owner: Owner) => Promise<string>;
+  }[] = [
+    {
+      domain: "clients",
+      path: "/clients",
+      table: clients,
+      id: clients.id,
+      deletedAt: clients.deletedAt,
+      listed: true,
+      create: newClient,
+    },
+    {
+      domain: "projects",
+      path: "/projects",
+      table: projects,
+      id: projects.id,
+      deletedAt: projects.deletedAt,
+      listed: true,
+      create: newProject,
+    },
+    {
+      domain: "documents",
+      path: "/documents",
+      table: documents,
+      id: documents.id,
+      deletedAt: documents.deletedAt,
+      listed: true,
+      create: (owner) => created(owner, "/documents", { title: "Document" }),
+    },
+    {
+      domain: "characters",
+      path: "/characters",
+      table: characters,
+      id: characters.id,
+      deletedAt: characters.deletedAt,
+      listed: true,
+      create: (owner) => created(owner, "/characters", { name: "Character" }),
+    },
+    {
+      domain: "threads",
+      path: "/threads",
+      table: threads,
+      id: threads.id,
+      deletedAt: threads.deletedAt,
+      listed: true,
+      create: (owner) => created(owner, "/threads", {}),
+    },
+    {
+      domain: "media",
+      path: "/media",
+      table: media,
+      id: media.id,
+      deletedAt: media.deletedAt,
+      listed: false,
+      create: newMediaItem,
+    },
+    {
+      domain: "recipes",
+      path: "/recipes",
+      table: recipes,
+      id: recipes.id,
+      deletedAt: recipes.deletedAt,
+      listed: false,
+      create: (owner) =>
+        created(owner, "/recipes", {
+          name: "Dawn",
+          steps: {
+            image: { prompt: "A lighthouse at dawn" },
+            video: { duration: 4, prompt: "The light turns" },
+          },
+        }),
+    },
+  ];
+
+  async function deleted(owner: Owner, d: (typeof domains)[number]) {
+    const id = await d.create(owner);
+    const response = await t.request("DELETE", `${d.path}/${id}`, { token: owner.token });
+    expect(response.status, response.text).toBe(204);
+    return id;
+  }
+
+  /** Moves a deletion `days` into the past. */
+  async function age(d: (typeof domains)[number], id: string, days: number) {
+    await t.db
+      .update(d.table)
+      .set({ deletedAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(d.id, id));
+  }
+
+  const restore = (owner: Owner, path: string, id: string) =>
+    t.request("POST", `${path}/${id}/restore`, { token: owner.token });
+
+  it.each(domains)("$domain: restores within the window", async (d) => {
+    const owner = await ownerWithSession(t);
+    const id = await deleted(owner, d);
+    await age(d, id, 29);
+    const response = await restore(owner, d.path, id);
+    expect(response.status, response.text).toBeLessThan(300);
+    const [row] = await t.db.select({ deletedAt: d.deletedAt }).from(d.table).where(eq(d.id, id));
+    expect(row?.deletedAt).toBeNull();
+  });
+
+  it.each(domains)("$domain: refuses to restore after the window (404)", async (d) => {
+    const owner = await ownerWithSession(t);
+    const id = await deleted(owner, d);
+    await age(d, id, 31);
+    const response = await restore(owner, d.path, id);
+    expect(response.status, response.text).toBe(404);
+  });
+
+  it.each(domains.filter((d) => d.listed))(
+    "$domain: the bin lists only deleted ones",
+    async (d) => {
+      const owner = await ownerWithSession(t);
+      const kept = await d.create(owner);
+      const binned = await deleted(owner, d);
+      const expired = await deleted(owner, d);
+      await age(d, expired, 31);
+      const ids = async (query: string) =>
+        (await t.request("GET", `${d.path}${query}`, { token: owner.token })).body.items.map(
+          (item: { id: string }) => item.id,
+        );
+      expect(await ids("?deleted=true")).toEqual([binned]);
+      expect(await ids("")).toEqual([kept]);
     },
   );
 });
