@@ -2,14 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationAiModels } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
+import { publishChange } from "../organizations/changes";
 import {
   type Actor,
   can,
-  type OrganizationActor,
   requireOrganization,
   requirePermission,
 } from "../organizations/permissions";
-import { publishEvent } from "../realtime/events";
 import type { AiQuotaDefaults } from "./ai-usage";
 import {
   type Capability,
@@ -293,17 +292,8 @@ export async function setAiModel(
         target: [organizationAiModels.organizationId, organizationAiModels.capability],
         set: { ...values, ...keptIfSameServer, updatedAt: new Date() },
       });
-    await publish(tx, actor, capability);
+    await publishChange(tx, actor, "ai.model.changed", capability);
   });
-}
-
-async function publish(tx: Database, actor: OrganizationActor, capability: Capability) {
-  const { organizationId } = actor;
-  await publishEvent(
-    tx,
-    { organizationId },
-    { type: "ai.model.changed", id: capability, organizationId, actor: actor.userId },
-  );
 }
 
 /** Goes back to the environment's model for a capability (ai.manage). */
@@ -325,6 +315,6 @@ export async function clearAiModel(
       )
       .returning({ capability: organizationAiModels.capability });
     if (removed.length === 0) throw notFound("This organization has no model of its own for that.");
-    await publish(tx, actor, capability);
+    await publishChange(tx, actor, "ai.model.changed", capability);
   });
 }

@@ -11,12 +11,12 @@ import {
 } from "../db/records";
 import { type Media, type MediaKind, type MediaSettings, media } from "../db/schema";
 import { AppError, errorOnFields, notFound } from "../errors";
+import { publishChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
-import { publishEvent } from "../realtime/events";
 import { type ImageRules, reencodeImage } from "../storage/avatars";
 import { contentTypes } from "../storage/local";
 import type { Storage, StoredFile } from "../storage/storage";
@@ -291,14 +291,6 @@ async function imageSize(
     : { width: metadata.width, height: metadata.height };
 }
 
-async function publishMediaEvent(tx: Database, actor: OrganizationActor, type: string, id: string) {
-  await publishEvent(
-    tx,
-    { organizationId: actor.organizationId },
-    { type, id, organizationId: actor.organizationId, actor: actor.userId },
-  );
-}
-
 /**
  * A new item of the organization's library, made by the actor (media.create): the file is
  * stored under a server-generated key; an image is checked by its content, measured and gets a
@@ -358,7 +350,7 @@ export async function createMediaItem(
         thumbnailKey,
         jobId: input.jobId ?? null,
       });
-      await publishMediaEvent(tx, actor, "media.created", id);
+      await publishChange(tx, actor, "media.created", id);
     });
   } catch (error) {
     await deleteMediaFiles(storage, [fileKey, thumbnailKey]);
@@ -382,7 +374,7 @@ export async function updateMediaItem(
     }
     await checkReferences(tx, actor, changes);
     await tx.update(media).set(changes).where(eq(media.id, id));
-    await publishMediaEvent(tx, actor, "media.updated", id);
+    await publishChange(tx, actor, "media.updated", id);
   });
 }
 
@@ -393,7 +385,7 @@ export async function deleteMediaItem(db: Database, actor: Actor, id: string): P
     const current = await findItem(tx, actor, id);
     if (current.deletedAt) return;
     await tx.update(media).set({ deletedAt: new Date() }).where(eq(media.id, id));
-    await publishMediaEvent(tx, actor, "media.deleted", id);
+    await publishChange(tx, actor, "media.deleted", id);
   });
 }
 
@@ -409,7 +401,7 @@ export async function restoreMediaItem(db: Database, actor: Actor, id: string): 
       .where(and(eq(media.id, id), restorable(media.deletedAt, mediaRestoreDays)))
       .returning({ id: media.id });
     if (!restored) throw notFound("This item can no longer be restored.");
-    await publishMediaEvent(tx, actor, "media.restored", id);
+    await publishChange(tx, actor, "media.restored", id);
   });
 }
 

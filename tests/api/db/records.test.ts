@@ -13,6 +13,7 @@ import {
 } from "../../../api/db/schema";
 import { createMediaItem } from "../../../api/media/media";
 import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
+import { organizationEvents } from "../realtime/socket-server";
 
 // Each rule of api/db/records.ts, written once, run against every domain that follows it.
 
@@ -141,10 +142,13 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
     deletedAt: PgColumn;
     /** Whether `?deleted=true` lists the bin. */
     listed: boolean;
+    /** The prefix of the events its changes send the whole organization, if they do. */
+    event?: string;
     create: (owner: Owner) => Promise<string>;
   }[] = [
     {
       domain: "clients",
+      event: "client",
       path: "/clients",
       table: clients,
       id: clients.id,
@@ -154,6 +158,7 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
     },
     {
       domain: "projects",
+      event: "project",
       path: "/projects",
       table: projects,
       id: projects.id,
@@ -163,6 +168,7 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
     },
     {
       domain: "documents",
+      event: "document",
       path: "/documents",
       table: documents,
       id: documents.id,
@@ -190,6 +196,7 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
     },
     {
       domain: "media",
+      event: "media",
       path: "/media",
       table: media,
       id: media.id,
@@ -265,6 +272,31 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
         );
       expect(await ids("?deleted=true")).toEqual([binned]);
       expect(await ids("")).toEqual([kept]);
+    },
+  );
+
+  it.each(domains.filter((d) => d.event))(
+    "$domain: tells the organization of a deletion and a restore",
+    async (d) => {
+      const owner = await ownerWithSession(t);
+      const events = await organizationEvents(t.api, owner.token, owner.organizationId);
+      try {
+        const id = await deleted(owner, d);
+        await restore(owner, d.path, id);
+        const seen = [];
+        for (let i = 0; i < 3; i++) {
+          const event = await events.next();
+          expect(event).toMatchObject({
+            id,
+            organizationId: owner.organizationId,
+            actor: owner.id,
+          });
+          seen.push(event.type);
+        }
+        expect(seen).toEqual([`${d.event}.created`, `${d.event}.deleted`, `${d.event}.restored`]);
+      } finally {
+        await events.close();
+      }
     },
   );
 });
