@@ -742,8 +742,8 @@ describe("asking", () => {
   });
 
   it("counts an answer by its text when the provider sends no usage", async () => {
-    const owner = await ownerWithSession(bare);
-    await bare.request("PUT", `/organizations/${owner.organizationId}/ai/chat`, {
+    const owner = await ownerWithSession(t);
+    await t.request("PUT", `/organizations/${owner.organizationId}/ai/chat`, {
       token: owner.token,
       json: {
         provider: "openai-compatible",
@@ -753,10 +753,10 @@ describe("asking", () => {
       },
     });
     fake.reply = "An answer that nobody counted";
-    const thread = await newThread(owner, { title: "Uncounted" }, bare);
-    const asked = await ask(owner, thread.id, { content: "Count this" }, { api: bare });
+    const thread = await newThread(owner, { title: "Uncounted" }, t);
+    const asked = await ask(owner, thread.id, { content: "Count this" }, { api: t });
     expect(asked.finish.messageMetadata.status).toBe("complete");
-    const [usage] = await bare.db
+    const [usage] = await t.db
       .select()
       .from(aiUsage)
       .where(eq(aiUsage.organizationId, owner.organizationId));
