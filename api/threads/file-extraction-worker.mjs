@@ -6,7 +6,8 @@
  * Plain JavaScript that imports only JavaScript packages: the worker runs the same under
  * `tsx server.ts` and under vitest, with no TypeScript loader.
  *
- * In: `workerData` = { kind: "docx-text" | "docx-html" | "pdf-text", bytes: Uint8Array, maxPages }.
+ * In: `workerData` = { kind: "docx-text" | "docx-html" | "pdf-text", bytes: Uint8Array, maxPages,
+ * imageSource }.
  * Out: one message, { ok: true, text } or { ok: true, html, images } (docx-html: each image is
  * `src="<imageSource><index>"` in the HTML, its bytes at that index), or { ok: false, code }.
  */
@@ -14,7 +15,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { unzipSync, zipSync } from "fflate";
 
 /** Where the parent puts each stored image's address; mammoth escapes any such text in the file. */
-const imageSource = "qalam-docx-image:";
+const { imageSource } = workerData;
 
 /**
  * The .docx unpacked into no more than the sizes its central directory declares (which the

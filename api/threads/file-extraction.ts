@@ -143,7 +143,7 @@ function runWorker<T extends ExtractionTask>(
   // The worker takes a copy over: the caller's bytes stay readable.
   const bytes = new Uint8Array(task.bytes);
   const worker = new Worker(new URL("./file-extraction-worker.mjs", import.meta.url), {
-    workerData: { ...task, bytes },
+    workerData: { ...task, bytes, imageSource: extractedImageSource },
     transferList: [bytes.buffer],
     resourceLimits: {
       maxOldGenerationSizeMb: limits.maxMemoryMb,
