@@ -11,7 +11,7 @@ import { purgeDeletedMedia } from "./media/media";
 import { recipeRestoreDays } from "./media/recipes";
 import { deleteAvatarFiles } from "./storage/avatars";
 import type { Storage } from "./storage/storage";
-import { threadRestoreDays } from "./threads/threads";
+import { threadRestoreDays } from "./threads/thread-access";
 
 /** The queue of the daily purge, scheduled once for every instance (pg-boss keeps one schedule). */
 export const purgeQueue = "purge-deleted";

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { checkModelChoice } from "../ai/model-choice";
 import { characterVisibilities } from "../db/schema";
 import { validationFailed } from "../errors";
 import { attachment } from "../http/attachment";
@@ -439,12 +438,7 @@ export function createCharacterRoutes() {
     .openapi(createCharacterRoute, async (c) => {
       const { actor } = c.var.auth;
       const body = c.req.valid("json");
-      await checkModelChoice(c.var.db, c.var.ai, actor, "characters.write", {
-        capability: "chat",
-        modelId: body.defaultModel,
-        field: "defaultModel",
-      });
-      const id = await createCharacter(c.var.db, actor, body);
+      const id = await createCharacter({ db: c.var.db, ai: c.var.ai }, actor, body);
       return c.json(toJson(await getCharacter(c.var.db, actor, id)), 201);
     })
     .openapi(importRoute, async (c) => {
@@ -463,12 +457,7 @@ export function createCharacterRoutes() {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       const { version, ...changes } = c.req.valid("json");
-      await checkModelChoice(c.var.db, c.var.ai, actor, "characters.write", {
-        capability: "chat",
-        modelId: changes.defaultModel,
-        field: "defaultModel",
-      });
-      await updateCharacter(c.var.db, actor, id, version, changes);
+      await updateCharacter({ db: c.var.db, ai: c.var.ai }, actor, id, version, changes);
       return c.json(toJson(await getCharacter(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AiServices } from "../ai/ai-models";
+import { checkModelChoice } from "../ai/model-choice";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { inBin, restorable } from "../db/records";
+import { inBin, publishToAudience, restorable, visibleTo } from "../db/records";
 import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
@@ -12,10 +14,9 @@ import {
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
-import { publishEvent } from "../realtime/events";
 import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
-import { createThread, maxSystemPrompt } from "../threads/threads";
+import { insertThread, maxSystemPrompt } from "../threads/threads";
 import {
   type CardFields,
   type CardV2,
@@ -50,14 +51,6 @@ export type CharacterQuery = {
   deleted?: boolean;
   sort?: (typeof characterSorts)[number];
 };
-
-/** The characters the actor may read: their own, and those shared with the organization. */
-function readableBy(actor: OrganizationActor) {
-  return and(
-    eq(characters.organizationId, actor.organizationId),
-    or(eq(characters.authorId, actor.userId), eq(characters.visibility, "organization")),
-  );
-}
 
 const authorName = fullName(users);
 
@@ -102,7 +95,7 @@ export async function listCharacters(
           eq(characters.authorId, actor.userId),
           inBin(characters.deletedAt, characterRestoreDays),
         )
-      : and(readableBy(actor), isNull(characters.deletedAt)),
+      : and(visibleTo(actor, characters), isNull(characters.deletedAt)),
     q ? sql`${characters.search} @@ qalam_search_query(${q})` : undefined,
     query.tag ? sql`${characters.tags} @> array[${query.tag}]::text[]` : undefined,
     query.mine ? eq(characters.authorId, actor.userId) : undefined,
@@ -135,7 +128,7 @@ export async function getCharacter(db: Database, actor: Actor, id: string): Prom
     .select({ character: characters, authorName })
     .from(characters)
     .innerJoin(users, eq(users.id, characters.authorId))
-    .where(and(eq(characters.id, id), readableBy(actor)));
+    .where(and(eq(characters.id, id), visibleTo(actor, characters)));
   if (!row || !visible(row.character, actor)) throw notFound("No such character.");
   return toView(row, actor);
 }
@@ -145,31 +138,32 @@ function visible(character: Character, actor: OrganizationActor) {
   return character.authorId === actor.userId || character.deletedAt === null;
 }
 
-/** Who hears of a character's changes: its author alone while private, else the organization. */
-async function publishCharacterEvent(
-  tx: Database,
-  actor: OrganizationActor,
-  type: string,
-  character: Pick<Character, "id" | "visibility" | "authorId" | "organizationId">,
-  before?: Pick<Character, "visibility">,
-) {
-  const visibilities = new Set([character.visibility, before?.visibility ?? character.visibility]);
-  for (const visibility of visibilities) {
-    const to =
-      visibility === "organization"
-        ? { organizationId: character.organizationId }
-        : { userId: character.authorId };
-    await publishEvent(tx, to, {
-      type,
-      id: character.id,
-      organizationId: character.organizationId,
-      actor: actor.userId,
-    });
-  }
+/** What the character services that check a chosen model need: the database and the AI models. */
+export type CharacterServices = { db: Database; ai: AiServices };
+
+/**
+ * A new character of the actor's (characters.write), its default model checked as it is saved:
+ * 422 MODEL_NOT_ALLOWED on `defaultModel` for a model the deployment does not offer.
+ */
+export async function createCharacter(
+  services: CharacterServices,
+  actor: Actor,
+  input: CharacterInput,
+): Promise<string> {
+  const { db, ai } = services;
+  await checkModelChoice(db, ai, actor, "characters.write", {
+    capability: "chat",
+    modelId: input.defaultModel,
+    field: "defaultModel",
+  });
+  return insertCharacter(db, actor, input);
 }
 
-/** A new character of the actor's (characters.write). */
-export async function createCharacter(
+/**
+ * A new character of the actor's (characters.write) as given: a copy or an imported card keeps
+ * the default model it has, which a chat checks again when it uses it.
+ */
+async function insertCharacter(
   db: Database,
   actor: Actor,
   input: CharacterInput & { avatarUrl?: string | null },
@@ -181,7 +175,7 @@ export async function createCharacter(
       .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
       .returning();
     if (!character) throw new Error("insert into characters returned no row");
-    await publishCharacterEvent(tx, actor, "character.created", character);
+    await publishToAudience(tx, actor, "character.created", character);
     return character.id;
   });
 }
@@ -199,7 +193,7 @@ async function lockOwnCharacter(
   const query = tx
     .select()
     .from(characters)
-    .where(and(eq(characters.id, id), readableBy(actor)));
+    .where(and(eq(characters.id, id), visibleTo(actor, characters)));
   const [character] = lock ? await query.for("update") : await query;
   if (!character || !visible(character, actor)) throw notFound("No such character.");
   if (character.authorId !== actor.userId) {
@@ -210,15 +204,24 @@ async function lockOwnCharacter(
 
 const characterDeleted = () => conflict("CHARACTER_DELETED", "This character was deleted.");
 
-/** Changes a character of the actor's made on `version`: another change since is 409. */
+/**
+ * Changes a character of the actor's made on `version`: another change since is 409. A new
+ * default model is checked as it is saved (422 MODEL_NOT_ALLOWED on `defaultModel`).
+ */
 export async function updateCharacter(
-  db: Database,
+  services: CharacterServices,
   actor: Actor,
   id: string,
   version: number,
   changes: Partial<CharacterInput>,
 ): Promise<void> {
   requirePermission(actor, "characters.write");
+  const { db, ai } = services;
+  await checkModelChoice(db, ai, actor, "characters.write", {
+    capability: "chat",
+    modelId: changes.defaultModel,
+    field: "defaultModel",
+  });
   await db.transaction(async (tx) => {
     const current = await lockOwnCharacter(tx, actor, id);
     if (current.deletedAt) throw characterDeleted();
@@ -233,7 +236,7 @@ export async function updateCharacter(
       .where(eq(characters.id, id))
       .returning();
     if (character) {
-      await publishCharacterEvent(tx, actor, "character.updated", character, current);
+      await publishToAudience(tx, actor, "character.updated", character, current);
     }
   });
 }
@@ -264,7 +267,7 @@ export async function setCharacterAvatar(
         .where(eq(characters.id, id))
         .returning();
       replaced = current.avatarUrl;
-      if (character) await publishCharacterEvent(tx, actor, "character.updated", character);
+      if (character) await publishToAudience(tx, actor, "character.updated", character);
     });
   } catch (error) {
     if (newKey) await storage.delete(newKey).catch(() => {});
@@ -283,7 +286,7 @@ export async function deleteCharacter(db: Database, actor: Actor, id: string): P
       .update(characters)
       .set({ deletedAt: new Date(), version: sql`${characters.version} + 1` })
       .where(eq(characters.id, id));
-    await publishCharacterEvent(tx, actor, "character.deleted", current);
+    await publishToAudience(tx, actor, "character.deleted", current);
   });
 }
 
@@ -299,7 +302,7 @@ export async function restoreCharacter(db: Database, actor: Actor, id: string): 
       .where(and(eq(characters.id, id), restorable(characters.deletedAt, characterRestoreDays)))
       .returning();
     if (!restored) throw notFound("This character can no longer be restored.");
-    await publishCharacterEvent(tx, actor, "character.restored", restored);
+    await publishToAudience(tx, actor, "character.restored", restored);
   });
 }
 
@@ -318,11 +321,11 @@ export async function cloneCharacter(
   const [source] = await db
     .select()
     .from(characters)
-    .where(and(eq(characters.id, id), readableBy(actor), isNull(characters.deletedAt)));
+    .where(and(eq(characters.id, id), visibleTo(actor, characters), isNull(characters.deletedAt)));
   if (!source) throw notFound("No such character.");
   const avatarUrl = await copyAvatar(storage, source.avatarUrl);
   try {
-    return await createCharacter(db, actor, {
+    return await insertCharacter(db, actor, {
       ...cardFieldsOf(source),
       name: name || source.name,
       visibility: "private",
@@ -381,7 +384,7 @@ export async function importCharacter(
   const avatarKey = isPng(file) ? await saveAvatar(storage, file, "file") : null;
   const avatarUrl = avatarKey ? avatarUrlOf(avatarKey) : null;
   try {
-    return await createCharacter(db, actor, { ...card, visibility: "private", avatarUrl });
+    return await insertCharacter(db, actor, { ...card, visibility: "private", avatarUrl });
   } catch (error) {
     await deleteAvatarFiles(storage, [avatarUrl]);
     throw error;
@@ -461,7 +464,7 @@ export async function chatWithCharacter(
   const [character] = await db
     .select()
     .from(characters)
-    .where(and(eq(characters.id, id), readableBy(actor), isNull(characters.deletedAt)));
+    .where(and(eq(characters.id, id), visibleTo(actor, characters), isNull(characters.deletedAt)));
   if (!character) throw notFound("No such character.");
   const greetings = [character.firstMessage, ...character.alternateGreetings];
   const chosen = greeting === undefined ? greetings[0] : greetings[greeting];
@@ -471,7 +474,7 @@ export async function chatWithCharacter(
     });
   }
   const names = { char: character.name, user: userName };
-  return createThread(db, actor, {
+  return insertThread(db, actor, {
     title: "",
     visibility: "private",
     model: character.defaultModel,

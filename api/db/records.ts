@@ -1,12 +1,15 @@
 /**
  * The rules every domain's records follow, written once: a reference given in a request must
- * name a record of the actor's organization, and a deleted record waits in the bin, restorable for
- * a number of days, before the daily purge takes it. The tables are passed in, so this module
- * imports no domain; each domain names its own references (`organizations/references.ts`,
- * `crm/references.ts`) and its own restore window.
+ * name a record of the actor's organization; a record with an author and a visibility is read by
+ * its author alone while private, by the whole organization once shared, and its changes are told
+ * to the same audience; and a deleted record waits in the bin, restorable for a number of days,
+ * before the daily purge takes it. The tables are passed in, so this module imports no domain;
+ * each domain names its own references (`organizations/references.ts`, `crm/references.ts`) and
+ * its own restore window.
  */
-import { and, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { type Audience, publishEvent } from "../realtime/events";
 import type { Database } from "./client";
 
 // --- References ------------------------------------------------------------------------------
@@ -46,6 +49,73 @@ export async function checkReferences(
         ),
       );
     if (found.length !== (one ? 1 : new Set(ids).size)) throw reference.error();
+  }
+}
+
+// --- Author or shared ------------------------------------------------------------------------
+
+/** Who reads or changes a record: a member of an organization. */
+export type RecordActor = { organizationId: string; userId: string };
+
+/** The columns of a table whose records have an author and a visibility (the table itself). */
+export type AuthoredColumns = {
+  organizationId: PgColumn;
+  authorId: PgColumn;
+  visibility: PgColumn;
+};
+
+/** Who may see a record: its author alone while it is private, its organization once shared. */
+export type Visibility = "private" | "organization";
+
+/**
+ * The records of the actor's organization the actor may see: their own, and those shared with the
+ * organization (`visibility = 'organization'`); another member's private record is not among them.
+ */
+export function visibleTo(actor: RecordActor, table: AuthoredColumns): SQL | undefined {
+  return and(
+    eq(table.organizationId, actor.organizationId),
+    or(eq(table.authorId, actor.userId), eq(table.visibility, "organization")),
+  );
+}
+
+/** An authored record as its events need it: its id, its organization, author and visibility. */
+export type AuthoredRecord = {
+  id: string | number;
+  organizationId: string;
+  authorId: string;
+  visibility: Visibility;
+};
+
+/** Who hears of a record's changes: its author alone while private, else the organization. */
+function audienceOf(record: Omit<AuthoredRecord, "id">): Audience {
+  return record.visibility === "organization"
+    ? { organizationId: record.organizationId }
+    : { userId: record.authorId };
+}
+
+/**
+ * Publishes an event of an authored record (`type`, its `id` the record's) to those who may see
+ * it now, in the transaction of the change; when `before` had another visibility, to those who
+ * could see it before too, so that a page that showed it hears it is gone.
+ */
+export async function publishToAudience(
+  tx: Database,
+  actor: RecordActor,
+  type: string,
+  record: AuthoredRecord,
+  before?: Pick<AuthoredRecord, "visibility">,
+): Promise<void> {
+  const audiences = [audienceOf(record)];
+  if (before && before.visibility !== record.visibility) {
+    audiences.push(audienceOf({ ...record, visibility: before.visibility }));
+  }
+  for (const to of audiences) {
+    await publishEvent(tx, to, {
+      type,
+      id: String(record.id),
+      organizationId: record.organizationId,
+      actor: actor.userId,
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { type AiServices, organizationAiSettings } from "../ai/ai-models";
 import { checkAiQuota } from "../ai/ai-usage";
 import type { Capability, ProviderKind } from "../ai/capabilities";
@@ -8,6 +8,7 @@ import { AiError } from "../ai/errors";
 import { asModelChoiceError } from "../ai/model-choice";
 import { offersOf, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
+import { visibleTo } from "../db/records";
 import { characters, type Job, type MediaKind, media, memberships } from "../db/schema";
 import { AppError, conflict, errorOnFields } from "../errors";
 import {
@@ -251,8 +252,7 @@ async function characterVoices(db: Database, actor: OrganizationActor) {
     .from(characters)
     .where(
       and(
-        eq(characters.organizationId, actor.organizationId),
-        or(eq(characters.authorId, actor.userId), eq(characters.visibility, "organization")),
+        visibleTo(actor, characters),
         isNull(characters.deletedAt),
         isNotNull(characters.defaultVoice),
       ),
@@ -311,8 +311,7 @@ export async function checkGeneration(
         .where(
           and(
             eq(characters.id, request.characterId),
-            eq(characters.organizationId, actor.organizationId),
-            or(eq(characters.authorId, actor.userId), eq(characters.visibility, "organization")),
+            visibleTo(actor, characters),
             isNull(characters.deletedAt),
           ),
         );

@@ -3,7 +3,7 @@ import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { liveOrRestorable } from "../db/records";
+import { liveOrRestorable, publishToAudience } from "../db/records";
 import {
   type Job,
   type Recipe,
@@ -19,7 +19,6 @@ import {
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
-import { publishEvent } from "../realtime/events";
 import type { Storage } from "../storage/storage";
 import {
   checkGeneration,
@@ -95,29 +94,6 @@ export async function getRecipe(db: Database, actor: Actor, id: string): Promise
   return toView(row, actor);
 }
 
-/** Who hears of a recipe's changes: its author alone while private, else the organization. */
-async function publishRecipeEvent(
-  tx: Database,
-  actor: OrganizationActor,
-  type: string,
-  recipe: Pick<Recipe, "id" | "visibility" | "authorId" | "organizationId">,
-  before?: Pick<Recipe, "visibility">,
-) {
-  const visibilities = new Set([recipe.visibility, before?.visibility ?? recipe.visibility]);
-  for (const visibility of visibilities) {
-    const to =
-      visibility === "organization"
-        ? { organizationId: recipe.organizationId }
-        : { userId: recipe.authorId };
-    await publishEvent(tx, to, {
-      type,
-      id: recipe.id,
-      organizationId: recipe.organizationId,
-      actor: actor.userId,
-    });
-  }
-}
-
 /** A new recipe of the actor's (media.create). */
 export async function createRecipe(db: Database, actor: Actor, input: RecipeInput) {
   requirePermission(actor, "media.create");
@@ -127,7 +103,7 @@ export async function createRecipe(db: Database, actor: Actor, input: RecipeInpu
       .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
       .returning();
     if (!recipe) throw new Error("insert into recipes returned no row");
-    await publishRecipeEvent(tx, actor, "recipe.created", recipe);
+    await publishToAudience(tx, actor, "recipe.created", recipe);
     return recipe.id;
   });
 }
@@ -164,7 +140,7 @@ export async function updateRecipe(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(recipes.id, id))
       .returning();
-    if (recipe) await publishRecipeEvent(tx, actor, "recipe.updated", recipe, current);
+    if (recipe) await publishToAudience(tx, actor, "recipe.updated", recipe, current);
   });
 }
 
@@ -174,7 +150,7 @@ export async function deleteRecipe(db: Database, actor: Actor, id: string): Prom
   await db.transaction(async (tx) => {
     const current = await lockOwnRecipe(tx, actor, id);
     await tx.update(recipes).set({ deletedAt: new Date() }).where(eq(recipes.id, id));
-    await publishRecipeEvent(tx, actor, "recipe.deleted", current);
+    await publishToAudience(tx, actor, "recipe.deleted", current);
   });
 }
 
@@ -201,7 +177,7 @@ export async function restoreRecipe(db: Database, actor: Actor, id: string): Pro
     if (!recipe) throw notFound("No such recipe.");
     if (!recipe.deletedAt) return;
     await tx.update(recipes).set({ deletedAt: null }).where(eq(recipes.id, id));
-    await publishRecipeEvent(tx, actor, "recipe.restored", recipe);
+    await publishToAudience(tx, actor, "recipe.restored", recipe);
   });
 }
 

@@ -31,21 +31,18 @@ import {
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
+import { lockOwnThread, publishThreadEvent, threadDeleted } from "./thread-access";
 import { attachmentTexts } from "./thread-attachments";
+import { buildContext, type ContextMessage } from "./thread-context";
 import {
   answerFlushMs,
   answerHeartbeatMs,
   branchMessages,
-  buildContext,
-  type ContextMessage,
-  lockOwnThread,
   messageOfThread,
   notAnAnswer,
-  publishThreadEvent,
   runningAnswer,
   settleStaleAnswers,
-  threadDeleted,
-} from "./threads";
+} from "./thread-messages";
 
 export type AnswerServices = { db: Database; ai: AiServices };
 

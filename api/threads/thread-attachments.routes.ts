@@ -14,7 +14,7 @@ import {
   listThreadAttachments,
   maxThreadAttachments,
 } from "./thread-attachments";
-import { attachmentCharacters } from "./threads";
+import { attachmentCharacters } from "./thread-context";
 import { AttachmentSchema, attachmentJson, idParams, numericId } from "./threads.routes";
 
 const tags = ["Threads"];

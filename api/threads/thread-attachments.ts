@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { documents, threadAttachments } from "../db/schema";
+import { documents, type ThreadAttachmentKind, threadAttachments } from "../db/schema";
 import { conflict, errorOnFields, notFound } from "../errors";
 import {
   type Actor,
@@ -9,15 +9,78 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import { readFileText } from "./file-text";
-import {
-  type AttachmentView,
-  attachmentsOf,
-  type ContextAttachmentText,
-  lockOwnThread,
-  publishThreadEvent,
-  readableThread,
-  threadDeleted,
-} from "./threads";
+import { lockOwnThread, publishThreadEvent, readableThread, threadDeleted } from "./thread-access";
+import type { ContextAttachmentText } from "./thread-context";
+
+export type AttachmentView = {
+  id: number;
+  kind: ThreadAttachmentKind;
+  /** The file's name, or the document's title. */
+  name: string;
+  documentId: string | null;
+  /** A file's type and size in bytes; null for a document. */
+  mediaType: string | null;
+  size: number | null;
+  /** The length of its text, as the next answer would read it (0 when it is not available). */
+  characters: number;
+  /** False once its document was deleted: it is then left out of the context. */
+  available: boolean;
+  createdAt: Date;
+};
+
+/**
+ * A thread's attachments in the order of attachment, a document's with its title and length as
+ * they are now.
+ */
+export async function attachmentsOf(
+  db: Database,
+  threadId: number,
+  ids?: number[],
+): Promise<AttachmentView[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: threadAttachments.id,
+      kind: threadAttachments.kind,
+      name: threadAttachments.name,
+      documentId: threadAttachments.documentId,
+      mediaType: threadAttachments.mediaType,
+      size: threadAttachments.size,
+      fileCharacters: sql<number>`char_length(${threadAttachments.text})`.mapWith(Number),
+      documentTitle: documents.title,
+      documentCharacters: sql<
+        number | null
+      >`case when ${documents.id} is null then null else char_length(${documents.text}) end`.mapWith(
+        Number,
+      ),
+      documentDeletedAt: documents.deletedAt,
+      createdAt: threadAttachments.createdAt,
+    })
+    .from(threadAttachments)
+    .leftJoin(documents, eq(documents.id, threadAttachments.documentId))
+    .where(
+      and(
+        eq(threadAttachments.threadId, threadId),
+        ids ? inArray(threadAttachments.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(threadAttachments.id));
+  return rows.map((row) => {
+    const isFile = row.kind === "file";
+    const available = isFile || (row.documentTitle !== null && row.documentDeletedAt === null);
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: isFile ? row.name : (row.documentTitle ?? row.name),
+      documentId: row.documentId,
+      mediaType: row.mediaType,
+      size: row.size,
+      characters: !available ? 0 : isFile ? row.fileCharacters : (row.documentCharacters ?? 0),
+      available,
+      createdAt: row.createdAt,
+    };
+  });
+}
 
 /** How many attachments a thread holds at most. */
 export const maxThreadAttachments = 20;

@@ -1,6 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
-import { checkModelChoice } from "../ai/model-choice";
 import {
   feedbackRatings,
   threadAttachmentKinds,
@@ -23,34 +22,34 @@ import {
   text,
 } from "../http/schemas";
 import { consumeMemberRateLimit } from "../identity/rate-limits";
+import { threadRestoreDays } from "./thread-access";
 import {
   type AnswerChunk,
   type PreparedAnswer,
   prepareAnswer,
   titleDeadlineMs,
 } from "./thread-answers";
+import type { AttachmentView } from "./thread-attachments";
+import { attachmentCharacters, contextCharacters } from "./thread-context";
+import { threadToJson, threadToMarkdown } from "./thread-export";
 import {
-  type AttachmentView,
-  attachmentCharacters,
-  contextCharacters,
-  createThread,
-  deleteThread,
-  getThread,
   getThreadMessage,
-  listThreads,
   type MessageView,
   maxFeedbackNote,
   maxMessageContent,
+  setMessageFeedback,
+} from "./thread-messages";
+import {
+  createThread,
+  deleteThread,
+  getThread,
+  listThreads,
   maxModelId,
   maxSystemPrompt,
   maxThreadTitle,
   restoreThread,
-  setMessageFeedback,
   type ThreadSummary,
   type ThreadView,
-  threadRestoreDays,
-  threadToJson,
-  threadToMarkdown,
   updateThread,
 } from "./threads";
 
@@ -566,12 +565,7 @@ export function createThreadRoutes() {
     .openapi(createThreadRoute, async (c) => {
       const { actor } = c.var.auth;
       const body = c.req.valid("json");
-      await checkModelChoice(c.var.db, c.var.ai, actor, "threads.write", {
-        capability: "chat",
-        modelId: body.model,
-        field: "model",
-      });
-      const id = await createThread(c.var.db, actor, body);
+      const id = await createThread({ db: c.var.db, ai: c.var.ai }, actor, body);
       return c.json(threadJson(await getThread(c.var.db, actor, id)), 201);
     })
     .openapi(getRoute, async (c) => {
@@ -582,12 +576,7 @@ export function createThreadRoutes() {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       const changes = c.req.valid("json");
-      await checkModelChoice(c.var.db, c.var.ai, actor, "threads.write", {
-        capability: "chat",
-        modelId: changes.model,
-        field: "model",
-      });
-      await updateThread(c.var.db, actor, id, changes);
+      await updateThread({ db: c.var.db, ai: c.var.ai }, actor, id, changes);
       return c.json(threadJson(await getThread(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { threadAttachments } from "../../../api/db/schema";
 import { maxFileBytes } from "../../../api/threads/file-text";
-import { attachmentCharacters, contextCharacters } from "../../../api/threads/threads";
+import { attachmentCharacters, contextCharacters } from "../../../api/threads/thread-context";
 import { type FakeAiServer, onePixelPng, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 import { organizationEvents } from "../realtime/socket-server";

@@ -9,7 +9,7 @@ import { defaultMaxOutputTokens } from "../../../api/ai/response-limits";
 import { aiUsage, threadMessages, threads } from "../../../api/db/schema";
 import { purgeDeleted } from "../../../api/purge";
 import { createLocalStorage } from "../../../api/storage/local";
-import { contextCharacters } from "../../../api/threads/threads";
+import { contextCharacters } from "../../../api/threads/thread-context";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import {
   createTestApi,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanTitle, firstWords } from "../../../api/threads/thread-answers";
-import {
-  branchOf,
-  buildContext,
-  contextCharacters,
-  newestLeaf,
-  type TreeNode,
-} from "../../../api/threads/threads";
+import { buildContext, contextCharacters } from "../../../api/threads/thread-context";
+import { branchOf, newestLeaf, type TreeNode } from "../../../api/threads/thread-messages";
 
 const message = (
   role: "user" | "assistant",
