@@ -12,8 +12,14 @@ import {
   threads,
 } from "../../../api/db/schema";
 import { createMediaItem } from "../../../api/media/media";
-import { createTestApi, ownerActor, ownerWithSession, type TestApi } from "../helpers";
-import { organizationEvents } from "../realtime/socket-server";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerActor,
+  ownerWithSession,
+  type TestApi,
+} from "../helpers";
+import { listen, organizationEvents, rawClient } from "../realtime/socket-server";
 
 // Each rule of api/db/records.ts, written once, run against every domain that follows it.
 
@@ -296,6 +302,169 @@ describe("a deleted record waits in the bin, restorable for its days", () => {
         expect(seen).toEqual([`${d.event}.created`, `${d.event}.deleted`, `${d.event}.restored`]);
       } finally {
         await events.close();
+      }
+    },
+  );
+});
+
+describe("a record with an author is its author's alone while private, the organization's once shared", () => {
+  type Visibility = "private" | "organization";
+
+  /** A domain whose records have an author and a visibility: how to make one and share it. */
+  const domains: {
+    domain: string;
+    path: string;
+    /** The prefix of its events. */
+    event: string;
+    create: (user: Owner, visibility: Visibility) => Promise<string>;
+    share: (user: Owner, id: string, visibility: Visibility) => ReturnType<TestApi["request"]>;
+  }[] = [
+    {
+      domain: "characters",
+      path: "/characters",
+      event: "character",
+      create: (user, visibility) => created(user, "/characters", { name: "Tutor", visibility }),
+      share: async (user, id, visibility) => {
+        const { version } = (await t.request("GET", `/characters/${id}`, { token: user.token }))
+          .body;
+        return t.request("PATCH", `/characters/${id}`, {
+          token: user.token,
+          json: { version, visibility },
+        });
+      },
+    },
+    {
+      domain: "threads",
+      path: "/threads",
+      event: "thread",
+      create: async (user, visibility) => String(await created(user, "/threads", { visibility })),
+      share: (user, id, visibility) =>
+        t.request("PATCH", `/threads/${id}`, { token: user.token, json: { visibility } }),
+    },
+    {
+      domain: "recipes",
+      path: "/recipes",
+      event: "recipe",
+      create: (user, visibility) =>
+        created(user, "/recipes", {
+          name: "Dawn",
+          visibility,
+          steps: {
+            image: { prompt: "A lighthouse at dawn" },
+            video: { duration: 4, prompt: "The light turns" },
+          },
+        }),
+      share: (user, id, visibility) =>
+        t.request("PATCH", `/recipes/${id}`, { token: user.token, json: { visibility } }),
+    },
+  ];
+
+  /** An organization's owner, another member of it, and the owner of another organization. */
+  async function people() {
+    const author = await ownerWithSession(t);
+    const member = {
+      ...(await memberWithSession(t, author.organizationId, "member")),
+      organizationId: author.organizationId,
+    };
+    const outsider = await ownerWithSession(t);
+    return { author, member, outsider };
+  }
+
+  it.each(domains)(
+    "$domain: read by its author alone while private, by the organization once shared",
+    async (d) => {
+      const { author, member, outsider } = await people();
+      const mine = await d.create(author, "private");
+      const shared = await d.create(author, "organization");
+      const read = async (user: Owner, id: string) =>
+        (await t.request("GET", `${d.path}/${id}`, { token: user.token })).status;
+      const listed = async (user: Owner) =>
+        (await t.request("GET", d.path, { token: user.token })).body.items
+          .map((item: { id: string | number }) => String(item.id))
+          .sort();
+
+      expect([await read(author, mine), await read(author, shared)]).toEqual([200, 200]);
+      expect([await read(member, mine), await read(member, shared)]).toEqual([404, 200]);
+      expect([await read(outsider, mine), await read(outsider, shared)]).toEqual([404, 404]);
+      expect(await listed(author)).toEqual([mine, shared].sort());
+      expect(await listed(member)).toEqual([shared]);
+      expect(await listed(outsider)).toEqual([]);
+    },
+  );
+
+  /**
+   * A member's socket, subscribed to their own queue ("me") and their organization's topic
+   * ("organization"), that reads what it received up to an event of `id`.
+   */
+  async function listening(server: Awaited<ReturnType<typeof listen>>, user: Owner) {
+    const socket = await rawClient(server.socketUrl);
+    socket.frame("CONNECT", { "accept-version": "1.2", Authorization: `Bearer ${user.token}` });
+    await socket.next("CONNECTED");
+    const destinations = {
+      me: "/user/queue/events",
+      organization: `/topic/organizations.${user.organizationId}`,
+    };
+    for (const [id, destination] of Object.entries(destinations)) {
+      socket.frame("SUBSCRIBE", { id, destination, receipt: id });
+      await socket.next("RECEIPT");
+    }
+    return {
+      /** Each event received before the one of `id`, as [subscription, type, id], then that one. */
+      receivedUntil: async (id: string) => {
+        const received: string[][] = [];
+        for (;;) {
+          const frame = await socket.next("MESSAGE");
+          const event = JSON.parse(frame.body) as { type: string; id: string };
+          received.push([frame.headers.subscription ?? "", event.type, event.id]);
+          if (event.id === id) return received;
+        }
+      },
+      close: () => socket.close(),
+    };
+  }
+
+  it.each(domains)(
+    "$domain: its events reach its author alone while private, the organization once shared, both when that changes",
+    async (d) => {
+      const { author, member, outsider } = await people();
+      const server = await listen(t.api);
+      const sockets = await Promise.all(
+        [author, member, outsider].map((u) => listening(server, u)),
+      );
+      const [authorSocket, memberSocket, outsiderSocket] = sockets as [
+        (typeof sockets)[number],
+        (typeof sockets)[number],
+        (typeof sockets)[number],
+      ];
+      try {
+        const id = await d.create(author, "private");
+        expect((await d.share(author, id, "organization")).status).toBe(200);
+        expect((await d.share(author, id, "private")).status).toBe(200);
+        // Shared records, whose events every member of their organization receives, mark the end.
+        const end = await d.create(author, "organization");
+        const outsiderEnd = await d.create(outsider, "organization");
+
+        const created = `${d.event}.created`;
+        const updated = `${d.event}.updated`;
+        expect(await authorSocket.receivedUntil(end)).toEqual([
+          ["me", created, id],
+          ["organization", updated, id],
+          ["me", updated, id],
+          ["me", updated, id],
+          ["organization", updated, id],
+          ["organization", created, end],
+        ]);
+        expect(await memberSocket.receivedUntil(end)).toEqual([
+          ["organization", updated, id],
+          ["organization", updated, id],
+          ["organization", created, end],
+        ]);
+        expect(await outsiderSocket.receivedUntil(outsiderEnd)).toEqual([
+          ["organization", created, outsiderEnd],
+        ]);
+      } finally {
+        for (const socket of sockets) socket.close();
+        await server.close();
       }
     },
   );
