@@ -62,3 +62,19 @@ export async function checkModelChoice(
   const allowed = ai.registry.allowedModels(capability, settings) ?? [];
   if (!allowed.includes(modelId)) throw modelNotAllowed(field, allowed);
 }
+
+/**
+ * A chat model a thread or a character names, checked by the service that saves it, as
+ * `checkModelChoice` does: 422 MODEL_NOT_ALLOWED on `field`.
+ */
+export function checkChatModel(
+  services: { db: Database; ai: AiServices },
+  actor: Actor,
+  permission: Permission,
+  choice: { modelId: string | null | undefined; field: string },
+): Promise<void> {
+  return checkModelChoice(services.db, services.ai, actor, permission, {
+    capability: "chat",
+    ...choice,
+  });
+}

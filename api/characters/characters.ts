@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
-import { checkModelChoice } from "../ai/model-choice";
+import { checkChatModel } from "../ai/model-choice";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
@@ -150,13 +150,11 @@ export async function createCharacter(
   actor: Actor,
   input: CharacterInput,
 ): Promise<string> {
-  const { db, ai } = services;
-  await checkModelChoice(db, ai, actor, "characters.write", {
-    capability: "chat",
+  await checkChatModel(services, actor, "characters.write", {
     modelId: input.defaultModel,
     field: "defaultModel",
   });
-  return insertCharacter(db, actor, input);
+  return insertCharacter(services.db, actor, input);
 }
 
 /**
@@ -216,12 +214,11 @@ export async function updateCharacter(
   changes: Partial<CharacterInput>,
 ): Promise<void> {
   requirePermission(actor, "characters.write");
-  const { db, ai } = services;
-  await checkModelChoice(db, ai, actor, "characters.write", {
-    capability: "chat",
+  await checkChatModel(services, actor, "characters.write", {
     modelId: changes.defaultModel,
     field: "defaultModel",
   });
+  const { db } = services;
   await db.transaction(async (tx) => {
     const current = await lockOwnCharacter(tx, actor, id);
     if (current.deletedAt) throw characterDeleted();

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNotNull, isNull, not, type SQL, sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
-import { checkModelChoice } from "../ai/model-choice";
+import { checkChatModel } from "../ai/model-choice";
 import type { Database } from "../db/client";
 import { type CountedTotal, countMatches } from "../db/paging";
 import { inBin, restorable, visibleTo } from "../db/records";
@@ -228,13 +228,8 @@ export async function createThread(
   actor: Actor,
   input: ThreadInput,
 ): Promise<number> {
-  const { db, ai } = services;
-  await checkModelChoice(db, ai, actor, "threads.write", {
-    capability: "chat",
-    modelId: input.model,
-    field: "model",
-  });
-  return insertThread(db, actor, input);
+  await checkChatModel(services, actor, "threads.write", { modelId: input.model, field: "model" });
+  return insertThread(services.db, actor, input);
 }
 
 /**
@@ -288,12 +283,11 @@ export async function updateThread(
   changes: ThreadChanges,
 ): Promise<void> {
   requirePermission(actor, "threads.write");
-  const { db, ai } = services;
-  await checkModelChoice(db, ai, actor, "threads.write", {
-    capability: "chat",
+  await checkChatModel(services, actor, "threads.write", {
     modelId: changes.model,
     field: "model",
   });
+  const { db } = services;
   await db.transaction(async (tx) => {
     const current = await lockOwnThread(tx, actor, id);
     if (current.deletedAt) throw threadDeleted();
