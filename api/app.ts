@@ -5,6 +5,7 @@ import { createCharacterRoutes } from "./characters/characters.routes";
 import { createClientRoutes } from "./crm/clients.routes";
 import { createDocumentRoutes } from "./crm/documents.routes";
 import { createProjectRoutes } from "./crm/projects.routes";
+import { createDashboardRoutes } from "./dashboard/dashboard.routes";
 import type { Database } from "./db/client";
 import { countBodies } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
@@ -103,6 +104,7 @@ export function createApp({
   app.route("/", createInvitationRoutes());
   app.route("/", createWorkspaceRoutes());
   app.route("/", createAiModelRoutes());
+  app.route("/", createDashboardRoutes());
   app.route("/", createJobRoutes());
   app.route("/", createClientRoutes());
   app.route("/", createProjectRoutes());

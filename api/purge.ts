@@ -9,6 +9,7 @@ import { purgeable } from "./db/records";
 import { characters, clients, documents, projects, recipes, threads } from "./db/schema";
 import { purgeDeletedMedia } from "./media/media";
 import { recipeRestoreDays } from "./media/recipes";
+import { purgeActivity } from "./organizations/activity";
 import { deleteAvatarFiles } from "./storage/avatars";
 import type { Storage } from "./storage/storage";
 import { threadRestoreDays } from "./threads/thread-access";
@@ -80,6 +81,7 @@ export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
     const gone = await purgeDeleted(db, storage);
+    await purgeActivity(db);
     if (Object.values(gone).some(Boolean)) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +

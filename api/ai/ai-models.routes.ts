@@ -167,30 +167,32 @@ const testRoute = protectedRoute({
   errors: [403, 404, 422, 429],
 });
 
+/** A capability's use this month against its quota (the usage page and the dashboard). */
+export const CapabilityUsageSchema = z.object({
+  capability: CapabilitySchema,
+  unit: z.enum(["tokens", "images", "characters", "seconds"]),
+  used: z.number(),
+  calls: z.int(),
+  failures: z.int(),
+  limit: z.number().nullable().openapi({ description: "The monthly limit; null: none" }),
+  limitSource: z.enum(["organization", "environment"]).nullable(),
+});
+
+/** A member's use of a capability this month. */
+export const MemberUsageSchema = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  capability: CapabilitySchema,
+  used: z.number(),
+  calls: z.int(),
+});
+
 const UsageSchema = z
   .object({
     month: z.string().openapi({ example: "2026-11" }),
-    capabilities: z.array(
-      z.object({
-        capability: CapabilitySchema,
-        unit: z.enum(["tokens", "images", "characters", "seconds"]),
-        used: z.number(),
-        calls: z.int(),
-        failures: z.int(),
-        limit: z.number().nullable().openapi({ description: "The monthly limit; null: none" }),
-        limitSource: z.enum(["organization", "environment"]).nullable(),
-      }),
-    ),
-    members: z.array(
-      z.object({
-        userId: z.uuid(),
-        firstName: z.string(),
-        lastName: z.string(),
-        capability: CapabilitySchema,
-        used: z.number(),
-        calls: z.int(),
-      }),
-    ),
+    capabilities: z.array(CapabilityUsageSchema),
+    members: z.array(MemberUsageSchema),
   })
   .openapi("AiUsage");
 

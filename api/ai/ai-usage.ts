@@ -503,11 +503,23 @@ export async function getAiUsage(
 ): Promise<{ month: string; capabilities: CapabilityUsage[]; members: MemberUsage[] }> {
   requirePermission(actor, "ai.manage");
   const { organizationId } = actor;
-  const inMonth = and(
-    eq(aiUsage.organizationId, organizationId),
-    gte(aiUsage.createdAt, month.start),
-    lt(aiUsage.createdAt, month.end),
-  );
+  return {
+    month: month.label,
+    capabilities: await usageByCapability(db, defaults, organizationId, month),
+    members: await usageByMember(db, organizationId, month),
+  };
+}
+
+/**
+ * A month's usage of each capability against its quota. The caller checks who may see it: the
+ * dashboard shows it to every member, the usage page to ai.manage.
+ */
+export async function usageByCapability(
+  db: Database,
+  defaults: AiQuotaDefaults,
+  organizationId: string,
+  month: { start: Date },
+): Promise<CapabilityUsage[]> {
   const byCapability = await db
     .select({
       capability: aiUsageMonths.capability,
@@ -522,20 +534,6 @@ export async function getAiUsage(
         eq(aiUsageMonths.month, month.start.toISOString().slice(0, 10)),
       ),
     );
-  const byMember = await db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      capability: aiUsage.capability,
-      used: sum(aiUsage.units).mapWith(Number),
-      calls: count(),
-    })
-    .from(aiUsage)
-    .innerJoin(users, eq(users.id, aiUsage.userId))
-    .where(inMonth)
-    .groupBy(users.id, users.firstName, users.lastName, aiUsage.capability)
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id), asc(aiUsage.capability));
   const ownLimits = await db
     .select({
       capability: organizationAiQuotas.capability,
@@ -545,7 +543,7 @@ export async function getAiUsage(
     .where(eq(organizationAiQuotas.organizationId, organizationId));
   const ownModels = new Set(await capabilitiesOnOwnProvider(db, organizationId));
   const counted = new Map(byCapability.map((row) => [row.capability, row]));
-  const rows = capabilities.map((capability): CapabilityUsage => {
+  return capabilities.map((capability): CapabilityUsage => {
     const row = counted.get(capability);
     return {
       capability,
@@ -560,7 +558,34 @@ export async function getAiUsage(
       ),
     };
   });
-  return { month: month.label, capabilities: rows, members: byMember };
+}
+
+/** A month's usage by member and capability; for those who manage the AI (the caller checks). */
+export async function usageByMember(
+  db: Database,
+  organizationId: string,
+  month: { start: Date; end: Date },
+): Promise<MemberUsage[]> {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      capability: aiUsage.capability,
+      used: sum(aiUsage.units).mapWith(Number),
+      calls: count(),
+    })
+    .from(aiUsage)
+    .innerJoin(users, eq(users.id, aiUsage.userId))
+    .where(
+      and(
+        eq(aiUsage.organizationId, organizationId),
+        gte(aiUsage.createdAt, month.start),
+        lt(aiUsage.createdAt, month.end),
+      ),
+    )
+    .groupBy(users.id, users.firstName, users.lastName, aiUsage.capability)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id), asc(aiUsage.capability));
 }
 
 /** The capabilities an organization calls on a provider of its own. */

@@ -7,6 +7,7 @@
 export * from "../ai/schema";
 export * from "../characters/schema";
 export * from "../crm/schema";
+export * from "../dashboard/schema";
 export * from "../identity/schema";
 export * from "../jobs/schema";
 export * from "../media/schema";

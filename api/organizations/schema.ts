@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   pgTable,
@@ -120,6 +121,31 @@ export const invitations = pgTable(
     check("invitations_role", sql`${t.role} in ('admin', 'member', 'viewer')`),
     check("invitations_email_lower_case", sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * What happened in an organization, newest first on the dashboard: one row per change told to the
+ * organization (`publishChange`) or, for a private record, to its author alone (`userId`). Kept
+ * for `activityRetentionDays`, then purged daily.
+ */
+export const activity = pgTable(
+  "activity",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Who made the change; null once their account is gone. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The only member who may see it (a private thread, character or recipe); null for all. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The event's type, `client.created` and the like. */
+    type: text("type").notNull(),
+    /** The id of the record that changed. */
+    subjectId: text("subject_id").notNull(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_organization_at_idx").on(t.organizationId, t.at.desc())],
 );
 
 export type Membership = typeof memberships.$inferSelect;

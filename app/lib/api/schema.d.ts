@@ -4024,6 +4024,162 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organizations/{id}/dashboard": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's work at a glance (organization.read)
+     * @description What was made each day (UTC) of the last 7, 30 or 90 days and in the period before, the latest activity the member may see, this month's AI usage against its quotas (by member for ai.manage) and the first-run checklist. Counts come from daily aggregates, so the answer's cost does not grow with the organization's data.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period in days; 30 when left out */
+          days?: "7" | "30" | "90";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The dashboard */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Dashboard"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/organizations/{id}/dashboard/checklist": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the first-run checklist away, or bring it back, for the signed-in member */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["ChecklistDismissal"];
+        };
+      };
+      responses: {
+        /** @description Done */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/jobs": {
     parameters: {
       query?: never;
@@ -11771,6 +11927,94 @@ export interface components {
     };
     AiQuota: {
       monthlyLimit: number | null;
+    };
+    Dashboard: {
+      range: 7 | 30 | 90;
+      /**
+       * @description The period's first day (UTC)
+       * @example 2026-11-21
+       */
+      from: string;
+      /**
+       * @description Today (UTC)
+       * @example 2026-11-27
+       */
+      to: string;
+      metrics: {
+        /** @enum {string} */
+        metric:
+          | "media.image"
+          | "media.audio"
+          | "media.video"
+          | "threads"
+          | "messages"
+          | "documents"
+          | "clients"
+          | "projects"
+          | "characters";
+        /** @description Made in the period */
+        total: number;
+        /** @description Made in the period before, as long */
+        previous: number;
+        /** @description One count a day, oldest first */
+        days: number[];
+      }[];
+      activity: {
+        id: number;
+        /** @example client.created */
+        type: string;
+        subject: {
+          /** @example client */
+          kind: string;
+          id: string;
+          /** @description The record's title now; null when it is gone or not the actor's to read */
+          title: string | null;
+        };
+        /** Format: uuid */
+        actorId: string | null;
+        actorName: string | null;
+        /** Format: date-time */
+        at: string;
+      }[];
+      usage: {
+        /** @example 2026-11 */
+        month: string;
+        capabilities: {
+          capability: components["schemas"]["AiCapability"];
+          /** @enum {string} */
+          unit: "tokens" | "images" | "characters" | "seconds";
+          used: number;
+          calls: number;
+          failures: number;
+          /** @description The monthly limit; null: none */
+          limit: number | null;
+          /** @enum {string|null} */
+          limitSource: "organization" | "environment" | null;
+        }[];
+        /** @description By member, for ai.manage; null for the others */
+        members:
+          | {
+              /** Format: uuid */
+              userId: string;
+              firstName: string;
+              lastName: string;
+              capability: components["schemas"]["AiCapability"];
+              used: number;
+              calls: number;
+            }[]
+          | null;
+      };
+      checklist: {
+        dismissed: boolean;
+        steps: {
+          /** @enum {string} */
+          step: "aiProvider" | "teammate" | "image" | "thread";
+          done: boolean;
+        }[];
+      };
+    };
+    ChecklistDismissal: {
+      dismissed: boolean;
     };
     JobList: {
       items: components["schemas"]["Job"][];

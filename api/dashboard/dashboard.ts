@@ -1,0 +1,361 @@
+import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import type { AiServices } from "../ai/ai-models";
+import {
+  type CapabilityUsage,
+  type MemberUsage,
+  monthOf,
+  usageByCapability,
+  usageByMember,
+} from "../ai/ai-usage";
+import type { Database } from "../db/client";
+import {
+  characters,
+  checklistDismissals,
+  clients,
+  dailyCounts,
+  documents,
+  invitations,
+  media,
+  memberships,
+  organizationAiModels,
+  projects,
+  recipes,
+  threads,
+} from "../db/schema";
+import { type ActivityItem, recentActivity } from "../organizations/activity";
+import {
+  type Actor,
+  can,
+  type OrganizationActor,
+  type Permission,
+  requirePermission,
+} from "../organizations/permissions";
+
+/** The periods the dashboard counts over, in days. */
+export const dashboardRanges = [7, 30, 90] as const;
+export type DashboardRange = (typeof dashboardRanges)[number];
+
+/** What the dashboard counts, each kept per day by the tables' triggers (migration 0029). */
+export const dashboardMetrics = [
+  "media.image",
+  "media.audio",
+  "media.video",
+  "threads",
+  "messages",
+  "documents",
+  "clients",
+  "projects",
+  "characters",
+] as const;
+export type DashboardMetric = (typeof dashboardMetrics)[number];
+
+/** The first-run checklist, each step ticked by what the organization has really done. */
+export const checklistSteps = ["aiProvider", "teammate", "image", "thread"] as const;
+export type ChecklistStep = (typeof checklistSteps)[number];
+
+/** How many lines of activity the dashboard shows. */
+export const activityLimit = 15;
+
+export type MetricView = {
+  metric: DashboardMetric;
+  /** Made in the period. */
+  total: number;
+  /** Made in the period before it, as long. */
+  previous: number;
+  /** One count a day, oldest first, `range` of them. */
+  days: number[];
+};
+
+export type ActivityView = Omit<ActivityItem, "subjectId"> & {
+  subject: { kind: string; id: string; title: string | null };
+};
+
+export type DashboardView = {
+  range: DashboardRange;
+  /** The period's first and last day (UTC, YYYY-MM-DD). */
+  from: string;
+  to: string;
+  metrics: MetricView[];
+  activity: ActivityView[];
+  usage: { month: string; capabilities: CapabilityUsage[]; members: MemberUsage[] | null };
+  checklist: { dismissed: boolean; steps: { step: ChecklistStep; done: boolean }[] };
+};
+
+const dayMs = 86_400_000;
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The organization's work at a glance (organization.read): what was made each day of the last
+ * `range` days against the period before, the latest activity the actor may see, this month's
+ * AI usage against its quotas (by member for ai.manage) and the first-run checklist. Every read is
+ * bounded by the period or a limit, never by the size of the data.
+ */
+export async function getDashboard(
+  db: Database,
+  ai: AiServices,
+  actor: Actor,
+  range: DashboardRange,
+  now = new Date(),
+): Promise<DashboardView> {
+  requirePermission(actor, "organization.read");
+  const { organizationId } = actor;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = isoDay(new Date(today - (range - 1) * dayMs));
+  const previousFrom = isoDay(new Date(today - (2 * range - 1) * dayMs));
+  const month = monthOf(now);
+  const [counts, activity, capabilities, members, checklist] = await Promise.all([
+    countsSince(db, organizationId, previousFrom),
+    recentActivity(db, actor, activityLimit).then((items) => withTitles(db, actor, items)),
+    usageByCapability(db, ai.quotas, organizationId, month),
+    can(actor, "ai.manage") ? usageByMember(db, organizationId, month) : null,
+    checklistOf(db, ai, actor),
+  ]);
+  const dayIndex = (day: string) => Math.round((Date.parse(day) - Date.parse(from)) / dayMs);
+  const metrics = dashboardMetrics.map((metric): MetricView => {
+    const days = new Array<number>(range).fill(0);
+    let previous = 0;
+    for (const row of counts) {
+      if (row.metric !== metric) continue;
+      const index = dayIndex(row.day);
+      if (index >= 0 && index < range) days[index] = (days[index] ?? 0) + row.count;
+      else if (index < 0) previous += row.count;
+    }
+    return { metric, total: days.reduce((sum, count) => sum + count, 0), previous, days };
+  });
+  return {
+    range,
+    from,
+    to: isoDay(new Date(today)),
+    metrics,
+    activity,
+    usage: { month: month.label, capabilities, members },
+    checklist,
+  };
+}
+
+async function countsSince(db: Database, organizationId: string, since: string) {
+  return db
+    .select({ day: dailyCounts.day, metric: dailyCounts.metric, count: dailyCounts.count })
+    .from(dailyCounts)
+    .where(and(eq(dailyCounts.organizationId, organizationId), gte(dailyCounts.day, since)));
+}
+
+/**
+ * Where each kind of record is read for its title, and who may read it: the domain's read
+ * permission, and for threads, characters and recipes their author or a share with the
+ * organization. A record the actor may not read, or that is gone, keeps no title.
+ */
+const subjects: Record<
+  string,
+  {
+    permission: Permission;
+    titles: (
+      db: Database,
+      actor: OrganizationActor,
+      ids: string[],
+    ) => Promise<{ id: string; title: string }[]>;
+  }
+> = {
+  client: {
+    permission: "clients.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({ id: clients.id, title: clients.name })
+        .from(clients)
+        .where(live(clients, actor, ids)),
+  },
+  project: {
+    permission: "projects.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({ id: projects.id, title: projects.name })
+        .from(projects)
+        .where(live(projects, actor, ids)),
+  },
+  document: {
+    permission: "documents.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({ id: documents.id, title: documents.title })
+        .from(documents)
+        .where(live(documents, actor, ids)),
+  },
+  media: {
+    permission: "media.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({
+          id: media.id,
+          title: sql<string>`coalesce(nullif(${media.title}, ''), ${media.prompt})`,
+        })
+        .from(media)
+        .where(live(media, actor, ids)),
+  },
+  recipe: {
+    permission: "media.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({ id: recipes.id, title: recipes.name })
+        .from(recipes)
+        .where(and(live(recipes, actor, ids), sharedOrOwn(recipes, actor))),
+  },
+  character: {
+    permission: "characters.read",
+    titles: (db, actor, ids) =>
+      db
+        .select({ id: characters.id, title: characters.name })
+        .from(characters)
+        .where(and(live(characters, actor, ids), sharedOrOwn(characters, actor))),
+  },
+  thread: {
+    permission: "threads.read",
+    titles: async (db, actor, ids) => {
+      const numeric = ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number);
+      if (numeric.length === 0) return [];
+      const rows = await db
+        .select({ id: threads.id, title: threads.title })
+        .from(threads)
+        .where(
+          and(
+            eq(threads.organizationId, actor.organizationId),
+            inArray(threads.id, numeric),
+            isNull(threads.deletedAt),
+            sharedOrOwn(threads, actor),
+          ),
+        );
+      return rows.map((row) => ({ id: String(row.id), title: row.title }));
+    },
+  },
+};
+
+type LiveTable = {
+  id: Parameters<typeof inArray>[0];
+  organizationId: Parameters<typeof eq>[0];
+  deletedAt: Parameters<typeof isNull>[0];
+};
+
+function live(table: LiveTable, actor: OrganizationActor, ids: string[]) {
+  const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  return and(
+    eq(table.organizationId, actor.organizationId),
+    inArray(table.id, uuids.length ? uuids : ["00000000-0000-0000-0000-000000000000"]),
+    isNull(table.deletedAt),
+  );
+}
+
+function sharedOrOwn(
+  table: { authorId: Parameters<typeof eq>[0]; visibility: Parameters<typeof eq>[0] },
+  actor: OrganizationActor,
+) {
+  return or(eq(table.authorId, actor.userId), eq(table.visibility, "organization"));
+}
+
+/** Each item with its record's current title, read in one query per kind of record. */
+async function withTitles(
+  db: Database,
+  actor: OrganizationActor,
+  items: ActivityItem[],
+): Promise<ActivityView[]> {
+  const kindOf = (type: string) => type.slice(0, type.indexOf("."));
+  const titles = new Map<string, string>();
+  const kinds = new Set(items.map((item) => kindOf(item.type)));
+  await Promise.all(
+    [...kinds].map(async (kind) => {
+      const subject = subjects[kind];
+      if (!subject || !can(actor, subject.permission)) return;
+      const ids = items.filter((item) => kindOf(item.type) === kind).map((item) => item.subjectId);
+      for (const row of await subject.titles(db, actor, [...new Set(ids)])) {
+        titles.set(`${kind}:${row.id}`, row.title);
+      }
+    }),
+  );
+  return items.map(({ subjectId, ...item }) => {
+    const kind = kindOf(item.type);
+    return {
+      ...item,
+      subject: { kind, id: subjectId, title: titles.get(`${kind}:${subjectId}`) ?? null },
+    };
+  });
+}
+
+async function checklistOf(
+  db: Database,
+  ai: AiServices,
+  actor: OrganizationActor,
+): Promise<DashboardView["checklist"]> {
+  const { organizationId } = actor;
+  const exists = (query: Promise<unknown[]>) => query.then((rows) => rows.length > 0);
+  const made = (metric: DashboardMetric) =>
+    exists(
+      db
+        .select({ day: dailyCounts.day })
+        .from(dailyCounts)
+        .where(and(eq(dailyCounts.organizationId, organizationId), eq(dailyCounts.metric, metric)))
+        .limit(1),
+    );
+  const [dismissed, ownProvider, secondMember, invited, image, thread] = await Promise.all([
+    exists(
+      db
+        .select({ at: checklistDismissals.dismissedAt })
+        .from(checklistDismissals)
+        .where(
+          and(
+            eq(checklistDismissals.organizationId, organizationId),
+            eq(checklistDismissals.userId, actor.userId),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ capability: organizationAiModels.capability })
+        .from(organizationAiModels)
+        .where(eq(organizationAiModels.organizationId, organizationId))
+        .limit(1),
+    ),
+    exists(
+      db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(eq(memberships.organizationId, organizationId))
+        .offset(1)
+        .limit(1),
+    ),
+    exists(
+      db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(eq(invitations.organizationId, organizationId))
+        .limit(1),
+    ),
+    made("media.image"),
+    made("threads"),
+  ]);
+  const done: Record<ChecklistStep, boolean> = {
+    aiProvider: ownProvider || ai.registry.configOf("chat") !== null,
+    teammate: secondMember || invited,
+    image,
+    thread,
+  };
+  return { dismissed, steps: checklistSteps.map((step) => ({ step, done: done[step] })) };
+}
+
+/** Puts the checklist away for the actor, or brings it back (organization.read). */
+export async function setChecklistDismissed(db: Database, actor: Actor, dismissed: boolean) {
+  requirePermission(actor, "organization.read");
+  const { organizationId, userId } = actor;
+  if (dismissed) {
+    await db.insert(checklistDismissals).values({ organizationId, userId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(checklistDismissals)
+      .where(
+        and(
+          eq(checklistDismissals.organizationId, organizationId),
+          eq(checklistDismissals.userId, userId),
+        ),
+      );
+  }
+}
