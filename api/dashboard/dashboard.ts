@@ -67,6 +67,7 @@ export type MetricView = {
 };
 
 export type ActivityView = Omit<ActivityItem, "subjectId"> & {
+  /** The record: `client`, `project`, `document`, `image`, `audio`, `video`, `thread`… */
   subject: { kind: string; id: string; title: string | null };
 };
 
@@ -156,7 +157,7 @@ const subjects: Record<
       db: Database,
       actor: OrganizationActor,
       ids: string[],
-    ) => Promise<{ id: string; title: string }[]>;
+    ) => Promise<{ id: string; title: string; kind?: string }[]>;
   }
 > = {
   client: {
@@ -190,6 +191,7 @@ const subjects: Record<
         .select({
           id: media.id,
           title: sql<string>`coalesce(nullif(${media.title}, ''), ${media.prompt})`,
+          kind: media.kind,
         })
         .from(media)
         .where(live(media, actor, ids)),
@@ -260,7 +262,7 @@ async function withTitles(
   items: ActivityItem[],
 ): Promise<ActivityView[]> {
   const kindOf = (type: string) => type.slice(0, type.indexOf("."));
-  const titles = new Map<string, string>();
+  const titles = new Map<string, { title: string; kind?: string }>();
   const kinds = new Set(items.map((item) => kindOf(item.type)));
   await Promise.all(
     [...kinds].map(async (kind) => {
@@ -268,15 +270,17 @@ async function withTitles(
       if (!subject || !can(actor, subject.permission)) return;
       const ids = items.filter((item) => kindOf(item.type) === kind).map((item) => item.subjectId);
       for (const row of await subject.titles(db, actor, [...new Set(ids)])) {
-        titles.set(`${kind}:${row.id}`, row.title);
+        titles.set(`${kind}:${row.id}`, row);
       }
     }),
   );
   return items.map(({ subjectId, ...item }) => {
     const kind = kindOf(item.type);
+    const found = titles.get(`${kind}:${subjectId}`);
+    // A media item is named by what it is (image, audio, video) while it can be read.
     return {
       ...item,
-      subject: { kind, id: subjectId, title: titles.get(`${kind}:${subjectId}`) ?? null },
+      subject: { kind: found?.kind ?? kind, id: subjectId, title: found?.title ?? null },
     };
   });
 }

@@ -5,6 +5,7 @@ export const defaultLanguage: Language = "en";
 /** Namespaces of locales/<lng>/<ns>.json; "common" is loaded on every page. */
 export const namespaces = [
   "common",
+  "dashboard",
   "auth",
   "account",
   "organizations",
