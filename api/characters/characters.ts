@@ -5,10 +5,11 @@ import { checkChatModel } from "../ai/model-choice";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { inBin, publishToAudience, restorable, visibleTo } from "../db/records";
+import { inBin, restorable, visibleTo } from "../db/records";
 import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
+import { publishAuthoredChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
@@ -173,7 +174,7 @@ async function insertCharacter(
       .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
       .returning();
     if (!character) throw new Error("insert into characters returned no row");
-    await publishToAudience(tx, actor, "character.created", character);
+    await publishAuthoredChange(tx, actor, "character.created", character);
     return character.id;
   });
 }
@@ -233,7 +234,7 @@ export async function updateCharacter(
       .where(eq(characters.id, id))
       .returning();
     if (character) {
-      await publishToAudience(tx, actor, "character.updated", character, current);
+      await publishAuthoredChange(tx, actor, "character.updated", character, current);
     }
   });
 }
@@ -264,7 +265,7 @@ export async function setCharacterAvatar(
         .where(eq(characters.id, id))
         .returning();
       replaced = current.avatarUrl;
-      if (character) await publishToAudience(tx, actor, "character.updated", character);
+      if (character) await publishAuthoredChange(tx, actor, "character.updated", character);
     });
   } catch (error) {
     if (newKey) await storage.delete(newKey).catch(() => {});
@@ -283,7 +284,7 @@ export async function deleteCharacter(db: Database, actor: Actor, id: string): P
       .update(characters)
       .set({ deletedAt: new Date(), version: sql`${characters.version} + 1` })
       .where(eq(characters.id, id));
-    await publishToAudience(tx, actor, "character.deleted", current);
+    await publishAuthoredChange(tx, actor, "character.deleted", current);
   });
 }
 
@@ -299,7 +300,7 @@ export async function restoreCharacter(db: Database, actor: Actor, id: string): 
       .where(and(eq(characters.id, id), restorable(characters.deletedAt, characterRestoreDays)))
       .returning();
     if (!restored) throw notFound("This character can no longer be restored.");
-    await publishToAudience(tx, actor, "character.restored", restored);
+    await publishAuthoredChange(tx, actor, "character.restored", restored);
   });
 }
 

@@ -3,7 +3,7 @@ import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
-import { liveOrRestorable, publishToAudience } from "../db/records";
+import { liveOrRestorable } from "../db/records";
 import {
   type Job,
   type Recipe,
@@ -14,6 +14,7 @@ import {
 } from "../db/schema";
 import { containsPattern } from "../db/search";
 import { forbidden, notFound } from "../errors";
+import { publishAuthoredChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
@@ -103,7 +104,7 @@ export async function createRecipe(db: Database, actor: Actor, input: RecipeInpu
       .values({ ...input, organizationId: actor.organizationId, authorId: actor.userId })
       .returning();
     if (!recipe) throw new Error("insert into recipes returned no row");
-    await publishToAudience(tx, actor, "recipe.created", recipe);
+    await publishAuthoredChange(tx, actor, "recipe.created", recipe);
     return recipe.id;
   });
 }
@@ -140,7 +141,7 @@ export async function updateRecipe(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(recipes.id, id))
       .returning();
-    if (recipe) await publishToAudience(tx, actor, "recipe.updated", recipe, current);
+    if (recipe) await publishAuthoredChange(tx, actor, "recipe.updated", recipe, current);
   });
 }
 
@@ -150,7 +151,7 @@ export async function deleteRecipe(db: Database, actor: Actor, id: string): Prom
   await db.transaction(async (tx) => {
     const current = await lockOwnRecipe(tx, actor, id);
     await tx.update(recipes).set({ deletedAt: new Date() }).where(eq(recipes.id, id));
-    await publishToAudience(tx, actor, "recipe.deleted", current);
+    await publishAuthoredChange(tx, actor, "recipe.deleted", current);
   });
 }
 
@@ -177,7 +178,7 @@ export async function restoreRecipe(db: Database, actor: Actor, id: string): Pro
     if (!recipe) throw notFound("No such recipe.");
     if (!recipe.deletedAt) return;
     await tx.update(recipes).set({ deletedAt: null }).where(eq(recipes.id, id));
-    await publishToAudience(tx, actor, "recipe.restored", recipe);
+    await publishAuthoredChange(tx, actor, "recipe.restored", recipe);
   });
 }
 

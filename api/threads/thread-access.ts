@@ -6,9 +6,10 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
-import { publishToAudience, restorable, visibleTo } from "../db/records";
+import { restorable, visibleTo } from "../db/records";
 import { type Thread, type ThreadVisibility, threads, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
+import { publishAuthoredChange } from "../organizations/changes";
 import type { OrganizationActor } from "../organizations/permissions";
 
 /** How long a deleted thread can be restored (days). */
@@ -131,5 +132,5 @@ export async function publishThreadEvent(
     .from(threads)
     .where(eq(threads.id, threadId));
   if (!thread) return;
-  await publishToAudience(tx, actor, type, thread, before);
+  await publishAuthoredChange(tx, actor, type, thread, before);
 }

@@ -151,6 +151,27 @@ describe("the dashboard", () => {
     expect(Date.parse(activity[0].at)).not.toBeNaN();
   });
 
+  it("keeps a private record's activity to its author", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const own = await post(owner, "/threads", { title: "My notes" });
+    const shared = await post(owner, "/characters", {
+      name: "Layla",
+      visibility: "organization",
+    });
+
+    const types = async (token: string) =>
+      (await dashboard(owner.organizationId, token)).body.activity.map(
+        // biome-ignore lint/suspicious/noExplicitAny: the activity's items
+        (item: any) => `${item.type} ${item.subject.title}`,
+      );
+    expect(await types(owner.token)).toEqual([
+      "character.created Layla",
+      "thread.created My notes",
+    ]);
+    expect(await types(member.token)).toEqual(["character.created Layla"]);
+  });
+
   it("shows members' usage to those who manage the AI only", async () => {
     const owner = await ownerWithSession(t);
     const viewer = await memberWithSession(t, owner.organizationId, "viewer");
