@@ -30,7 +30,7 @@ ALTER TABLE "daily_counts" ADD CONSTRAINT "daily_counts_organization_id_organiza
 ALTER TABLE "activity" ADD CONSTRAINT "activity_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity" ADD CONSTRAINT "activity_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity" ADD CONSTRAINT "activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "activity_organization_at_idx" ON "activity" USING btree ("organization_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activity_organization_at_idx" ON "activity" USING btree ("organization_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- The dashboard's daily counts are kept by the tables themselves: whichever path inserts a row
 -- (a route, a job, an import), its organization's count of that day (UTC) goes up by one.
 CREATE FUNCTION count_daily(organization uuid, made timestamptz, counted text) RETURNS void AS $$
