@@ -1,17 +1,15 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { parse } from "csv-parse/sync";
 import {
   clientActivityActions,
   clientActivitySubjects,
   clientKinds,
   clientStatuses,
 } from "../db/schema";
-import { AppError, validationFailed } from "../errors";
 import { bodyLimit } from "../http/body-limit";
-import { unguardCell, writeCsv } from "../http/csv";
+import { writeCsv } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
-import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { acceptMultipartForm, requiredFile } from "../http/multipart";
 import {
   codedIssue,
   countedPageOf,
@@ -28,6 +26,7 @@ import { normalizePhone } from "../identity/users";
 import { permissionFirst } from "../organizations/permission-first";
 import { maxAvatarBytes } from "../storage/avatars";
 import { listClientActivity } from "./client-activity";
+import { type CheckedRow, importClientsCsv, maxImportBytes, maxImportRows } from "./client-import";
 import {
   type ClientView,
   clientCsvColumns,
@@ -37,7 +36,6 @@ import {
   deleteClient,
   exportClients,
   getClient,
-  importClients,
   listClients,
   maxExportedClients,
   restoreClient,
@@ -385,10 +383,6 @@ const removeLogoRoute = protectedRoute({
   errors: [403, 404, 409, 422],
 });
 
-/** Rows one import may hold, and the size of its text. */
-const maxImportRows = 5_000;
-const maxImportBytes = 2 * 1024 * 1024;
-
 const exportRoute = protectedRoute({
   method: "get",
   path: "/clients/export",
@@ -402,6 +396,9 @@ const exportRoute = protectedRoute({
   },
   errors: [403],
 });
+
+/** A client as a row of an import gives it: no owner and no workspace. */
+const ImportedClientSchema = ClientCreateSchema.omit({ ownerId: true, workspaceId: true });
 
 const ImportRowSchema = z
   .object({
@@ -439,7 +436,7 @@ const importRoute = protectedRoute({
           valid: z.int(),
           imported: z.int(),
           invalid: z.array(ImportRowSchema),
-          preview: z.array(ClientCreateSchema.omit({ ownerId: true, workspaceId: true })).openapi({
+          preview: z.array(ImportedClientSchema).openapi({
             description: "The first 20 valid rows as they would be added",
           }),
         })
@@ -449,44 +446,14 @@ const importRoute = protectedRoute({
   errors: [400, 403, 413, 422],
 });
 
-const headerNames: Record<string, (typeof clientCsvColumns)[number]> = Object.fromEntries(
-  clientCsvColumns.flatMap((column) => [
-    [column.toLowerCase(), column],
-    [column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), column],
-  ]),
-);
-
-/** The column a header names ("Contact name", "contact_name", "contactName"), if any. */
-const columnOf = (header: string) => headerNames[header.trim().toLowerCase().replace(/\s+/g, "_")];
-
-/** The rows of a CSV file by column, and the columns its header named, read in one pass. */
-function readCsv(csv: string) {
-  const columns: string[] = [];
-  let records: Record<string, string>[];
-  try {
-    records = parse(csv, {
-      bom: true,
-      // The product's own export guards cells that could run as formulas; they come back as they were.
-      cast: (value: string) => unguardCell(value),
-      columns: (header: string[]) =>
-        header.map((name) => {
-          const column = columnOf(name);
-          if (column) columns.push(column);
-          return column ?? false;
-        }),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      max_record_size: 64 * 1024,
-    });
-  } catch (error) {
-    throw new AppError(
-      "invalid",
-      "INVALID_CSV",
-      `Not a CSV file that can be read: ${(error as Error).message}`.slice(0, 300),
-    );
-  }
-  return { records, columns };
+/** A row of an import checked as POST /clients checks a client; a field's code where it fails. */
+function checkImportedRow(fields: Record<string, unknown>): CheckedRow {
+  const parsed = ImportedClientSchema.safeParse(fields);
+  if (parsed.success) return { client: parsed.data };
+  const errors = Object.entries(fieldErrors(parsed.error, fields)).map(
+    ([field, error]) => [field, error.code] as const,
+  );
+  return { errors: Object.fromEntries(errors) };
 }
 
 export function createClientRoutes() {
@@ -513,50 +480,9 @@ export function createClientRoutes() {
       });
     })
     .openapi(importRoute, async (c) => {
-      const { csv, dryRun } = c.req.valid("json");
-      const { records, columns } = readCsv(csv);
-      if (records.length > maxImportRows) {
-        throw new AppError("invalid", "TOO_MANY_ROWS", `At most ${maxImportRows} rows at a time.`);
-      }
-      if (!columns.includes("name")) {
-        throw new AppError("invalid", "MISSING_COLUMN", "The file needs a name column.");
-      }
-      const RowSchema = ClientCreateSchema.omit({ ownerId: true, workspaceId: true });
-      const valid: z.infer<typeof RowSchema>[] = [];
-      const invalid: { line: number; name: string; errors: Record<string, string> }[] = [];
-      records.forEach((record, index) => {
-        const input = {
-          ...Object.fromEntries(Object.entries(record).filter(([, value]) => value !== "")),
-          tags: record.tags
-            ? record.tags
-                .split(/[;,،]/)
-                .map((tag) => tag.trim())
-                .filter(Boolean)
-            : [],
-        };
-        const parsed = RowSchema.safeParse(input);
-        if (parsed.success) valid.push(parsed.data);
-        else {
-          const errors = Object.fromEntries(
-            Object.entries(fieldErrors(parsed.error, input)).map(([field, error]) => [
-              field,
-              error.code,
-            ]),
-          );
-          invalid.push({ line: index + 2, name: record.name ?? "", errors });
-        }
-      });
-      const imported = dryRun ? 0 : await importClients(c.var.db, c.var.auth.actor, valid);
-      return c.json(
-        {
-          rows: records.length,
-          valid: valid.length,
-          imported,
-          invalid,
-          preview: valid.slice(0, 20),
-        },
-        200,
-      );
+      const file = c.req.valid("json");
+      const result = await importClientsCsv(c.var.db, c.var.auth.actor, file, checkImportedRow);
+      return c.json(result, 200);
     })
     .openapi(getRoute, async (c) => {
       const { id } = c.req.valid("param");
@@ -583,11 +509,7 @@ export function createClientRoutes() {
     .openapi(logoRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      const file = chosenFile(c.req.valid("form").logo);
-      if (!file) {
-        throw validationFailed({ logo: { code: "REQUIRED", message: "Choose a file" } });
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      const { bytes } = await requiredFile(c.req.valid("form").logo, "logo");
       await setClientLogo(c.var.db, c.var.storage, actor, id, bytes);
       return c.json(toJson(await getClient(c.var.db, actor, id)), 200);
     })

@@ -1,11 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { documentVersionKinds } from "../db/schema";
-import { validationFailed } from "../errors";
 import { attachment } from "../http/attachment";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
-import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { acceptMultipartForm, requiredFile } from "../http/multipart";
 import {
   codedIssue,
   countedPageOf,
@@ -24,11 +23,11 @@ import {
   compareTexts,
   documentToHtmlPage,
   documentToMarkdown,
-  importDocumentFile,
   markdownToHtml,
   maxDocumentHtml,
   maxImportBytes,
 } from "./document-content";
+import { importDocument } from "./document-import";
 import {
   createDocument,
   type DocumentSummary,
@@ -446,9 +445,6 @@ const exportRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
-const fileRequired = (field: string) =>
-  validationFailed({ [field]: { code: "REQUIRED", message: "Choose a file" } });
-
 export function createDocumentRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -467,25 +463,21 @@ export function createDocumentRoutes() {
     })
     .openapi(importRoute, async (c) => {
       const { actor } = c.var.auth;
-      const form = c.req.valid("form");
-      const file = chosenFile(form.file);
-      if (!file) throw fileRequired("file");
-      const imported = await importDocumentFile(
-        { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-        (bytes) => saveDocumentImage(actor, c.var.storage, bytes).catch(() => null),
+      const { file, clientId, projectId } = c.req.valid("form");
+      const id = await importDocument(
+        c.var.db,
+        c.var.storage,
+        actor,
+        await requiredFile(file, "file"),
+        {
+          clientId: clientId ?? null,
+          projectId: projectId ?? null,
+        },
       );
-      const id = await createDocument(c.var.db, actor, {
-        ...imported,
-        clientId: form.clientId ?? null,
-        projectId: form.projectId ?? null,
-        workspaceId: null,
-      });
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 201);
     })
     .openapi(imageRoute, async (c) => {
-      const file = chosenFile(c.req.valid("form").image);
-      if (!file) throw fileRequired("image");
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      const { bytes } = await requiredFile(c.req.valid("form").image, "image");
       const url = await saveDocumentImage(c.var.auth.actor, c.var.storage, bytes);
       return c.json({ url }, 201);
     })

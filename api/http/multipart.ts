@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { AppError } from "../errors";
+import { AppError, validationFailed } from "../errors";
 import { bodyLimit } from "./body-limit";
 import type { AppEnv } from "./env";
 
@@ -22,4 +22,17 @@ export function acceptMultipartForm(maxBytes: number) {
 /** A file part of a form; a form with no file chosen sends an empty part, which counts as none. */
 export function chosenFile(part: File | "" | undefined): File | undefined {
   return part instanceof File && part.size > 0 ? part : undefined;
+}
+
+/**
+ * The name and bytes of the file a form part must carry: 422 REQUIRED on `field` when none was
+ * chosen.
+ */
+export async function requiredFile(
+  part: File | "" | undefined,
+  field: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const file = chosenFile(part);
+  if (!file) throw validationFailed({ [field]: { code: "REQUIRED", message: "Choose a file" } });
+  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
