@@ -9,6 +9,7 @@ import {
   users,
 } from "../db/schema";
 import { notFound } from "../errors";
+import { publishChange } from "../organizations/changes";
 import {
   type Actor,
   type OrganizationActor,
@@ -46,6 +47,22 @@ export async function recordClientActivity(
   if (!clientId) return;
   if (action === "updated" && fields.length === 0) return;
   await tx.insert(clientActivity).values(entry(actor, clientId, action, subject, fields));
+}
+
+/**
+ * What a created, deleted or restored record tells, inside the change's transaction: an entry on
+ * its client's activity (none without a client), and the event `<subject type>.<action>`
+ * (`project.deleted`) to the organization's open pages.
+ */
+export async function recordAndPublish(
+  tx: Database,
+  actor: OrganizationActor,
+  clientId: string | null,
+  action: "created" | "deleted" | "restored",
+  subject: ActivitySubject,
+): Promise<void> {
+  await recordClientActivity(tx, actor, clientId, action, subject);
+  await publishChange(tx, actor, `${subject.type}.${action}`, subject.id);
 }
 
 function entry(

@@ -3,9 +3,10 @@ import type { Database } from "../db/client";
 import { type CountedTotal, countMatches } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
+  deleteToBin,
   inBin,
   liveOrRestorable,
-  restorable,
+  restoreFromBin,
 } from "../db/records";
 import {
   type Client,
@@ -26,7 +27,12 @@ import {
 import { memberReference, workspaceReference } from "../organizations/references";
 import { avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
-import { changedFields, recordClientActivity, recordClientsImported } from "./client-activity";
+import {
+  changedFields,
+  recordAndPublish,
+  recordClientActivity,
+  recordClientsImported,
+} from "./client-activity";
 
 /** How long a deleted client can be restored (days). */
 export const clientRestoreDays = 30;
@@ -205,9 +211,8 @@ export async function createClient(
       .values({ ...input, organizationId: actor.organizationId, createdBy: actor.userId })
       .returning({ id: clients.id });
     if (!client) throw new Error("insert into clients returned no row");
-    const subject = { type: "client", id: client.id, name: input.name } as const;
-    await recordClientActivity(tx, actor, client.id, "created", subject);
-    await publishChange(tx, actor, "client.created", client.id);
+    const subject = clientSubject({ id: client.id, name: input.name });
+    await recordAndPublish(tx, actor, client.id, "created", subject);
     return client.id;
   });
 }
@@ -222,6 +227,10 @@ async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
   if (!client) throw notFound("No such client.");
   return client;
 }
+
+/** A client as its activity names it. */
+const clientSubject = (client: { id: string; name: string }) =>
+  ({ type: "client", id: client.id, name: client.name }) as const;
 
 const clientDeleted = () => conflict("CLIENT_DELETED", "This client was deleted.");
 
@@ -305,42 +314,22 @@ export async function setClientLogo(
 /** Deletes a client (clients.write); it can be restored for 30 days. */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "clients.write");
-  await db.transaction(async (tx) => {
-    const current = await lockClient(tx, actor, id);
-    if (current.deletedAt) return;
-    await tx
-      .update(clients)
-      .set({ deletedAt: new Date(), version: sql`${clients.version} + 1` })
-      .where(eq(clients.id, id));
-    const subject = { type: "client", id, name: current.name } as const;
-    await recordClientActivity(tx, actor, id, "deleted", subject);
-    await publishChange(tx, actor, "client.deleted", id);
+  await deleteToBin(db, {
+    table: clients,
+    lock: (tx) => lockClient(tx, actor, id),
+    changed: (tx, client) => recordAndPublish(tx, actor, id, "deleted", clientSubject(client)),
   });
 }
 
 /** Brings a deleted client back (clients.write): 404 once its 30 days have passed. */
 export async function restoreClient(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "clients.write");
-  await db.transaction(async (tx) => {
-    const [restored] = await tx
-      .update(clients)
-      .set({ deletedAt: null, version: sql`${clients.version} + 1` })
-      .where(
-        and(
-          eq(clients.id, id),
-          eq(clients.organizationId, actor.organizationId),
-          restorable(clients.deletedAt, clientRestoreDays),
-        ),
-      )
-      .returning({ id: clients.id, name: clients.name });
-    if (!restored) {
-      const current = await lockClient(tx, actor, id);
-      if (!current.deletedAt) return; // Not deleted: nothing to do.
-      throw notFound("This client can no longer be restored.");
-    }
-    const subject = { type: "client", id, name: restored.name } as const;
-    await recordClientActivity(tx, actor, id, "restored", subject);
-    await publishChange(tx, actor, "client.restored", id);
+  await restoreFromBin(db, {
+    table: clients,
+    restoreDays: clientRestoreDays,
+    noun: "client",
+    lock: (tx) => lockClient(tx, actor, id),
+    changed: (tx, client) => recordAndPublish(tx, actor, id, "restored", clientSubject(client)),
   });
 }
 

@@ -6,9 +6,10 @@ import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
+  deleteToBin,
   inBin,
   liveOrRestorable,
-  restorable,
+  restoreFromBin,
 } from "../db/records";
 import {
   clients,
@@ -31,7 +32,7 @@ import {
 import { workspaceReference } from "../organizations/references";
 import { reencodeImage, storedFilesPath } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
-import { changedFields, recordClientActivity, recordMove } from "./client-activity";
+import { changedFields, recordAndPublish, recordMove } from "./client-activity";
 import { checkSize, documentText, sanitizeDocumentHtml } from "./document-content";
 import { clientReference, projectReference } from "./references";
 
@@ -288,12 +289,15 @@ export async function createDocument(
       })
       .returning({ id: documents.id });
     if (!document) throw new Error("insert into documents returned no row");
-    const subject = { type: "document", id: document.id, name: input.title } as const;
-    await recordClientActivity(tx, actor, input.clientId, "created", subject);
-    await publishChange(tx, actor, "document.created", document.id);
+    const subject = documentSubject({ id: document.id, title: input.title });
+    await recordAndPublish(tx, actor, input.clientId, "created", subject);
     return document.id;
   });
 }
+
+/** A document as its client's activity names it: by its title. */
+const documentSubject = (document: { id: string; title: string }) =>
+  ({ type: "document", id: document.id, name: document.title }) as const;
 
 async function lockDocument(tx: Database, actor: OrganizationActor, id: string) {
   const [document] = await tx
@@ -410,42 +414,24 @@ export async function updateDocument(
 /** Deletes a document (documents.write); restorable for 30 days. */
 export async function deleteDocument(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "documents.write");
-  await db.transaction(async (tx) => {
-    const current = await lockDocument(tx, actor, id);
-    if (current.deletedAt) return;
-    await tx
-      .update(documents)
-      .set({ deletedAt: new Date(), version: sql`${documents.version} + 1` })
-      .where(eq(documents.id, id));
-    const subject = { type: "document", id, name: current.title } as const;
-    await recordClientActivity(tx, actor, current.clientId, "deleted", subject);
-    await publishChange(tx, actor, "document.deleted", id);
+  await deleteToBin(db, {
+    table: documents,
+    lock: (tx) => lockDocument(tx, actor, id),
+    changed: (tx, document) =>
+      recordAndPublish(tx, actor, document.clientId, "deleted", documentSubject(document)),
   });
 }
 
 /** Brings a deleted document back (documents.write): 404 once its 30 days have passed. */
 export async function restoreDocument(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "documents.write");
-  await db.transaction(async (tx) => {
-    const [restored] = await tx
-      .update(documents)
-      .set({ deletedAt: null, version: sql`${documents.version} + 1` })
-      .where(
-        and(
-          eq(documents.id, id),
-          eq(documents.organizationId, actor.organizationId),
-          restorable(documents.deletedAt, documentRestoreDays),
-        ),
-      )
-      .returning({ id: documents.id, title: documents.title, clientId: documents.clientId });
-    if (!restored) {
-      const current = await lockDocument(tx, actor, id);
-      if (!current.deletedAt) return;
-      throw notFound("This document can no longer be restored.");
-    }
-    const subject = { type: "document", id, name: restored.title } as const;
-    await recordClientActivity(tx, actor, restored.clientId, "restored", subject);
-    await publishChange(tx, actor, "document.restored", id);
+  await restoreFromBin(db, {
+    table: documents,
+    restoreDays: documentRestoreDays,
+    noun: "document",
+    lock: (tx) => lockDocument(tx, actor, id),
+    changed: (tx, document) =>
+      recordAndPublish(tx, actor, document.clientId, "restored", documentSubject(document)),
   });
 }
 

@@ -4,9 +4,10 @@ import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
+  deleteToBin,
   inBin,
   liveOrRestorable,
-  restorable,
+  restoreFromBin,
 } from "../db/records";
 import {
   clients,
@@ -26,7 +27,7 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import { memberReference, workspaceReference } from "../organizations/references";
-import { changedFields, recordClientActivity, recordMove } from "./client-activity";
+import { changedFields, recordAndPublish, recordMove } from "./client-activity";
 import { clientReference } from "./references";
 
 /** How long a deleted project can be restored (days). */
@@ -279,12 +280,15 @@ export async function createProject(
       .returning({ id: projects.id });
     if (!project) throw new Error("insert into projects returned no row");
     await setMembers(tx, project.id, memberIds);
-    const subject = { type: "project", id: project.id, name: input.name } as const;
-    await recordClientActivity(tx, actor, input.clientId, "created", subject);
-    await publishChange(tx, actor, "project.created", project.id);
+    const subject = projectSubject({ id: project.id, name: input.name });
+    await recordAndPublish(tx, actor, input.clientId, "created", subject);
     return project.id;
   });
 }
+
+/** A project as its client's activity names it. */
+const projectSubject = (project: { id: string; name: string }) =>
+  ({ type: "project", id: project.id, name: project.name }) as const;
 
 async function lockProject(tx: Database, actor: OrganizationActor, id: string) {
   const [project] = await tx
@@ -343,41 +347,23 @@ export async function updateProject(
 /** Deletes a project (projects.write); restorable for 30 days. */
 export async function deleteProject(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "projects.write");
-  await db.transaction(async (tx) => {
-    const current = await lockProject(tx, actor, id);
-    if (current.deletedAt) return;
-    await tx
-      .update(projects)
-      .set({ deletedAt: new Date(), version: sql`${projects.version} + 1` })
-      .where(eq(projects.id, id));
-    const subject = { type: "project", id, name: current.name } as const;
-    await recordClientActivity(tx, actor, current.clientId, "deleted", subject);
-    await publishChange(tx, actor, "project.deleted", id);
+  await deleteToBin(db, {
+    table: projects,
+    lock: (tx) => lockProject(tx, actor, id),
+    changed: (tx, project) =>
+      recordAndPublish(tx, actor, project.clientId, "deleted", projectSubject(project)),
   });
 }
 
 /** Brings a deleted project back (projects.write): 404 once its 30 days have passed. */
 export async function restoreProject(db: Database, actor: Actor, id: string): Promise<void> {
   requirePermission(actor, "projects.write");
-  await db.transaction(async (tx) => {
-    const [restored] = await tx
-      .update(projects)
-      .set({ deletedAt: null, version: sql`${projects.version} + 1` })
-      .where(
-        and(
-          eq(projects.id, id),
-          eq(projects.organizationId, actor.organizationId),
-          restorable(projects.deletedAt, projectRestoreDays),
-        ),
-      )
-      .returning({ id: projects.id, name: projects.name, clientId: projects.clientId });
-    if (!restored) {
-      const current = await lockProject(tx, actor, id);
-      if (!current.deletedAt) return;
-      throw notFound("This project can no longer be restored.");
-    }
-    const subject = { type: "project", id, name: restored.name } as const;
-    await recordClientActivity(tx, actor, restored.clientId, "restored", subject);
-    await publishChange(tx, actor, "project.restored", id);
+  await restoreFromBin(db, {
+    table: projects,
+    restoreDays: projectRestoreDays,
+    noun: "project",
+    lock: (tx) => lockProject(tx, actor, id),
+    changed: (tx, project) =>
+      recordAndPublish(tx, actor, project.clientId, "restored", projectSubject(project)),
   });
 }

@@ -3,12 +3,13 @@
  * name a record of the actor's organization; a record with an author and a visibility is read by
  * its author alone while private, by the whole organization once shared, and its changes are told
  * to the same audience; and a deleted record waits in the bin, restorable for a number of days,
- * before the daily purge takes it. The tables are passed in, so this module imports no domain;
- * each domain names its own references (`organizations/references.ts`, `crm/references.ts`) and
- * its own restore window.
+ * before the daily purge takes it (deleting to the bin and restoring from it are written here too).
+ * The tables are passed in, so this module imports no domain; each domain names its own
+ * references (`organizations/references.ts`, `crm/references.ts`) and its own restore window.
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { notFound } from "../errors";
 import { type Audience, publishEvent } from "../realtime/events";
 import type { Database } from "./client";
 
@@ -144,4 +145,73 @@ export function liveOrRestorable(deletedAt: PgColumn, days: number): SQL {
 /** Deleted longer ago than it can be restored: what the daily purge deletes for good. */
 export function purgeable(deletedAt: PgColumn, days: number): SQL | undefined {
   return and(isNotNull(deletedAt), lt(deletedAt, restorableSince(days)));
+}
+
+// --- Deleting and restoring ------------------------------------------------------------------
+
+/**
+ * A table whose records are deleted to the bin: `deletedAt` is set while one is there, and
+ * `version` moves on with a deletion and a restore as with any change.
+ */
+export type BinnedTable = PgTable & {
+  id: PgColumn;
+  deletedAt: PgColumn;
+  version: PgColumn;
+};
+
+/** A record of such a table as the domain's lock reads it. */
+type BinnedRecord = { id: string; deletedAt: Date | null };
+
+/**
+ * A record of `table` that a deletion or a restore is about: `lock` finds and locks it in the
+ * actor's organization inside the transaction (and throws the domain's 404 when there is none);
+ * `changed` records and publishes what happened, inside the same transaction.
+ */
+export interface BinChange<R extends BinnedRecord> {
+  table: BinnedTable;
+  lock: (tx: Database) => Promise<R>;
+  changed: (tx: Database, record: R) => Promise<void>;
+}
+
+/** The update that puts a record in the bin (`deletedAt`) or takes it out (`null`). */
+function binColumns(table: BinnedTable, deletedAt: Date | null) {
+  return { deletedAt, version: sql`${table.version} + 1` } as PgUpdateSetSource<BinnedTable>;
+}
+
+/**
+ * Deletes a record to the bin, in one transaction. A record in the bin already is left as it is,
+ * and nothing is recorded: deleting twice is deleting once.
+ */
+export async function deleteToBin<R extends BinnedRecord>(
+  db: Database,
+  { table, lock, changed }: BinChange<R>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const record = await lock(tx);
+    if (record.deletedAt) return;
+    await tx.update(table).set(binColumns(table, new Date())).where(eq(table.id, record.id));
+    await changed(tx, record);
+  });
+}
+
+/**
+ * Brings a record back from the bin, in one transaction, while it is `restoreDays` or less from
+ * its deletion; after that it is 404 ("This `noun` can no longer be restored."). A record that is
+ * not deleted is left as it is, and nothing is recorded.
+ */
+export async function restoreFromBin<R extends BinnedRecord>(
+  db: Database,
+  { table, lock, changed, restoreDays, noun }: BinChange<R> & { restoreDays: number; noun: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const record = await lock(tx);
+    if (!record.deletedAt) return;
+    const [restored] = await tx
+      .update(table)
+      .set(binColumns(table, null))
+      .where(and(eq(table.id, record.id), restorable(table.deletedAt, restoreDays)))
+      .returning({ id: table.id });
+    if (!restored) throw notFound(`This ${noun} can no longer be restored.`);
+    await changed(tx, record);
+  });
 }
