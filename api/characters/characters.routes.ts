@@ -5,6 +5,7 @@ import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, validationHook } from "../http/errors";
 import { acceptMultipartForm, chosenFile } from "../http/multipart";
+import { binRoutes, queryFlag, searchWords } from "../http/record-routes";
 import {
   countedPageOf,
   jsonBody,
@@ -170,20 +171,14 @@ const listRoute = protectedRoute({
   summary: "The characters the caller may see: their own and those shared (characters.read)",
   request: {
     query: pagedQuery().extend({
-      q: text().trim().max(200, "At most 200 characters").optional().openapi({
+      q: searchWords().openapi({
         description: "Full-text search of names, tags, descriptions and notes, English and Arabic",
       }),
       tag: text().trim().max(cardLimits.tag).optional(),
-      mine: z
-        .enum(["true", "false"])
-        .transform((value) => value === "true")
-        .optional()
-        .openapi({ description: "Only the caller's own" }),
-      deleted: z
-        .enum(["true", "false"])
-        .transform((value) => value === "true")
-        .optional()
-        .openapi({ description: "The caller's deleted characters, while restorable" }),
+      mine: queryFlag().openapi({ description: "Only the caller's own" }),
+      deleted: queryFlag().openapi({
+        description: "The caller's deleted characters, while restorable",
+      }),
       sort: z.enum(characterSorts).optional().openapi({
         description: "Default: relevance with a search, else name",
       }),
@@ -232,24 +227,14 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/characters/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/characters",
   tags,
-  summary: `Delete a character of the caller's, restorable for ${characterRestoreDays} days (characters.write)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/characters/{id}/restore",
-  tags,
-  summary: "Bring a deleted character of the caller's back (characters.write)",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The character", CharacterSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: CharacterSchema,
+  name: "character",
+  deleteSummary: `Delete a character of the caller's, restorable for ${characterRestoreDays} days (characters.write)`,
+  restoreSummary: "Bring a deleted character of the caller's back (characters.write)",
 });
 
 const cloneRoute = protectedRoute({

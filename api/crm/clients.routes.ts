@@ -10,6 +10,7 @@ import { writeCsv } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { ErrorSchema, fieldErrors, validationHook } from "../http/errors";
 import { acceptMultipartForm, requiredFile } from "../http/multipart";
+import { binRoutes, commaSeparated, queryFlag, searchWords, sortOf } from "../http/record-routes";
 import {
   codedIssue,
   countedPageOf,
@@ -20,7 +21,6 @@ import {
   pageOf,
   protectedRoute,
   requiredString,
-  text,
 } from "../http/schemas";
 import { normalizePhone } from "../identity/users";
 import { permissionFirst } from "../organizations/permission-first";
@@ -189,30 +189,20 @@ const ClientUpdateSchema = z
   .openapi("ClientUpdate");
 
 const listQuery = pagedQuery().extend({
-  q: text().trim().max(200, "At most 200 characters").optional().openapi({
+  q: searchWords().openapi({
     description: "Words in the name, contact, email, tags or notes; English or Arabic",
   }),
-  sort: z
-    .enum(clientSorts, { error: `One of ${clientSorts.join(", ")}` })
-    .optional()
-    .openapi({ description: "Default: relevance with a search, else name" }),
-  status: z
-    .preprocess(
-      (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-      z.array(z.enum(clientStatuses, { error: `Each one of ${clientStatuses.join(", ")}` })),
-    )
-    .optional()
-    .openapi({ description: "Comma-separated", example: "lead,active" }),
+  sort: sortOf(clientSorts).openapi({ description: "Default: relevance with a search, else name" }),
+  status: commaSeparated(clientStatuses).openapi({
+    description: "Comma-separated",
+    example: "lead,active",
+  }),
   tag: tagSchema.optional(),
   ownerId: z.uuid("Not a user id").optional(),
   workspaceId: z.uuid("Not a workspace id").optional(),
-  deleted: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional()
-    .openapi({
-      description: `The deleted ones that can still be restored (${clientRestoreDays} days)`,
-    }),
+  deleted: queryFlag().openapi({
+    description: `The deleted ones that can still be restored (${clientRestoreDays} days)`,
+  }),
 });
 
 const idParams = z.object({ id: z.uuid("Not a client id") });
@@ -304,25 +294,15 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/clients/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/clients",
   tags,
-  summary: `Delete a client, restorable for ${clientRestoreDays} days (clients.write)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/clients/{id}/restore",
-  tags,
-  summary: "Bring a deleted client back (clients.write)",
-  description: `404 once ${clientRestoreDays} days have passed.`,
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The client", ClientSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: ClientSchema,
+  name: "client",
+  deleteSummary: `Delete a client, restorable for ${clientRestoreDays} days (clients.write)`,
+  restoreSummary: "Bring a deleted client back (clients.write)",
+  restoreDescription: `404 once ${clientRestoreDays} days have passed.`,
 });
 
 const logoRoute = protectedRoute({

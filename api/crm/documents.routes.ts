@@ -5,6 +5,7 @@ import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { acceptMultipartForm, requiredFile } from "../http/multipart";
+import { binRoutes, queryFlag, searchWords, sortOf } from "../http/record-routes";
 import {
   codedIssue,
   countedPageOf,
@@ -16,7 +17,6 @@ import {
   pageOf,
   protectedRoute,
   requiredString,
-  text,
 } from "../http/schemas";
 import { permissionFirst } from "../organizations/permission-first";
 import {
@@ -192,15 +192,12 @@ const versionJson = (version: DocumentVersionSummary) => ({
 });
 
 const listQuery = pagedQuery().extend({
-  q: text().trim().max(200, "At most 200 characters").optional(),
-  sort: z.enum(documentSorts, { error: `One of ${documentSorts.join(", ")}` }).optional(),
+  q: searchWords(),
+  sort: sortOf(documentSorts),
   clientId: z.uuid("Not a client id").optional(),
   projectId: z.uuid("Not a project id").optional(),
   workspaceId: z.uuid("Not a workspace id").optional(),
-  deleted: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
+  deleted: queryFlag(),
 });
 
 const idParams = z.object({ id: z.uuid("Not a document id") });
@@ -339,24 +336,14 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 413, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/documents/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/documents",
   tags,
-  summary: `Delete a document, restorable for ${documentRestoreDays} days (documents.write)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/documents/{id}/restore",
-  tags,
-  summary: "Bring a deleted document back (documents.write)",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The document", DocumentSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: DocumentSchema,
+  name: "document",
+  deleteSummary: `Delete a document, restorable for ${documentRestoreDays} days (documents.write)`,
+  restoreSummary: "Bring a deleted document back (documents.write)",
 });
 
 const versionsRoute = protectedRoute({

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { projectStatuses } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { binRoutes, commaSeparated, queryFlag, searchWords, sortOf } from "../http/record-routes";
 import {
   codedIssue,
   countedPageOf,
@@ -11,7 +12,6 @@ import {
   pagedQuery,
   protectedRoute,
   requiredString,
-  text,
 } from "../http/schemas";
 import {
   createProject,
@@ -135,22 +135,16 @@ const ProjectUpdateSchema = z
   .openapi("ProjectUpdate");
 
 const listQuery = pagedQuery().extend({
-  q: text().trim().max(200, "At most 200 characters").optional(),
-  sort: z.enum(projectSorts, { error: `One of ${projectSorts.join(", ")}` }).optional(),
-  status: z
-    .preprocess(
-      (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-      z.array(z.enum(projectStatuses, { error: `Each one of ${projectStatuses.join(", ")}` })),
-    )
-    .optional()
-    .openapi({ description: "Comma-separated", example: "planned,active" }),
+  q: searchWords(),
+  sort: sortOf(projectSorts),
+  status: commaSeparated(projectStatuses).openapi({
+    description: "Comma-separated",
+    example: "planned,active",
+  }),
   clientId: z.uuid("Not a client id").optional(),
   workspaceId: z.uuid("Not a workspace id").optional(),
   tag: requiredString({ max: 40 }).optional(),
-  deleted: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
+  deleted: queryFlag(),
 });
 
 const idParams = z.object({ id: z.uuid("Not a project id") });
@@ -204,24 +198,14 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/projects/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/projects",
   tags,
-  summary: `Delete a project, restorable for ${projectRestoreDays} days (projects.write)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/projects/{id}/restore",
-  tags,
-  summary: "Bring a deleted project back (projects.write)",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The project", ProjectSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: ProjectSchema,
+  name: "project",
+  deleteSummary: `Delete a project, restorable for ${projectRestoreDays} days (projects.write)`,
+  restoreSummary: "Bring a deleted project back (projects.write)",
 });
 
 export function createProjectRoutes() {

@@ -3,6 +3,7 @@ import { capabilities } from "../ai/capabilities";
 import { jobStatuses } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { commaSeparated, queryFlag } from "../http/record-routes";
 import { jsonResponse, pagedQuery, pageOf, protectedRoute } from "../http/schemas";
 import type { Actor } from "../organizations/permissions";
 import { canCancel, cancelJob, getJob, type JobSummary, listJobs } from "./jobs";
@@ -67,26 +68,16 @@ const listRoute = protectedRoute({
     "(succeeded, failed, cancelled) events to the organization.",
   request: {
     query: pagedQuery().extend({
-      status: z
-        .preprocess(
-          (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-          z.array(z.enum(jobStatuses, { error: `Each one of ${jobStatuses.join(", ")}` })),
-        )
-        .optional()
-        .openapi({
-          description: "Only these statuses, comma-separated",
-          example: "queued,running",
-        }),
+      status: commaSeparated(jobStatuses).openapi({
+        description: "Only these statuses, comma-separated",
+        example: "queued,running",
+      }),
       kind: z
         .string()
         .regex(/^[a-z][a-z0-9.-]{0,99}$/, "Not a job kind")
         .optional()
         .openapi({ description: "Only this kind" }),
-      mine: z
-        .enum(["true", "false"])
-        .transform((value) => value === "true")
-        .optional()
-        .openapi({ description: "Only the caller's own" }),
+      mine: queryFlag().openapi({ description: "Only the caller's own" }),
     }),
   },
   responses: {

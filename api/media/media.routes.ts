@@ -4,6 +4,7 @@ import { attachmentNamed } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
 import { parseByteRange } from "../http/range";
+import { binRoutes, queryFlag, searchWords } from "../http/record-routes";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, text } from "../http/schemas";
 import type { ReadRange } from "../storage/storage";
 import {
@@ -76,12 +77,6 @@ const MediaUpdateSchema = z
   .partial()
   .openapi("MediaUpdate");
 
-const booleanQuery = () =>
-  z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional();
-
 const listRoute = protectedRoute({
   method: "get",
   path: "/media",
@@ -93,7 +88,7 @@ const listRoute = protectedRoute({
   request: {
     query: z.object({
       kind: z.enum(mediaKinds).optional(),
-      favourite: booleanQuery(),
+      favourite: queryFlag(),
       projectId: z.uuid("Not a project id").optional(),
       clientId: z.uuid("Not a client id").optional(),
       authorId: z.uuid("Not a user id").optional(),
@@ -114,7 +109,7 @@ const listRoute = protectedRoute({
       to: z.iso.date("Not a date (YYYY-MM-DD)").optional().openapi({
         description: "Made on or before this day (UTC), the whole day",
       }),
-      q: text().trim().max(200, "At most 200 characters").optional().openapi({
+      q: searchWords().openapi({
         description: "Full-text search of titles and prompts, English and Arabic",
       }),
       cursor: text().max(200, "At most 200 characters").optional(),
@@ -153,24 +148,14 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/media/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/media",
   tags,
-  summary: `Delete an item, restorable for ${mediaRestoreDays} days (media.write)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/media/{id}/restore",
-  tags,
-  summary: "Bring a deleted item back (media.write)",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The item", MediaSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: MediaSchema,
+  name: "item",
+  deleteSummary: `Delete an item, restorable for ${mediaRestoreDays} days (media.write)`,
+  restoreSummary: "Bring a deleted item back (media.write)",
 });
 
 const binary = z.string().openapi({ type: "string", format: "binary" });

@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { type RecipeSteps, recipeVisibilities } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { binRoutes } from "../http/record-routes";
 import {
   countedPageOf,
   jsonBody,
@@ -125,26 +126,17 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/recipes/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/recipes",
   tags,
-  summary: "Delete a recipe of the caller's; what it made stays (media.create)",
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/recipes/{id}/restore",
-  tags,
-  summary: "Bring back a recipe the caller deleted, as the undo of a deletion (media.create)",
-  description:
+  idParams,
+  schema: RecipeSchema,
+  name: "recipe",
+  deleteSummary: "Delete a recipe of the caller's; what it made stays (media.create)",
+  restoreSummary:
+    "Bring back a recipe the caller deleted, as the undo of a deletion (media.create)",
+  restoreDescription:
     "Within 30 days of its deletion; after that the recipe is purged, and this answers 404.",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The recipe", RecipeSchema) },
-  errors: [403, 404, 422],
 });
 
 const runRoute = protectedRoute({

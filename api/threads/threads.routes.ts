@@ -10,6 +10,7 @@ import {
 import { attachment } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { binRoutes, queryFlag, searchWords } from "../http/record-routes";
 import {
   codedIssue,
   countedPageOf,
@@ -338,17 +339,13 @@ const FeedbackSchema = z
   .openapi("ThreadMessageFeedback");
 
 const listQuery = pagedQuery().extend({
-  q: text().trim().max(200, "At most 200 characters").optional(),
-  archived: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional()
-    .openapi({ description: "true: the archived threads only; false (default): the others" }),
-  deleted: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional()
-    .openapi({ description: "true: the caller's deleted threads that can still be restored" }),
+  q: searchWords(),
+  archived: queryFlag().openapi({
+    description: "true: the archived threads only; false (default): the others",
+  }),
+  deleted: queryFlag().openapi({
+    description: "true: the caller's deleted threads that can still be restored",
+  }),
 });
 
 const streamDescription = `The answer streams as Server-Sent Events in the AI SDK's UI message stream protocol
@@ -453,24 +450,14 @@ const updateRoute = protectedRoute({
   errors: [400, 403, 404, 409, 413, 422],
 });
 
-const deleteRoute = protectedRoute({
-  method: "delete",
-  path: "/threads/{id}",
+const { deleteRoute, restoreRoute } = binRoutes({
+  path: "/threads",
   tags,
-  summary: `Delete a thread, restorable for ${threadRestoreDays} days (threads.write, its author)`,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
-  errors: [403, 404, 422],
-});
-
-const restoreRoute = protectedRoute({
-  method: "post",
-  path: "/threads/{id}/restore",
-  tags,
-  summary: "Bring a deleted thread back (threads.write, its author)",
-  request: { params: idParams },
-  responses: { 200: jsonResponse("The thread", ThreadSchema) },
-  errors: [403, 404, 422],
+  idParams,
+  schema: ThreadSchema,
+  name: "thread",
+  deleteSummary: `Delete a thread, restorable for ${threadRestoreDays} days (threads.write, its author)`,
+  restoreSummary: "Bring a deleted thread back (threads.write, its author)",
 });
 
 const postMessageRoute = protectedRoute({
