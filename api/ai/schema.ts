@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../db/columns";
+import { belongsTo, createdAt, oneOf, updatedAt, uuidPrimaryKey } from "../db/columns";
 import { organizations, users } from "../identity/schema";
 import { capabilities, providerKinds } from "./capabilities";
 
@@ -23,9 +23,7 @@ import { capabilities, providerKinds } from "./capabilities";
 export const organizationAiModels = pgTable(
   "organization_ai_models",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     capability: text("capability", { enum: capabilities }).notNull(),
     provider: text("provider", { enum: providerKinds }).notNull(),
     baseUrl: text("base_url"),
@@ -38,14 +36,8 @@ export const organizationAiModels = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.capability] }),
-    check(
-      "organization_ai_models_capability",
-      sql.raw(`capability in (${capabilities.map((value) => `'${value}'`).join(", ")})`),
-    ),
-    check(
-      "organization_ai_models_provider",
-      sql.raw(`provider in (${providerKinds.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("organization_ai_models_capability", "capability", capabilities),
+    oneOf("organization_ai_models_provider", "provider", providerKinds),
   ],
 );
 
@@ -56,10 +48,8 @@ export const organizationAiModels = pgTable(
 export const aiUsage = pgTable(
   "ai_usage",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     capability: text("capability", { enum: capabilities }).notNull(),
     purpose: text("purpose").notNull(),
@@ -85,9 +75,7 @@ export const aiUsage = pgTable(
 export const aiUsageMonths = pgTable(
   "ai_usage_months",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     capability: text("capability", { enum: capabilities }).notNull(),
     /** The month's first day. */
     month: date("month", { mode: "string" }).notNull(),
@@ -107,10 +95,8 @@ export const aiUsageMonths = pgTable(
 export const aiQuotaReservations = pgTable(
   "ai_quota_reservations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     capability: text("capability", { enum: capabilities }).notNull(),
     month: date("month", { mode: "string" }).notNull(),
     units: bigint("units", { mode: "number" }).notNull(),
@@ -130,9 +116,7 @@ export const aiQuotaReservations = pgTable(
 export const organizationAiQuotas = pgTable(
   "organization_ai_quotas",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     capability: text("capability", { enum: capabilities }).notNull(),
     /** Null: no limit at all for this organization. */
     monthlyLimit: integer("monthly_limit"),

@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, tsvector, updatedAt } from "../db/columns";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  belongsTo,
+  createdAt,
+  deletedAt,
+  oneOf,
+  tsvector,
+  updatedAt,
+  uuidPrimaryKey,
+  version,
+} from "../db/columns";
 import { organizations, users } from "../identity/schema";
 
 export const characterVisibilities = ["private", "organization"] as const;
@@ -41,13 +50,9 @@ export type CharacterBook = {
 export const characters = pgTable(
   "characters",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    authorId: belongsTo("author_id", () => users.id),
     visibility: text("visibility", { enum: characterVisibilities }).notNull().default("private"),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -70,10 +75,10 @@ export const characters = pgTable(
     defaultModel: text("default_model"),
     /** A voice of the audio creator; null: its default. */
     defaultVoice: text("default_voice"),
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -85,10 +90,7 @@ export const characters = pgTable(
     index("characters_author_idx").on(t.authorId),
     index("characters_search_idx").using("gin", t.search),
     index("characters_tags_idx").using("gin", t.tags),
-    check(
-      "characters_visibility",
-      sql.raw(`visibility in (${characterVisibilities.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("characters_visibility", "visibility", characterVisibilities),
   ],
 );
 

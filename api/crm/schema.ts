@@ -8,10 +8,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, tsvector, updatedAt } from "../db/columns";
+import {
+  belongsTo,
+  createdAt,
+  deletedAt,
+  oneOf,
+  tsvector,
+  updatedAt,
+  uuidPrimaryKey,
+  version,
+} from "../db/columns";
 import { organizations, users } from "../identity/schema";
 import { workspaces } from "../organizations/schema";
 
@@ -27,10 +35,8 @@ export const clientStatuses = ["lead", "active", "inactive"] as const;
 export const clients = pgTable(
   "clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     kind: text("kind", { enum: clientKinds }).notNull().default("company"),
@@ -45,11 +51,11 @@ export const clients = pgTable(
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** Where GET /files serves the logo (an avatar URL: avatarKeyOf finds its stored file). */
     logoUrl: text("logo_url"),
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -61,14 +67,8 @@ export const clients = pgTable(
     index("clients_organization_updated_idx").on(t.organizationId, t.updatedAt),
     index("clients_search_idx").using("gin", t.search),
     index("clients_tags_idx").using("gin", t.tags),
-    check(
-      "clients_kind",
-      sql.raw(`kind in (${clientKinds.map((value) => `'${value}'`).join(", ")})`),
-    ),
-    check(
-      "clients_status",
-      sql.raw(`status in (${clientStatuses.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("clients_kind", "kind", clientKinds),
+    oneOf("clients_status", "status", clientStatuses),
   ],
 );
 
@@ -81,10 +81,8 @@ export const projectStatuses = ["planned", "active", "on_hold", "done", "cancell
 export const projects = pgTable(
   "projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     name: text("name").notNull(),
@@ -96,11 +94,11 @@ export const projects = pgTable(
     budgetMinor: bigint("budget_minor", { mode: "number" }),
     currency: text("currency"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
@@ -112,10 +110,7 @@ export const projects = pgTable(
     index("projects_organization_status_idx").on(t.organizationId, t.status),
     index("projects_client_idx").on(t.clientId),
     index("projects_search_idx").using("gin", t.search),
-    check(
-      "projects_status",
-      sql.raw(`status in (${projectStatuses.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("projects_status", "status", projectStatuses),
     check(
       "projects_dates",
       sql`${t.dueDate} is null or ${t.startDate} is null or ${t.dueDate} >= ${t.startDate}`,
@@ -131,12 +126,8 @@ export const projects = pgTable(
 export const projectMembers = pgTable(
   "project_members",
   {
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: belongsTo("project_id", () => projects.id),
+    userId: belongsTo("user_id", () => users.id),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
@@ -151,23 +142,21 @@ export const projectMembers = pgTable(
 export const documents = pgTable(
   "documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
     text: text("text").notNull().default(""),
-    version: integer("version").notNull().default(1),
+    version: version(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** Who saved it last. */
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(sql`qalam_search_vector(title || ' ' || text)`),
@@ -190,10 +179,8 @@ export const documentVersionKinds = ["auto", "manual", "restore"] as const;
 export const documentVersions = pgTable(
   "document_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    documentId: uuid("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    documentId: belongsTo("document_id", () => documents.id),
     kind: text("kind", { enum: documentVersionKinds }).notNull(),
     name: text("name").notNull().default(""),
     title: text("title").notNull(),
@@ -206,10 +193,7 @@ export const documentVersions = pgTable(
   },
   (t) => [
     index("document_versions_document_created_idx").on(t.documentId, t.createdAt),
-    check(
-      "document_versions_kind",
-      sql.raw(`kind in (${documentVersionKinds.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("document_versions_kind", "kind", documentVersionKinds),
   ],
 );
 
@@ -234,10 +218,8 @@ export const clientActivityActions = [
 export const clientActivity = pgTable(
   "client_activity",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: belongsTo("client_id", () => clients.id),
     subjectType: text("subject_type", { enum: clientActivitySubjects }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     subjectName: text("subject_name").notNull(),
@@ -248,16 +230,8 @@ export const clientActivity = pgTable(
   },
   (t) => [
     index("client_activity_client_created_idx").on(t.clientId, t.createdAt),
-    check(
-      "client_activity_subject_type",
-      sql.raw(
-        `subject_type in (${clientActivitySubjects.map((value) => `'${value}'`).join(", ")})`,
-      ),
-    ),
-    check(
-      "client_activity_action",
-      sql.raw(`action in (${clientActivityActions.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("client_activity_subject_type", "subject_type", clientActivitySubjects),
+    oneOf("client_activity_action", "action", clientActivityActions),
   ],
 );
 

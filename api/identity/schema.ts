@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../db/columns";
+import { belongsTo, createdAt, updatedAt, uuidPrimaryKey } from "../db/columns";
 
 export const locales = ["en", "ar"] as const;
 
@@ -19,7 +19,7 @@ export type Locale = (typeof locales)[number];
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").unique(),
@@ -52,7 +52,7 @@ export const users = pgTable(
 export const organizations = pgTable(
   "organizations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     ownerId: uuid("owner_id")
       .notNull()
@@ -67,10 +67,8 @@ export const organizations = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: belongsTo("user_id", () => users.id),
     // SHA-256 hex of the bearer token: a database leak does not leak usable tokens.
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
@@ -92,10 +90,8 @@ export const sessions = pgTable(
 export const socketTickets = pgTable(
   "socket_tickets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    sessionId: uuid("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    sessionId: belongsTo("session_id", () => sessions.id),
     // SHA-256 hex of the ticket, as for session tokens.
     ticketHash: text("ticket_hash").notNull().unique(),
     createdAt: createdAt(),
@@ -119,14 +115,12 @@ export const keyChannels = ["EMAIL", "PHONE"] as const;
 export const verificationKeys = pgTable(
   "verification_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     purpose: text("purpose", { enum: keyPurposes }).notNull(),
     channel: text("channel", { enum: keyChannels }).notNull(),
     /** The normalised email address or E.164 number the key was sent to. */
     recipient: text("recipient").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     keyHash: text("key_hash").notNull(),
     /** Registration: issued with the key. Password reset: issued once the key is verified. */
     tokenHash: text("token_hash").unique(),

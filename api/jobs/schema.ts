@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { capabilities } from "../ai/capabilities";
-import { createdAt, updatedAt } from "../db/columns";
+import { belongsTo, createdAt, oneOf, updatedAt, uuidPrimaryKey } from "../db/columns";
 import { organizations, users } from "../identity/schema";
 
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
@@ -25,10 +25,8 @@ export type JobStatus = (typeof jobStatuses)[number];
 export const jobs = pgTable(
   "jobs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     /** Who asked for it; null once their account is gone. */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind").notNull(),
@@ -52,10 +50,7 @@ export const jobs = pgTable(
     // ones, at every request and every claim: both read only the few jobs not yet settled.
     index("jobs_waiting_organization_idx").on(t.organizationId).where(sql`${t.status} = 'queued'`),
     index("jobs_running_user_idx").on(t.userId, t.kind).where(sql`${t.status} = 'running'`),
-    check(
-      "jobs_status",
-      sql.raw(`status in (${jobStatuses.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("jobs_status", "status", jobStatuses),
     check("jobs_progress", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],
 );

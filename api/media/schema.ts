@@ -9,11 +9,18 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients, projects } from "../crm/schema";
-import { createdAt, tsvector, updatedAt } from "../db/columns";
+import {
+  belongsTo,
+  createdAt,
+  deletedAt,
+  oneOf,
+  tsvector,
+  updatedAt,
+  uuidPrimaryKey,
+} from "../db/columns";
 import { organizations, users } from "../identity/schema";
 import { jobs } from "../jobs/schema";
 
@@ -32,10 +39,8 @@ export type MediaSettings = Record<string, unknown>;
 export const media = pgTable(
   "media",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     kind: text("kind", { enum: mediaKinds }).notNull(),
     /** Who made it; null once their account is gone (the item stays the organization's). */
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -58,7 +63,7 @@ export const media = pgTable(
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(sql`qalam_search_vector(title || ' ' || prompt)`),
@@ -83,7 +88,7 @@ export const media = pgTable(
     // own check when a job's record is deleted.
     index("media_job_idx").on(t.jobId).where(sql`${t.jobId} is not null`),
     index("media_search_idx").using("gin", t.search),
-    check("media_kind", sql.raw(`kind in (${mediaKinds.map((value) => `'${value}'`).join(", ")})`)),
+    oneOf("media_kind", "kind", mediaKinds),
     check("media_byte_size", sql`${t.byteSize} >= 0`),
   ],
 );
@@ -106,27 +111,20 @@ export type RecipeSteps = {
 export const recipes = pgTable(
   "recipes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    authorId: belongsTo("author_id", () => users.id),
     visibility: text("visibility", { enum: recipeVisibilities }).notNull().default("private"),
     name: text("name").notNull(),
     steps: jsonb("steps").$type<RecipeSteps>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index("recipes_organization_updated_idx").on(t.organizationId, t.updatedAt),
     index("recipes_author_idx").on(t.authorId),
-    check(
-      "recipes_visibility",
-      sql.raw(`visibility in (${recipeVisibilities.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("recipes_visibility", "visibility", recipeVisibilities),
   ],
 );
 

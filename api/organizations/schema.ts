@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../db/columns";
+import { belongsTo, createdAt, oneOf, updatedAt, uuidPrimaryKey } from "../db/columns";
 import { organizations, users } from "../identity/schema";
 
 export const roles = ["owner", "admin", "member", "viewer"] as const;
@@ -20,12 +20,8 @@ export type Role = (typeof roles)[number];
 export const memberships = pgTable(
   "memberships",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    userId: belongsTo("user_id", () => users.id),
     role: text("role", { enum: roles }).notNull(),
     createdAt: createdAt(),
   },
@@ -53,10 +49,8 @@ export const workspaceColors = [
 export const workspaces = pgTable(
   "workspaces",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     color: text("color", { enum: workspaceColors }).notNull(),
@@ -66,22 +60,15 @@ export const workspaces = pgTable(
   },
   (t) => [
     index("workspaces_organization_id_idx").on(t.organizationId),
-    check(
-      "workspaces_color",
-      sql.raw(`color in (${workspaceColors.map((color) => `'${color}'`).join(", ")})`),
-    ),
+    oneOf("workspaces_color", "color", workspaceColors),
   ],
 );
 
 export const workspaceMembers = pgTable(
   "workspace_members",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: belongsTo("workspace_id", () => workspaces.id),
+    userId: belongsTo("user_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -99,10 +86,8 @@ export const invitationRoles = ["admin", "member", "viewer"] as const;
 export const invitations = pgTable(
   "invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     /** Lower-case, as users.email. */
     email: text("email").notNull(),
     role: text("role", { enum: invitationRoles }).notNull(),

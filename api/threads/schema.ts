@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { characters } from "../characters/schema";
 import { documents } from "../crm/schema";
-import { createdAt, tsvector, updatedAt } from "../db/columns";
+import { belongsTo, createdAt, deletedAt, oneOf, tsvector, updatedAt } from "../db/columns";
 import { organizations, users } from "../identity/schema";
 
 export const threadVisibilities = ["private", "organization"] as const;
@@ -42,13 +42,9 @@ export const threads = pgTable(
   "threads",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     /** A member's chats go with their account. */
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: belongsTo("author_id", () => users.id),
     /** Empty until the first answer gives it one, or its author does. */
     title: text("title").notNull().default(""),
     visibility: text("visibility", { enum: threadVisibilities }).notNull().default("private"),
@@ -72,7 +68,7 @@ export const threads = pgTable(
       .defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedAt: deletedAt(),
     search: tsvector("search").notNull().generatedAlwaysAs(sql`qalam_search_vector(title)`),
   },
   (t) => [
@@ -81,10 +77,7 @@ export const threads = pgTable(
     // A member's pins, which head their list and are read apart from the rest.
     index("threads_pinned_idx").on(t.authorId, t.lastActivityAt).where(sql`${t.pinned}`),
     index("threads_search_idx").using("gin", t.search),
-    check(
-      "threads_visibility",
-      sql.raw(`visibility in (${threadVisibilities.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("threads_visibility", "visibility", threadVisibilities),
     check(
       "threads_temperature",
       sql`${t.temperature} is null or (${t.temperature} >= 0 and ${t.temperature} <= 2)`,
@@ -104,9 +97,7 @@ export const threadMessages = pgTable(
     threadId: bigint("thread_id", { mode: "number" })
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     /** The message it follows; null for a thread's first messages. */
     parentId: bigint("parent_id", { mode: "number" }).references(
       (): AnyPgColumn => threadMessages.id,
@@ -140,14 +131,8 @@ export const threadMessages = pgTable(
     index("thread_messages_thread_idx").on(t.threadId, t.id),
     index("thread_messages_parent_idx").on(t.parentId),
     index("thread_messages_search_idx").using("gin", t.search),
-    check(
-      "thread_messages_role",
-      sql.raw(`role in (${threadMessageRoles.map((value) => `'${value}'`).join(", ")})`),
-    ),
-    check(
-      "thread_messages_status",
-      sql.raw(`status in (${threadMessageStatuses.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("thread_messages_role", "role", threadMessageRoles),
+    oneOf("thread_messages_status", "status", threadMessageStatuses),
     check(
       "thread_messages_feedback",
       sql.raw(
@@ -182,9 +167,7 @@ export const threadAttachments = pgTable(
     threadId: bigint("thread_id", { mode: "number" })
       .notNull()
       .references(() => threads.id, { onDelete: "cascade" }),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     kind: text("kind", { enum: threadAttachmentKinds }).notNull(),
     /** A document's; null for a file, and once the document is deleted for good. */
     documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
@@ -205,10 +188,7 @@ export const threadAttachments = pgTable(
     uniqueIndex("thread_attachments_thread_document_idx")
       .on(t.threadId, t.documentId)
       .where(sql`${t.documentId} is not null`),
-    check(
-      "thread_attachments_kind",
-      sql.raw(`kind in (${threadAttachmentKinds.map((value) => `'${value}'`).join(", ")})`),
-    ),
+    oneOf("thread_attachments_kind", "kind", threadAttachmentKinds),
   ],
 );
 
