@@ -6,6 +6,7 @@ import {
   deleteToBin,
   inBin,
   liveOrRestorable,
+  lockInOrganization,
   restoreFromBin,
 } from "../db/records";
 import {
@@ -217,15 +218,10 @@ export async function createClient(
   });
 }
 
-/** Locks a client of the actor's organization for a change: 404, or 409 once deleted. */
-async function lockClient(tx: Database, actor: OrganizationActor, id: string) {
-  const [client] = await tx
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, id), eq(clients.organizationId, actor.organizationId)))
-    .for("update");
-  if (!client) throw notFound("No such client.");
-  return client;
+/** Locks a client of the actor's organization for a change: 404 when there is none. */
+function lockClient(tx: Database, actor: OrganizationActor, id: string) {
+  const missing = () => notFound("No such client.");
+  return lockInOrganization(tx, clients, actor.organizationId, id, missing);
 }
 
 /** A client as its activity names it. */

@@ -9,6 +9,7 @@ import {
   deleteToBin,
   inBin,
   liveOrRestorable,
+  lockInOrganization,
   restoreFromBin,
 } from "../db/records";
 import {
@@ -299,14 +300,10 @@ export async function createDocument(
 const documentSubject = (document: { id: string; title: string }) =>
   ({ type: "document", id: document.id, name: document.title }) as const;
 
-async function lockDocument(tx: Database, actor: OrganizationActor, id: string) {
-  const [document] = await tx
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.organizationId, actor.organizationId)))
-    .for("update");
-  if (!document) throw notFound("No such document.");
-  return document;
+/** Locks a document of the actor's organization for a change: 404 when there is none. */
+function lockDocument(tx: Database, actor: OrganizationActor, id: string) {
+  const missing = () => notFound("No such document.");
+  return lockInOrganization(tx, documents, actor.organizationId, id, missing);
 }
 
 async function latestVersion(tx: Database, documentId: string) {

@@ -7,6 +7,7 @@ import {
   deleteToBin,
   inBin,
   liveOrRestorable,
+  lockInOrganization,
   restoreFromBin,
 } from "../db/records";
 import {
@@ -290,14 +291,10 @@ export async function createProject(
 const projectSubject = (project: { id: string; name: string }) =>
   ({ type: "project", id: project.id, name: project.name }) as const;
 
-async function lockProject(tx: Database, actor: OrganizationActor, id: string) {
-  const [project] = await tx
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.organizationId, actor.organizationId)))
-    .for("update");
-  if (!project) throw notFound("No such project.");
-  return project;
+/** Locks a project of the actor's organization for a change: 404 when there is none. */
+function lockProject(tx: Database, actor: OrganizationActor, id: string) {
+  const missing = () => notFound("No such project.");
+  return lockInOrganization(tx, projects, actor.organizationId, id, missing);
 }
 
 /**

@@ -147,6 +147,33 @@ export function purgeable(deletedAt: PgColumn, days: number): SQL | undefined {
   return and(isNotNull(deletedAt), lt(deletedAt, restorableSince(days)));
 }
 
+// --- Locking in an organization ---------------------------------------------------------------
+
+/** A table of an organization's records: keyed by `id`, owned by `organizationId`. */
+export type OrganizationTable = PgTable & { id: PgColumn; organizationId: PgColumn };
+
+/**
+ * The record of `table` with this id in the organization, locked until the transaction ends
+ * (`select … for update`), so that a change reads what it changes and no other change comes
+ * between. A deleted record is found too (the caller says what its deletion means); `missing`
+ * is thrown when the organization has no record with this id.
+ */
+export async function lockInOrganization<T extends OrganizationTable>(
+  tx: Database,
+  table: T,
+  organizationId: string,
+  id: string,
+  missing: () => Error,
+): Promise<T["$inferSelect"]> {
+  const [record] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.organizationId, organizationId)))
+    .for("update");
+  if (!record) throw missing();
+  return record as T["$inferSelect"];
+}
+
 // --- Deleting and restoring ------------------------------------------------------------------
 
 /**
