@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
+import { rowsBefore } from "../db/paging";
 import {
   clientActivity,
   type clientActivityActions,
@@ -166,7 +167,7 @@ export async function listClientActivity(
       .where(where)
       .orderBy(desc(clientActivity.createdAt), desc(clientActivity.id))
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(rowsBefore(page)),
     db.select({ total: count() }).from(clientActivity).where(where),
   ]);
   return {

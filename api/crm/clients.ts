@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { type CountedTotal, countMatches } from "../db/paging";
+import { type CountedTotal, countMatches, rowsBefore } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
   deleteToBin,
@@ -156,7 +156,7 @@ export async function listClients(
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     countMatches(db, clients, where, { ...query, q }),
   ]);
   return { items: rows.map((row) => toView(row, q)), ...counted };

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizz
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
-import { type CountedTotal, countMatches } from "../db/paging";
+import { type CountedTotal, countMatches, rowsBefore } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
   deleteToBin,
@@ -191,7 +191,7 @@ export async function listDocuments(
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     countMatches(db, documents, where, { ...query, q }),
   ]);
   const ids = page.map((row) => row.id);
@@ -489,7 +489,7 @@ export async function listDocumentVersions(
       .where(where)
       .orderBy(desc(documentVersions.createdAt), desc(documentVersions.id))
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+      .offset(rowsBefore(page)),
     db.select({ total: count() }).from(documentVersions).where(where),
   ]);
   return { items: rows.map(toVersionSummary), total: totals?.total ?? 0 };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
-import { type CountedTotal, countMatches } from "../db/paging";
+import { type CountedTotal, countMatches, rowsBefore } from "../db/paging";
 import {
   checkReferences as checkOrganizationReferences,
   deleteToBin,
@@ -177,7 +177,7 @@ export async function listProjects(
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     countMatches(db, projects, where, { ...query, q }),
   ]);
   const members = await membersOf(

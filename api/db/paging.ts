@@ -42,3 +42,8 @@ export async function countMatches(
   const counted = row?.total ?? 0;
   return counted > cap ? { total: cap, totalCapped: true } : { total: counted, totalCapped: false };
 }
+
+/** How many rows come before the page asked for: what a paged query's `offset` skips. */
+export function rowsBefore(page: { page: number; pageSize: number }): number {
+  return (page.page - 1) * page.pageSize;
+}

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { rowsBefore } from "../db/paging";
 import { memberships, sessions, type User, users } from "../db/schema";
 import { type Actor, permissionsForRole } from "../organizations/permissions";
 
@@ -181,7 +182,7 @@ export async function listUserSessions(
         asc(sessions.id),
       )
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     db.select({ total: count() }).from(sessions).where(live),
   ]);
   const items = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle } from "pg-boss";
 import type { Database } from "../db/client";
+import { rowsBefore } from "../db/paging";
 import { type Job, type JobStatus, jobs, recipes, users } from "../db/schema";
 import { conflict, notFound, TooManyWaitingJobsError } from "../errors";
 import type { JobKind } from "../jobs/kinds";
@@ -125,7 +126,7 @@ export async function listJobs(
       .where(where)
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     db.select({ total: count() }).from(jobs).where(where),
   ]);
   return { items: rows.map(toSummary), total: totals?.total ?? 0 };

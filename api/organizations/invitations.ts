@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import { rowsBefore } from "../db/paging";
 import {
   type Invitation,
   type invitationRoles,
@@ -108,7 +109,7 @@ export async function listInvitations(
       .where(open)
       .orderBy(desc(invitations.sentAt), asc(invitations.email), asc(invitations.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     db.select({ total: count() }).from(invitations).where(open),
   ]);
   return { items: rows.map(toView), total: totals?.total ?? 0 };

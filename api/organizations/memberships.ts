@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { rowsBefore } from "../db/paging";
 import { memberships, type Role, users } from "../db/schema";
 import { containsPattern } from "../db/search";
 import { conflict, forbidden, notFound } from "../errors";
@@ -178,7 +179,7 @@ export async function listMembers(
         asc(users.id),
       )
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     db
       .select({ total: count() })
       .from(memberships)

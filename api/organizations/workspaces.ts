@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { rowsBefore } from "../db/paging";
 import {
   memberships,
   type Role,
@@ -74,7 +75,7 @@ export async function listWorkspaces(
       .where(where)
       .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(rowsBefore(query)),
     db.select({ total: count() }).from(workspaces).where(where),
   ]);
   return { items, total: totals?.total ?? 0 };
