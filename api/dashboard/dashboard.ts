@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AiServices } from "../ai/ai-models";
 import {
   type CapabilityUsage,
@@ -8,6 +9,7 @@ import {
   usageByMember,
 } from "../ai/ai-usage";
 import type { Database } from "../db/client";
+import { type AuthoredColumns, visibleTo } from "../db/records";
 import {
   characters,
   checklistDismissals,
@@ -144,115 +146,108 @@ async function countsSince(db: Database, organizationId: string, since: string) 
     .where(and(eq(dailyCounts.organizationId, organizationId), gte(dailyCounts.day, since)));
 }
 
+/** A kind of record the activity names, and how its title is read. */
+type Subject = {
+  table: PgTable;
+  columns: { id: PgColumn; organizationId: PgColumn; deletedAt: PgColumn };
+  title: PgColumn | SQL<string>;
+  permission: Permission;
+  /** A thread, a character, a recipe: read by its author, or by all once shared. */
+  authored?: AuthoredColumns;
+  /** What a media item is: image, audio or video. */
+  kind?: PgColumn;
+  /** Threads count their ids; the others are uuids. */
+  numericIds?: boolean;
+};
+
+const columnsOf = (table: { id: PgColumn; organizationId: PgColumn; deletedAt: PgColumn }) => ({
+  id: table.id,
+  organizationId: table.organizationId,
+  deletedAt: table.deletedAt,
+});
+
 /**
  * Where each kind of record is read for its title, and who may read it: the domain's read
  * permission, and for threads, characters and recipes their author or a share with the
  * organization. A record the actor may not read, or that is gone, keeps no title.
  */
-const subjects: Record<
-  string,
-  {
-    permission: Permission;
-    titles: (
-      db: Database,
-      actor: OrganizationActor,
-      ids: string[],
-    ) => Promise<{ id: string; title: string; kind?: string }[]>;
-  }
-> = {
+const subjects: Record<string, Subject> = {
   client: {
+    table: clients,
+    columns: columnsOf(clients),
+    title: clients.name,
     permission: "clients.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({ id: clients.id, title: clients.name })
-        .from(clients)
-        .where(live(clients, actor, ids)),
   },
   project: {
+    table: projects,
+    columns: columnsOf(projects),
+    title: projects.name,
     permission: "projects.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({ id: projects.id, title: projects.name })
-        .from(projects)
-        .where(live(projects, actor, ids)),
   },
   document: {
+    table: documents,
+    columns: columnsOf(documents),
+    title: documents.title,
     permission: "documents.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({ id: documents.id, title: documents.title })
-        .from(documents)
-        .where(live(documents, actor, ids)),
   },
   media: {
+    table: media,
+    columns: columnsOf(media),
+    title: sql<string>`coalesce(nullif(${media.title}, ''), ${media.prompt})`,
     permission: "media.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({
-          id: media.id,
-          title: sql<string>`coalesce(nullif(${media.title}, ''), ${media.prompt})`,
-          kind: media.kind,
-        })
-        .from(media)
-        .where(live(media, actor, ids)),
+    kind: media.kind,
   },
   recipe: {
+    table: recipes,
+    columns: columnsOf(recipes),
+    title: recipes.name,
     permission: "media.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({ id: recipes.id, title: recipes.name })
-        .from(recipes)
-        .where(and(live(recipes, actor, ids), sharedOrOwn(recipes, actor))),
+    authored: recipes,
   },
   character: {
+    table: characters,
+    columns: columnsOf(characters),
+    title: characters.name,
     permission: "characters.read",
-    titles: (db, actor, ids) =>
-      db
-        .select({ id: characters.id, title: characters.name })
-        .from(characters)
-        .where(and(live(characters, actor, ids), sharedOrOwn(characters, actor))),
+    authored: characters,
   },
   thread: {
+    table: threads,
+    columns: columnsOf(threads),
+    title: threads.title,
     permission: "threads.read",
-    titles: async (db, actor, ids) => {
-      const numeric = ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number);
-      if (numeric.length === 0) return [];
-      const rows = await db
-        .select({ id: threads.id, title: threads.title })
-        .from(threads)
-        .where(
-          and(
-            eq(threads.organizationId, actor.organizationId),
-            inArray(threads.id, numeric),
-            isNull(threads.deletedAt),
-            sharedOrOwn(threads, actor),
-          ),
-        );
-      return rows.map((row) => ({ id: String(row.id), title: row.title }));
-    },
+    authored: threads,
+    numericIds: true,
   },
 };
 
-type LiveTable = {
-  id: Parameters<typeof inArray>[0];
-  organizationId: Parameters<typeof eq>[0];
-  deletedAt: Parameters<typeof isNull>[0];
-};
-
-function live(table: LiveTable, actor: OrganizationActor, ids: string[]) {
-  const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  return and(
-    eq(table.organizationId, actor.organizationId),
-    inArray(table.id, uuids.length ? uuids : ["00000000-0000-0000-0000-000000000000"]),
-    isNull(table.deletedAt),
-  );
-}
-
-function sharedOrOwn(
-  table: { authorId: Parameters<typeof eq>[0]; visibility: Parameters<typeof eq>[0] },
-  actor: OrganizationActor,
-) {
-  return or(eq(table.authorId, actor.userId), eq(table.visibility, "organization"));
+/** The titles (and, for media, the kinds) of `ids` that the actor may read now. */
+async function titlesOf(db: Database, actor: OrganizationActor, subject: Subject, ids: string[]) {
+  const wanted = subject.numericIds
+    ? ids.filter((id) => /^\d{1,18}$/.test(id)).map(Number)
+    : ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (wanted.length === 0) return [];
+  const { columns } = subject;
+  const rows = await db
+    .select({
+      id: columns.id,
+      title: subject.title,
+      kind: subject.kind ?? sql<string | null>`null`,
+    })
+    .from(subject.table)
+    .where(
+      and(
+        eq(columns.organizationId, actor.organizationId),
+        inArray(columns.id, wanted),
+        isNull(columns.deletedAt),
+        subject.authored ? visibleTo(actor, subject.authored) : undefined,
+      ),
+    );
+  return rows.map((row) => ({
+    id: String(row.id),
+    title: String(row.title),
+    kind: row.kind === null ? undefined : String(row.kind),
+  }));
 }
 
 /** Each item with its record's current title, read in one query per kind of record. */
@@ -269,7 +264,7 @@ async function withTitles(
       const subject = subjects[kind];
       if (!subject || !can(actor, subject.permission)) return;
       const ids = items.filter((item) => kindOf(item.type) === kind).map((item) => item.subjectId);
-      for (const row of await subject.titles(db, actor, [...new Set(ids)])) {
+      for (const row of await titlesOf(db, actor, subject, [...new Set(ids)])) {
         titles.set(`${kind}:${row.id}`, row);
       }
     }),

@@ -58,23 +58,22 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER media_count_daily AFTER INSERT ON media
   FOR EACH ROW EXECUTE FUNCTION count_daily_media();
 --> statement-breakpoint
-CREATE TRIGGER threads_count_daily AFTER INSERT ON threads
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('threads');
---> statement-breakpoint
-CREATE TRIGGER thread_messages_count_daily AFTER INSERT ON thread_messages
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('messages');
---> statement-breakpoint
-CREATE TRIGGER documents_count_daily AFTER INSERT ON documents
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('documents');
---> statement-breakpoint
-CREATE TRIGGER clients_count_daily AFTER INSERT ON clients
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('clients');
---> statement-breakpoint
-CREATE TRIGGER projects_count_daily AFTER INSERT ON projects
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('projects');
---> statement-breakpoint
-CREATE TRIGGER characters_count_daily AFTER INSERT ON characters
-  FOR EACH ROW EXECUTE FUNCTION count_daily_row('characters');
+-- Each table, and the metric its rows count in.
+DO $$
+DECLARE
+  counted text[];
+BEGIN
+  FOREACH counted SLICE 1 IN ARRAY ARRAY[
+    ['threads', 'threads'], ['thread_messages', 'messages'], ['documents', 'documents'],
+    ['clients', 'clients'], ['projects', 'projects'], ['characters', 'characters']
+  ] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT ON %I FOR EACH ROW EXECUTE FUNCTION count_daily_row(%L)',
+      counted[1] || '_count_daily', counted[1], counted[2]
+    );
+  END LOOP;
+END;
+$$;
 --> statement-breakpoint
 -- What was made before the counts existed.
 INSERT INTO daily_counts (organization_id, day, metric, count)
