@@ -7,7 +7,6 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { SettingsSection } from "~/components/account/settings-section";
 import { maxImageBytes } from "~/components/image-input";
 import { LocalizedLink } from "~/components/localized-link";
 import { AiSection } from "~/components/organizations/ai-section";
@@ -21,6 +20,7 @@ import { ConfirmDialog, isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
 import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";

@@ -11,13 +11,13 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { SettingsSection } from "~/components/account/settings-section";
 import { InputField, PasswordInput, SelectInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { PageShell } from "~/components/ui/page-shell";
+import { SettingsSection } from "~/components/ui/settings-section";
 import type { ApiClient } from "~/lib/api/client";
 import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";

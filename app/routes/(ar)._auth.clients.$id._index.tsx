@@ -6,7 +6,6 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { SettingsSection } from "~/components/account/settings-section";
 import {
   activityPageParam,
   activityPageSize,
@@ -25,6 +24,7 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, statusTones } from "~/lib/clients";
 import { readForm } from "~/lib/form-body.server";

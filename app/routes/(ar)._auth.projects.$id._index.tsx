@@ -5,7 +5,6 @@ import {
   type LoaderFunctionArgs,
   useLoaderData,
 } from "react-router";
-import { SettingsSection } from "~/components/account/settings-section";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { DeleteSection } from "~/components/records/delete-section";
@@ -18,6 +17,7 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
 import { readForm } from "~/lib/form-body.server";
 import { formatDay, formatMoney } from "~/lib/format";

@@ -10,7 +10,6 @@ import {
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
-import { SettingsSection } from "~/components/account/settings-section";
 import { SelectInput } from "~/components/form/fields";
 import { DeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -23,6 +22,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
+import { SettingsSection } from "~/components/ui/settings-section";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";

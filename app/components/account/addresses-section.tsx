@@ -17,7 +17,7 @@ import { PhoneHint } from "../phone-hint";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../ui/settings-section";
 
 /**
  * The email and phone the account signs in with. Changing either takes the current password and

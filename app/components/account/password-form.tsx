@@ -12,7 +12,7 @@ import { useDropNotice, useOnNotice } from "../notice";
 import { PasswordStrength } from "../password-strength";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../ui/settings-section";
 
 /**
  * The password change. The form is the page's (`useAppForm` in the route, with the server's

@@ -11,7 +11,7 @@ import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
 import { Icon } from "../ui/icon";
 import type { IconName } from "../ui/icons/icon-names";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../ui/settings-section";
 
 /**
  * Language and colour mode, chosen the same way: a group of options that applies as soon as one is

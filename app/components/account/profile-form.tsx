@@ -15,7 +15,7 @@ import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 import { Icon } from "../ui/icon";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../ui/settings-section";
 
 /**
  * The profile with its photo. The form is the page's (`useAppForm` in the route, with the

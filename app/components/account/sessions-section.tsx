@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import type { IconName } from "../ui/icons/icon-names";
 import { Pagination } from "../ui/pagination";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../ui/settings-section";
 
 const deviceIcons: Record<Device["kind"], IconName> = {
   desktop: "monitor",

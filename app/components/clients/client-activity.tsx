@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from "react-i18next";
-import { SettingsSection } from "~/components/account/settings-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { Pagination } from "~/components/ui/pagination";
+import { SettingsSection } from "~/components/ui/settings-section";
 import type { ApiSchema } from "~/lib/api/client";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useLanguage } from "~/lib/use-language";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { SettingsSection } from "~/components/account/settings-section";
 import { LocalizedLink } from "~/components/localized-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { SettingsSection } from "~/components/ui/settings-section";
 import type { DocumentSummary } from "~/lib/documents";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useLanguage } from "~/lib/use-language";

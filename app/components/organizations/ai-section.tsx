@@ -14,7 +14,6 @@ import { useAppForm } from "~/lib/app-form";
 import type { Organization } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
-import { SettingsSection } from "../account/settings-section";
 import { CheckboxInput, InputField, PasswordInput, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { useOnNotice } from "../notice";
@@ -22,6 +21,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
+import { SettingsSection } from "../ui/settings-section";
 
 /** What a test call gave, as the action answers it. */
 export type AiTestAnswer = {

@@ -5,10 +5,10 @@ import { type AiCapability, AiQuotaForm, type AiUsage } from "~/lib/ai-models";
 import { useAppForm } from "~/lib/app-form";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
-import { SettingsSection } from "../account/settings-section";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { Button } from "../ui/button";
+import { SettingsSection } from "../ui/settings-section";
 
 type Props = {
   usage: AiUsage;

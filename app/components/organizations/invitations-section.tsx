@@ -9,7 +9,6 @@ import { formatRelativeTime } from "~/lib/relative-time";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
-import { SettingsSection } from "../account/settings-section";
 import { InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { useOnNotice } from "../notice";
@@ -19,6 +18,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
 import { Pagination } from "../ui/pagination";
+import { SettingsSection } from "../ui/settings-section";
 
 /** Invite by email with a role; the open invitations with resend and revoke. */
 export function InvitationsSection({

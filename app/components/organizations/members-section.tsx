@@ -6,7 +6,6 @@ import { useAppForm } from "~/lib/app-form";
 import { assignableRoles, type Member, type Organization, RoleForm } from "~/lib/organizations";
 import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";
-import { SettingsSection } from "../account/settings-section";
 import { SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { Avatar } from "../ui/avatar";
@@ -17,6 +16,7 @@ import { Icon } from "../ui/icon";
 import { IsolatedMessage } from "../ui/isolated-message";
 import { Pagination } from "../ui/pagination";
 import { SearchForm } from "../ui/search-form";
+import { SettingsSection } from "../ui/settings-section";
 
 /** The members, with search and pages; managers change roles and remove members here. */
 export function MembersSection({

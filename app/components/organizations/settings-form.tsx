@@ -6,7 +6,6 @@ import { useAppForm, useErrorText } from "~/lib/app-form";
 import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
-import { SettingsSection } from "../account/settings-section";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { ImageInput, useImagePicker } from "../image-input";
@@ -15,6 +14,7 @@ import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 import { Icon } from "../ui/icon";
+import { SettingsSection } from "../ui/settings-section";
 
 /** Name and logo; read-only for members who may not manage the organization. */
 export function OrganizationSettingsForm({

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SettingsSection } from "../account/settings-section";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
+import { SettingsSection } from "../ui/settings-section";
 
 type DeleteSectionProps = {
   /** The section's id (`client-delete`); its heading's is `<id>-title`. */
