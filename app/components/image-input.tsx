@@ -1,6 +1,7 @@
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { imageTypes, maxImageBytes, maxImageDimension } from "~/lib/images";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Checkbox } from "./ui/checkbox";
 import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 
@@ -99,6 +100,9 @@ export function useImagePicker() {
   };
 }
 
+/** The state `useImagePicker` keeps, for the fields that show it. */
+export type ImagePicker = ReturnType<typeof useImagePicker>;
+
 /**
  * An image picker (a photo, a logo). A native file input until hydration (it shows what was
  * chosen without JavaScript); then a button in the page's language with the chosen file's name.
@@ -173,6 +177,61 @@ export function ImageInput({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A record's image in its form (a photo, a logo): the preview (the current image, or the chosen
+ * file) beside the picker, and "remove" while the record has an image.
+ */
+export function ImageField({
+  preview,
+  picker,
+  name,
+  removeName,
+  hasImage,
+  error,
+  labels,
+  className,
+}: {
+  /** The image as it will be saved (an `Avatar` of `picker.shown(current)`). */
+  preview: ReactNode;
+  picker: ImagePicker;
+  /** The file field's name. */
+  name: string;
+  /** The name of the "remove" checkbox's field. */
+  removeName: string;
+  /** The record has an image now, which may be removed. */
+  hasImage: boolean;
+  error?: string;
+  labels: { label: string; hint: string; choose: string; noFile: string; remove: string };
+  className?: string;
+}) {
+  return (
+    <div className={cx("flex items-start gap-5", className)}>
+      {preview}
+      <div className="min-w-0 flex-1 space-y-3">
+        <ImageInput
+          name={name}
+          error={error}
+          fileName={picker.fileName}
+          onChange={picker.onChange}
+          label={labels.label}
+          hint={labels.hint}
+          chooseLabel={labels.choose}
+          noFileLabel={labels.noFile}
+        />
+        {hasImage ? (
+          <Checkbox
+            name={removeName}
+            value="true"
+            label={labels.remove}
+            checked={picker.removing}
+            onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

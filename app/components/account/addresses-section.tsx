@@ -1,4 +1,4 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -12,12 +12,12 @@ import { useIsPending } from "~/lib/use-is-pending";
 import type { CurrentUser } from "~/lib/user";
 import { InputField, KeyInput, PasswordInput, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
-import { useDropNotice } from "../notice";
+import { FormFooter, SubmitButton } from "../form/submit-row";
 import { PhoneHint } from "../phone-hint";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Icon } from "../ui/icon";
 import { SettingsSection } from "../ui/settings-section";
+import { AccountForm, AccountUsername } from "./account-form";
 
 /**
  * The email and phone the account signs in with. Changing either takes the current password and
@@ -107,7 +107,6 @@ function ChangeForm({
   const submitting = useIsPending({ intent: "changeAddress" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
-  const dropNotice = useDropNotice();
   const phone = fields.loginType.value === "PHONE";
 
   return (
@@ -115,28 +114,8 @@ function ChangeForm({
       <h3 className="text-sm font-semibold">{t("addresses.changeTitle")}</h3>
       <p className="mt-0.5 text-sm text-text-muted">{t("addresses.changeHint")}</p>
       <FormErrors className="mt-4" errors={form.errors} />
-      <Form
-        ref={formRef}
-        method="post"
-        action="."
-        preventScrollReset
-        className="mt-4 space-y-4"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented) dropNotice();
-        }}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="changeAddress" />
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={user.email ?? user.phone ?? ""}
-          readOnly
-          hidden
-        />
+      <AccountForm form={form} formRef={formRef} intent="changeAddress" className="mt-4 space-y-4">
+        <AccountUsername user={user} />
         <div className="grid grid-cols-2 gap-4">
           <SelectInput
             meta={fields.loginType}
@@ -167,13 +146,12 @@ function ChangeForm({
             autoComplete="current-password"
           />
         </div>
-        <div className="flex justify-end border-t border-border pt-4">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}
-            {submitting ? t("addresses.sending") : t("addresses.send")}
-          </Button>
-        </div>
-      </Form>
+        <FormFooter>
+          <SubmitButton pending={submitting} pendingLabel={t("addresses.sending")}>
+            {t("addresses.send")}
+          </SubmitButton>
+        </FormFooter>
+      </AccountForm>
     </>
   );
 }
@@ -195,7 +173,6 @@ function ConfirmForm({
   const cancelling = useIsPending({ intent: "cancelAddress" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
-  const dropNotice = useDropNotice();
 
   return (
     <>
@@ -207,34 +184,20 @@ function ConfirmForm({
         </bdi>
       </p>
       <FormErrors className="mt-4" errors={form.errors} />
-      <Form
-        ref={formRef}
-        method="post"
-        action="."
-        preventScrollReset
-        className="mt-4 space-y-4"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented) dropNotice();
-        }}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="confirmAddress" />
+      <AccountForm form={form} formRef={formRef} intent="confirmAddress" className="mt-4 space-y-4">
         <div className="max-w-xs">
           <KeyInput meta={fields.key} label={t("addresses.key")} hint={t("addresses.keyHint")} />
         </div>
-        <div className="flex flex-wrap justify-end gap-3 border-t border-border pt-4">
+        <FormFooter className="flex-wrap">
           {/* Submits the form below, which has nothing to check. */}
           <Button type="submit" form={cancelFormId} variant="secondary" disabled={cancelling}>
             {t("addresses.cancel")}
           </Button>
-          <Button type="submit" disabled={confirming}>
-            {confirming ? <Icon name="loader-circle" className="animate-spin" /> : null}
-            {confirming ? t("addresses.confirming") : t("addresses.confirm")}
-          </Button>
-        </div>
-      </Form>
+          <SubmitButton pending={confirming} pendingLabel={t("addresses.confirming")}>
+            {t("addresses.confirm")}
+          </SubmitButton>
+        </FormFooter>
+      </AccountForm>
       <Form id={cancelFormId} method="post" action="." preventScrollReset hidden>
         <input type="hidden" name="intent" value="cancelAddress" />
       </Form>

@@ -1,18 +1,17 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import type { PasswordValues } from "~/lib/account";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { CurrentUser } from "~/lib/user";
 import { PasswordInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
-import { useDropNotice, useOnNotice } from "../notice";
+import { SubmitButton } from "../form/submit-row";
+import { useOnNotice } from "../notice";
 import { PasswordStrength } from "../password-strength";
-import { Button } from "../ui/button";
-import { Icon } from "../ui/icon";
 import { SettingsSection } from "../ui/settings-section";
+import { AccountForm, AccountUsername } from "./account-form";
 
 /**
  * The password change. The form is the page's (`useAppForm` in the route, with the server's
@@ -32,7 +31,6 @@ export function PasswordForm({
   const submitting = useIsPending({ intent: "password" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
-  const dropNotice = useDropNotice();
   const [password, setPassword] = useState("");
   useOnNotice("password-changed", () => {
     formRef.current?.reset();
@@ -48,29 +46,8 @@ export function PasswordForm({
       description={t("password.description")}
     >
       <FormErrors className="mb-6" errors={form.errors} />
-      <Form
-        ref={formRef}
-        method="post"
-        action="."
-        preventScrollReset
-        className="space-y-4"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented) dropNotice();
-        }}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="password" />
-        {/* Lets password managers file the new password under the right account. */}
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={user.email ?? user.phone ?? ""}
-          readOnly
-          hidden
-        />
+      <AccountForm form={form} formRef={formRef} intent="password" className="space-y-4">
+        <AccountUsername user={user} />
         <div className="grid grid-cols-2 gap-4">
           <PasswordInput
             meta={fields.currentPassword}
@@ -89,12 +66,11 @@ export function PasswordForm({
         </div>
         <div className="flex items-center justify-between gap-4 border-t border-border pt-4">
           <p className="text-xs text-text-muted">{t("password.signsOutOthers")}</p>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}
-            {submitting ? t("password.saving") : t("password.save")}
-          </Button>
+          <SubmitButton pending={submitting} pendingLabel={t("password.saving")}>
+            {t("password.save")}
+          </SubmitButton>
         </div>
-      </Form>
+      </AccountForm>
     </SettingsSection>
   );
 }

@@ -1,7 +1,6 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import type { ProfileValues } from "~/lib/account";
 import { useErrorText } from "~/lib/app-form";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
@@ -9,13 +8,12 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { type CurrentUser, initials } from "~/lib/user";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
-import { ImageInput, useImagePicker } from "../image-input";
-import { useDropNotice, useOnNotice } from "../notice";
+import { FormFooter, SubmitButton } from "../form/submit-row";
+import { ImageField, useImagePicker } from "../image-input";
+import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
-import { Button } from "../ui/button";
-import { Checkbox } from "../ui/checkbox";
-import { Icon } from "../ui/icon";
 import { SettingsSection } from "../ui/settings-section";
+import { AccountForm } from "./account-form";
 
 /**
  * The profile with its photo. The form is the page's (`useAppForm` in the route, with the
@@ -36,7 +34,6 @@ export function ProfileForm({
   const submitting = useIsPending({ intent: "profile" });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, result);
-  const dropNotice = useDropNotice();
 
   const picker = useImagePicker();
   useOnNotice("profile-saved", () => {
@@ -49,51 +46,29 @@ export function ProfileForm({
   return (
     <SettingsSection id="profile" title={t("profile.title")} description={t("profile.description")}>
       <FormErrors className="mb-6" errors={form.errors} />
-      <Form
-        ref={formRef}
-        method="post"
-        action="."
-        encType="multipart/form-data"
-        preventScrollReset
-        className="space-y-6"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          form.onSubmit(event);
-          if (event.defaultPrevented) dropNotice();
-        }}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="profile" />
-
-        <div className="flex items-start gap-5">
-          <Avatar
-            src={picker.shown(user.avatarUrl)}
-            fallback={initials(user)}
-            className="size-20 text-xl"
-            alt={t("profile.avatarPreview")}
-          />
-          <div className="min-w-0 flex-1 space-y-3">
-            <ImageInput
-              name={fields.avatar.name}
-              error={avatarMessage}
-              fileName={picker.fileName}
-              onChange={picker.onChange}
-              label={t("profile.avatar")}
-              hint={t("profile.avatarHint")}
-              chooseLabel={t("profile.chooseAvatar")}
-              noFileLabel={t("profile.noAvatarChosen")}
+      <AccountForm form={form} formRef={formRef} intent="profile" className="space-y-6" multipart>
+        <ImageField
+          preview={
+            <Avatar
+              src={picker.shown(user.avatarUrl)}
+              fallback={initials(user)}
+              className="size-20 text-xl"
+              alt={t("profile.avatarPreview")}
             />
-            {user.avatarUrl ? (
-              <Checkbox
-                name={fields.removeAvatar.name}
-                value="true"
-                label={t("profile.removeAvatar")}
-                checked={picker.removing}
-                onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
-              />
-            ) : null}
-          </div>
-        </div>
+          }
+          picker={picker}
+          name={fields.avatar.name}
+          removeName={fields.removeAvatar.name}
+          hasImage={Boolean(user.avatarUrl)}
+          error={avatarMessage}
+          labels={{
+            label: t("profile.avatar"),
+            hint: t("profile.avatarHint"),
+            choose: t("profile.chooseAvatar"),
+            noFile: t("profile.noAvatarChosen"),
+            remove: t("profile.removeAvatar"),
+          }}
+        />
 
         <div className="grid grid-cols-2 gap-4">
           <InputField
@@ -108,13 +83,12 @@ export function ProfileForm({
           />
         </div>
 
-        <div className="flex justify-end border-t border-border pt-4">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}
-            {submitting ? t("profile.saving") : t("profile.save")}
-          </Button>
-        </div>
-      </Form>
+        <FormFooter>
+          <SubmitButton pending={submitting} pendingLabel={t("profile.saving")}>
+            {t("profile.save")}
+          </SubmitButton>
+        </FormFooter>
+      </AccountForm>
     </SettingsSection>
   );
 }

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   type Character,
@@ -15,11 +14,10 @@ import { clientInitials } from "~/lib/clients";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "../form/fields";
-import { FormErrors } from "../form/form-errors";
-import { ImageInput, useImagePicker } from "../image-input";
+import { ImageField, useImagePicker } from "../image-input";
+import { RecordForm } from "../records/record-form";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
-import { Checkbox } from "../ui/checkbox";
 import { Icon } from "../ui/icon";
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
@@ -79,51 +77,39 @@ export function CharacterForm({
   const entries = fields.book.getFieldList();
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
+    <RecordForm
+      form={form}
+      formRef={formRef}
+      intent={intent}
       action={action}
-      encType="multipart/form-data"
-      preventScrollReset
-      className="space-y-6"
-      {...getFormProps(form)}
-      noValidate
+      id={initial?.id}
+      version={version}
+      multipart
     >
-      <input type="hidden" name="intent" value={intent} />
-      {initial ? <input type="hidden" name="id" value={initial.id} /> : null}
-      {version ? <input type="hidden" name="version" value={version} /> : null}
-      <FormErrors errors={form.errors} />
-
       <Section title={t("sections.identity")}>
-        <div className="flex flex-wrap items-start gap-5">
-          <Avatar
-            src={shownAvatar}
-            fallback={clientInitials(fields.name.value ?? initial?.name ?? "") || "?"}
-            className="size-20 text-xl"
-            alt={shownAvatar ? t("avatar.preview") : ""}
-          />
-          <div className="min-w-0 flex-1 space-y-3">
-            <ImageInput
-              name={fields.avatar.name}
-              error={avatarMessage}
-              fileName={picker.fileName}
-              onChange={picker.onChange}
-              label={t("fields.avatar")}
-              hint={t("hints.avatar")}
-              chooseLabel={t("avatar.choose")}
-              noFileLabel={t("avatar.noFile")}
+        <ImageField
+          className="flex-wrap"
+          preview={
+            <Avatar
+              src={shownAvatar}
+              fallback={clientInitials(fields.name.value ?? initial?.name ?? "") || "?"}
+              className="size-20 text-xl"
+              alt={shownAvatar ? t("avatar.preview") : ""}
             />
-            {initial?.avatarUrl ? (
-              <Checkbox
-                name={fields.removeAvatar.name}
-                value="true"
-                label={t("avatar.remove")}
-                checked={picker.removing}
-                onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
-              />
-            ) : null}
-          </div>
-        </div>
+          }
+          picker={picker}
+          name={fields.avatar.name}
+          removeName={fields.removeAvatar.name}
+          hasImage={Boolean(initial?.avatarUrl)}
+          error={avatarMessage}
+          labels={{
+            label: t("fields.avatar"),
+            hint: t("hints.avatar"),
+            choose: t("avatar.choose"),
+            noFile: t("avatar.noFile"),
+            remove: t("avatar.remove"),
+          }}
+        />
         <InputField
           meta={fields.name}
           label={t("fields.name")}
@@ -384,6 +370,6 @@ export function CharacterForm({
           {intent === "create" ? t("form.create") : t("form.save")}
         </Button>
       </div>
-    </Form>
+    </RecordForm>
   );
 }

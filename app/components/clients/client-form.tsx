@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   type Client,
@@ -15,11 +13,11 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import type { Choice } from "../form/choice-search";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
-import { FormErrors } from "../form/form-errors";
-import { ImageInput, useImagePicker } from "../image-input";
+import { FormFooter } from "../form/submit-row";
+import { ImageField, useImagePicker } from "../image-input";
+import { RecordForm, TagsField, WorkspaceSelect } from "../records/record-form";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
-import { Checkbox } from "../ui/checkbox";
 
 export type { Choice };
 
@@ -84,49 +82,37 @@ export function ClientForm({
   const shownLogo = picker.shown(initial?.logoUrl ?? null);
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
+    <RecordForm
+      form={form}
+      formRef={formRef}
+      intent={intent}
       action={action}
-      encType="multipart/form-data"
-      preventScrollReset
-      className="space-y-6"
-      {...getFormProps(form)}
-      noValidate
+      version={version}
+      multipart
     >
-      <input type="hidden" name="intent" value={intent} />
-      {version ? <input type="hidden" name="version" value={version} /> : null}
-      <FormErrors errors={form.errors} />
-      <div className="flex items-start gap-5">
-        <Avatar
-          src={shownLogo}
-          fallback={clientInitials(fields.name.value ?? initial?.name ?? "")}
-          shape="square"
-          className="size-20 text-xl"
-          alt={shownLogo ? t("logo.preview") : ""}
-        />
-        <div className="min-w-0 flex-1 space-y-3">
-          <ImageInput
-            name={fields.logo.name}
-            error={logoMessage}
-            fileName={picker.fileName}
-            onChange={picker.onChange}
-            label={t("fields.logo")}
-            hint={t("hints.logo")}
-            chooseLabel={t("logo.choose")}
-            noFileLabel={t("logo.noFile")}
+      <ImageField
+        preview={
+          <Avatar
+            src={shownLogo}
+            fallback={clientInitials(fields.name.value ?? initial?.name ?? "")}
+            shape="square"
+            className="size-20 text-xl"
+            alt={shownLogo ? t("logo.preview") : ""}
           />
-          {initial?.logoUrl ? (
-            <Checkbox
-              name={fields.removeLogo.name}
-              value="true"
-              label={t("logo.remove")}
-              checked={picker.removing}
-              onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
-            />
-          ) : null}
-        </div>
-      </div>
+        }
+        picker={picker}
+        name={fields.logo.name}
+        removeName={fields.removeLogo.name}
+        hasImage={Boolean(initial?.logoUrl)}
+        error={logoMessage}
+        labels={{
+          label: t("fields.logo"),
+          hint: t("hints.logo"),
+          choose: t("logo.choose"),
+          noFile: t("logo.noFile"),
+          remove: t("logo.remove"),
+        }}
+      />
       <div className="grid gap-5 md:grid-cols-2">
         <InputField
           meta={fields.name}
@@ -175,18 +161,8 @@ export function ClientForm({
           label={t("fields.owner")}
           options={[{ value: "", label: t("noOwner") }, ...members]}
         />
-        <SelectInput
-          meta={fields.workspaceId}
-          label={t("fields.workspace")}
-          options={[{ value: "", label: t("noWorkspace") }, ...workspaces]}
-        />
-        <InputField
-          meta={fields.tags}
-          label={t("fields.tags")}
-          hint={t("hints.tags")}
-          autoComplete="off"
-          className="md:col-span-2"
-        />
+        <WorkspaceSelect ns="clients" meta={fields.workspaceId} workspaces={workspaces} />
+        <TagsField ns="clients" meta={fields.tags} className="md:col-span-2" />
         <TextareaInput
           meta={fields.address}
           label={t("fields.address")}
@@ -201,12 +177,12 @@ export function ClientForm({
           className="md:col-span-2"
         />
       </div>
-      <div className="flex items-center justify-end gap-3 border-t border-border pt-4">
+      <FormFooter>
         {cancel}
         <Button type="submit" disabled={submitting}>
           {submitLabel}
         </Button>
-      </div>
-    </Form>
+      </FormFooter>
+    </RecordForm>
   );
 }

@@ -16,6 +16,7 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { CheckboxInput, InputField, PasswordInput, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
+import { FormFooter, SubmitButton } from "../form/submit-row";
 import { useOnNotice } from "../notice";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -315,12 +316,11 @@ function ModelForm({
           <CheckboxInput meta={fields.removeKey} value="true" label={t("ai.form.removeKey")} />
         </div>
       ) : null}
-      <div className="flex justify-end border-t border-border pt-4 sm:col-span-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? <Icon name="loader-circle" className="animate-spin" /> : null}
+      <FormFooter className="sm:col-span-2">
+        <SubmitButton pending={saving}>
           {t("ai.form.save", { name: t(`ai.capabilities.${capability}`) })}
-        </Button>
-      </div>
+        </SubmitButton>
+      </FormFooter>
     </Form>
   );
 }

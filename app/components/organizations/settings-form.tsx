@@ -8,12 +8,10 @@ import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
-import { ImageInput, useImagePicker } from "../image-input";
+import { FormFooter, SubmitButton } from "../form/submit-row";
+import { ImageField, useImagePicker } from "../image-input";
 import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
-import { Button } from "../ui/button";
-import { Checkbox } from "../ui/checkbox";
-import { Icon } from "../ui/icon";
 import { SettingsSection } from "../ui/settings-section";
 
 /** Name and logo; read-only for members who may not manage the organization. */
@@ -86,37 +84,25 @@ export function OrganizationSettingsForm({
       >
         <input type="hidden" name="intent" value="settings" />
         <FormErrors errors={form.errors} />
-        <div className="flex items-start gap-5">
-          {logo}
-          <div className="min-w-0 flex-1 space-y-3">
-            <ImageInput
-              name={fields.logo.name}
-              error={logoMessage}
-              fileName={picker.fileName}
-              onChange={picker.onChange}
-              label={t("settings.logo")}
-              hint={t("settings.logoHint")}
-              chooseLabel={t("settings.chooseLogo")}
-              noFileLabel={t("settings.noLogoChosen")}
-            />
-            {organization.logoUrl ? (
-              <Checkbox
-                name={fields.removeLogo.name}
-                value="true"
-                label={t("settings.removeLogo")}
-                checked={picker.removing}
-                onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
-              />
-            ) : null}
-          </div>
-        </div>
+        <ImageField
+          preview={logo}
+          picker={picker}
+          name={fields.logo.name}
+          removeName={fields.removeLogo.name}
+          hasImage={Boolean(organization.logoUrl)}
+          error={logoMessage}
+          labels={{
+            label: t("settings.logo"),
+            hint: t("settings.logoHint"),
+            choose: t("settings.chooseLogo"),
+            noFile: t("settings.noLogoChosen"),
+            remove: t("settings.removeLogo"),
+          }}
+        />
         <InputField meta={fields.name} label={t("fields.name")} autoComplete="organization" />
-        <div className="flex justify-end border-t border-border pt-4">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? <Icon name="loader-circle" className="animate-spin" /> : null}
-            {t("settings.save")}
-          </Button>
-        </div>
+        <FormFooter>
+          <SubmitButton pending={submitting}>{t("settings.save")}</SubmitButton>
+        </FormFooter>
       </Form>
     </SettingsSection>
   );

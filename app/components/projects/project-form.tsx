@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/app-form";
 import {
   budgetCurrencies,
@@ -15,7 +13,8 @@ import { useIsPending } from "~/lib/use-is-pending";
 import type { Choice } from "../clients/client-form";
 import { ChoiceSearchInput, useChoiceSearch } from "../form/choice-search";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
-import { FormErrors } from "../form/form-errors";
+import { FormFooter } from "../form/submit-row";
+import { RecordForm, TagsField, WorkspaceSelect } from "../records/record-form";
 import { Button } from "../ui/button";
 
 /** Every field of a project: the create form and the edit form. */
@@ -84,17 +83,7 @@ export function ProjectForm({
   const membersError = errorText(fields.memberIds.errors);
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      preventScrollReset
-      className="space-y-6"
-      {...getFormProps(form)}
-      noValidate
-    >
-      <input type="hidden" name="intent" value={intent} />
-      {openedVersion ? <input type="hidden" name="version" value={openedVersion} /> : null}
-      <FormErrors errors={form.errors} />
+    <RecordForm form={form} formRef={formRef} intent={intent} version={openedVersion}>
       <div className="grid gap-5 md:grid-cols-2">
         <InputField
           meta={fields.name}
@@ -143,17 +132,8 @@ export function ProjectForm({
           label={t("fields.currency")}
           options={currencyOptions}
         />
-        <SelectInput
-          meta={fields.workspaceId}
-          label={t("fields.workspace")}
-          options={[{ value: "", label: t("noWorkspace") }, ...workspaces]}
-        />
-        <InputField
-          meta={fields.tags}
-          label={t("fields.tags")}
-          hint={t("hints.tags")}
-          autoComplete="off"
-        />
+        <WorkspaceSelect ns="projects" meta={fields.workspaceId} workspaces={workspaces} />
+        <TagsField ns="projects" meta={fields.tags} />
         <fieldset
           className="space-y-2 md:col-span-2"
           aria-describedby={membersError ? fields.memberIds.errorId : undefined}
@@ -187,12 +167,12 @@ export function ProjectForm({
           className="md:col-span-2"
         />
       </div>
-      <div className="flex items-center justify-end gap-3 border-t border-border pt-4">
+      <FormFooter>
         {cancel}
         <Button type="submit" disabled={submitting}>
           {submitLabel}
         </Button>
-      </div>
-    </Form>
+      </FormFooter>
+    </RecordForm>
   );
 }

@@ -1,0 +1,102 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { ReactNode, RefObject } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Choice } from "../form/choice-search";
+import { type FieldMeta, InputField, SelectInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
+
+/**
+ * The form of a record's fields, to add one or change it: it posts its intent, the record's id
+ * where the page holds several, and the version it was opened on (a save made after someone
+ * else's is refused, `StaleVersionAlert`), with the form's own errors above the fields.
+ * Multipart, so that an image goes with the rest, with JavaScript or without.
+ */
+export function RecordForm<Values extends Record<string, unknown>>({
+  form,
+  formRef,
+  intent,
+  action,
+  id,
+  version,
+  multipart,
+  children,
+}: {
+  form: FormMetadata<Values, string[]>;
+  formRef: RefObject<HTMLFormElement>;
+  intent: string;
+  /** Where the form posts, when not to the page's own action. */
+  action?: string;
+  id?: string;
+  version?: number;
+  /** The form sends a file. */
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      action={action}
+      encType={multipart ? "multipart/form-data" : undefined}
+      preventScrollReset
+      className="space-y-6"
+      {...getFormProps(form)}
+      noValidate
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      <FormErrors errors={form.errors} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A record's tags, written as a list with commas, in a form; its label and hint are the page's
+ * namespace's `fields.tags` and `hints.tags`.
+ */
+export function TagsField({
+  ns,
+  meta,
+  className,
+}: {
+  ns: string;
+  meta: FieldMeta;
+  className?: string;
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <InputField
+      meta={meta}
+      label={t("fields.tags")}
+      hint={t("hints.tags")}
+      autoComplete="off"
+      className={className}
+    />
+  );
+}
+
+/**
+ * The workspace a record belongs to, or none (`noWorkspace`), in a form; its label is the page's
+ * namespace's `fields.workspace`.
+ */
+export function WorkspaceSelect({
+  ns,
+  meta,
+  workspaces,
+}: {
+  ns: string;
+  meta: FieldMeta;
+  workspaces: Choice[];
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <SelectInput
+      meta={meta}
+      label={t("fields.workspace")}
+      options={[{ value: "", label: t("noWorkspace") }, ...workspaces]}
+    />
+  );
+}
