@@ -193,6 +193,7 @@ export function ImageField({
   hasImage,
   error,
   labels,
+  removeLabel,
   className,
 }: {
   /** The image as it will be saved (an `Avatar` of `picker.shown(current)`). */
@@ -205,7 +206,9 @@ export function ImageField({
   /** The record has an image now, which may be removed. */
   hasImage: boolean;
   error?: string;
-  labels: { label: string; hint: string; choose: string; noFile: string; remove: string };
+  /** The picker's words (`ImageInput`). */
+  labels: { label: string; hint: string; chooseLabel: string; noFileLabel: string };
+  removeLabel: string;
   className?: string;
 }) {
   return (
@@ -217,16 +220,13 @@ export function ImageField({
           error={error}
           fileName={picker.fileName}
           onChange={picker.onChange}
-          label={labels.label}
-          hint={labels.hint}
-          chooseLabel={labels.choose}
-          noFileLabel={labels.noFile}
+          {...labels}
         />
         {hasImage ? (
           <Checkbox
             name={removeName}
             value="true"
-            label={labels.remove}
+            label={removeLabel}
             checked={picker.removing}
             onChange={(event) => picker.setRemoving(event.currentTarget.checked)}
           />

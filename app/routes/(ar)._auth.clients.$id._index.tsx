@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { z } from "zod";
 import {
   activityPageParam,
@@ -13,27 +8,29 @@ import {
 } from "~/components/clients/client-activity";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
-import { DeleteSection } from "~/components/records/delete-section";
-import { type DetailRow, DetailRows, LongText } from "~/components/records/details";
+import { RecordDeleteSection } from "~/components/records/delete-section";
+import {
+  type DetailRow,
+  DetailRows,
+  EditButton,
+  LongText,
+  RecordLink,
+  TagList,
+} from "~/components/records/details";
 import { DeletedNotice } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { Icon } from "~/components/ui/icon";
-import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
 import { clientInitials, statusTones } from "~/lib/clients";
-import { readForm } from "~/lib/form-body.server";
-import { localizedPath } from "~/lib/i18n";
-import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { projectStatusTones } from "~/lib/projects";
-import { safeRedirect } from "~/lib/redirect.server";
-import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { deleteOrRestoreRecord } from "~/lib/record-page.server";
+import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
@@ -79,27 +76,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  requirePermission(user, "clients.write");
-  const language = pageLanguage(request);
-  const id = requireUuidParam(params);
-  const api = getApiClient(request, context, token);
-  const form = await readForm(request);
-  switch (form.get("intent")) {
-    case "delete": {
-      if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
-      await api.delete("/clients/{id}", { path: { id } }).catch(rethrowAsPageError);
-      // The list offers to undo it.
-      return safeRedirect(`${localizedPath("/clients", language)}?deleted=${id}`);
-    }
-    case "restore": {
-      await api.post("/clients/{id}/restore", { path: { id } }).catch(rethrowAsPageError);
-      return safeRedirect(`${localizedPath(`/clients/${id}`, language)}?notice=client-restored`);
-    }
-    default:
-      throw badRequest();
-  }
+export async function action(args: ActionFunctionArgs) {
+  return deleteOrRestoreRecord(args, {
+    permission: "clients.write",
+    remove: (api, id) => api.delete("/clients/{id}", { path: { id } }),
+    restore: (api, id) => api.post("/clients/{id}/restore", { path: { id } }),
+    listPath: "/clients",
+    pathOf: (id) => `/clients/${id}`,
+    restoredNotice: "client-restored",
+  });
 }
 
 const restoreDays = 30;
@@ -167,28 +152,12 @@ export default function ClientPage() {
     {
       label: t("fields.workspace"),
       value: client.workspace ? (
-        <LocalizedLink
-          to={`/workspaces/${client.workspace.id}`}
-          className="text-accent hover:underline"
-        >
-          {client.workspace.name}
-        </LocalizedLink>
+        <RecordLink to={`/workspaces/${client.workspace.id}`}>{client.workspace.name}</RecordLink>
       ) : (
         none
       ),
     },
-    {
-      label: t("fields.tags"),
-      value: client.tags.length ? (
-        <span className="flex flex-wrap gap-1.5">
-          {client.tags.map((tag) => (
-            <Badge key={tag}>{tag}</Badge>
-          ))}
-        </span>
-      ) : (
-        none
-      ),
-    },
+    { label: t("fields.tags"), value: <TagList tags={client.tags} empty={none} /> },
     { label: t("detail.created"), value: date(client.createdAt) },
     { label: t("detail.updated"), value: date(client.updatedAt) },
   ];
@@ -213,12 +182,7 @@ export default function ClientPage() {
       leading={<Badge tone={statusTones[client.status]}>{t(`statuses.${client.status}`)}</Badge>}
       actions={
         canWrite && !client.deletedAt ? (
-          <Button asChild variant="secondary">
-            <LocalizedLink to={`/clients/${client.id}/edit`}>
-              <Icon name="pencil" />
-              {t("detail.edit")}
-            </LocalizedLink>
-          </Button>
+          <EditButton to={`/clients/${client.id}/edit`} label={t("detail.edit")} />
         ) : undefined
       }
     >
@@ -285,20 +249,7 @@ export default function ClientPage() {
       <ClientActivitySection activity={activity} now={now} />
 
       {canWrite && !client.deletedAt ? (
-        <DeleteSection
-          id="client-delete"
-          title={t("detail.deleteSection")}
-          description={t("detail.deleteDescription")}
-          question={
-            <IsolatedMessage
-              ns="clients"
-              i18nKey="detail.deleteTitle"
-              values={{ name: client.name }}
-            />
-          }
-          confirmLabel={t("detail.deleteConfirm")}
-          buttonLabel={t("detail.delete")}
-        />
+        <RecordDeleteSection ns="clients" id="client-delete" name={client.name} />
       ) : null}
     </PageShell>
   );

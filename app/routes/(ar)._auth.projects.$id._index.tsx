@@ -1,32 +1,26 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { DocumentsSection } from "~/components/documents/documents-section";
-import { LocalizedLink } from "~/components/localized-link";
-import { DeleteSection } from "~/components/records/delete-section";
-import { type DetailRow, DetailRows, LongText } from "~/components/records/details";
+import { RecordDeleteSection } from "~/components/records/delete-section";
+import {
+  type DetailRow,
+  DetailRows,
+  EditButton,
+  LongText,
+  RecordLink,
+  TagList,
+} from "~/components/records/details";
 import { DeletedNotice } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { isConfirmed } from "~/components/ui/confirm-dialog";
-import { Icon } from "~/components/ui/icon";
-import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
-import { readForm } from "~/lib/form-body.server";
 import { formatDay, formatMoney } from "~/lib/format";
-import { localizedPath } from "~/lib/i18n";
-import { pageLanguage } from "~/lib/i18n.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { projectStatusTones } from "~/lib/projects";
-import { safeRedirect } from "~/lib/redirect.server";
-import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { deleteOrRestoreRecord } from "~/lib/record-page.server";
+import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
@@ -53,26 +47,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  requirePermission(user, "projects.write");
-  const language = pageLanguage(request);
-  const id = requireUuidParam(params);
-  const api = getApiClient(request, context, token);
-  const form = await readForm(request);
-  switch (form.get("intent")) {
-    case "delete": {
-      if (!isConfirmed(form)) return data({ intent: "delete" as const, confirm: true });
-      await api.delete("/projects/{id}", { path: { id } }).catch(rethrowAsPageError);
-      return safeRedirect(`${localizedPath("/projects", language)}?notice=project-deleted`);
-    }
-    case "restore": {
-      await api.post("/projects/{id}/restore", { path: { id } }).catch(rethrowAsPageError);
-      return safeRedirect(`${localizedPath(`/projects/${id}`, language)}?notice=project-restored`);
-    }
-    default:
-      throw badRequest();
-  }
+export async function action(args: ActionFunctionArgs) {
+  return deleteOrRestoreRecord(args, {
+    permission: "projects.write",
+    remove: (api, id) => api.delete("/projects/{id}", { path: { id } }),
+    restore: (api, id) => api.post("/projects/{id}/restore", { path: { id } }),
+    listPath: "/projects",
+    pathOf: (id) => `/projects/${id}`,
+    deletedNotice: "project-deleted",
+    restoredNotice: "project-restored",
+  });
 }
 
 export default function ProjectPage() {
@@ -84,9 +68,7 @@ export default function ProjectPage() {
     {
       label: t("fields.client"),
       value: project.client ? (
-        <LocalizedLink to={`/clients/${project.client.id}`} className="text-accent hover:underline">
-          {project.client.name}
-        </LocalizedLink>
+        <RecordLink to={`/clients/${project.client.id}`}>{project.client.name}</RecordLink>
       ) : (
         none
       ),
@@ -114,28 +96,12 @@ export default function ProjectPage() {
     {
       label: t("fields.workspace"),
       value: project.workspace ? (
-        <LocalizedLink
-          to={`/workspaces/${project.workspace.id}`}
-          className="text-accent hover:underline"
-        >
-          {project.workspace.name}
-        </LocalizedLink>
+        <RecordLink to={`/workspaces/${project.workspace.id}`}>{project.workspace.name}</RecordLink>
       ) : (
         none
       ),
     },
-    {
-      label: t("fields.tags"),
-      value: project.tags.length ? (
-        <span className="flex flex-wrap gap-1.5">
-          {project.tags.map((tag) => (
-            <Badge key={tag}>{tag}</Badge>
-          ))}
-        </span>
-      ) : (
-        none
-      ),
-    },
+    { label: t("fields.tags"), value: <TagList tags={project.tags} empty={none} /> },
   ];
 
   return (
@@ -147,12 +113,7 @@ export default function ProjectPage() {
       }
       actions={
         canWrite && !project.deletedAt ? (
-          <Button asChild variant="secondary">
-            <LocalizedLink to={`/projects/${project.id}/edit`}>
-              <Icon name="pencil" />
-              {t("detail.edit")}
-            </LocalizedLink>
-          </Button>
+          <EditButton to={`/projects/${project.id}/edit`} label={t("detail.edit")} />
         ) : undefined
       }
     >
@@ -182,20 +143,7 @@ export default function ProjectPage() {
       ) : null}
 
       {canWrite && !project.deletedAt ? (
-        <DeleteSection
-          id="project-delete"
-          title={t("detail.deleteSection")}
-          description={t("detail.deleteDescription")}
-          question={
-            <IsolatedMessage
-              ns="projects"
-              i18nKey="detail.deleteTitle"
-              values={{ name: project.name }}
-            />
-          }
-          confirmLabel={t("detail.deleteConfirm")}
-          buttonLabel={t("detail.delete")}
-        />
+        <RecordDeleteSection ns="projects" id="project-delete" name={project.name} />
       ) : null}
     </PageShell>
   );

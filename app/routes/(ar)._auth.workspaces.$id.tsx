@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { SelectInput } from "~/components/form/fields";
-import { DeleteSection } from "~/components/records/delete-section";
+import { RecordDeleteSection } from "~/components/records/delete-section";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -20,7 +20,6 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { cx } from "~/components/ui/cx";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Icon } from "~/components/ui/icon";
-import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { SettingsSection } from "~/components/ui/settings-section";
 import { WorkspaceForm } from "~/components/workspaces/workspace-form";
@@ -222,20 +221,11 @@ export default function WorkspacePage() {
       ) : null}
 
       {canWrite ? (
-        <DeleteSection
+        <RecordDeleteSection
+          ns="workspaces"
           id="workspace-delete"
-          title={t("detail.deleteSection")}
-          description={t("detail.deleteDescription")}
+          name={workspace.name}
           asking={result?.intent === "delete"}
-          question={
-            <IsolatedMessage
-              ns="workspaces"
-              i18nKey="detail.deleteTitle"
-              values={{ name: workspace.name }}
-            />
-          }
-          confirmLabel={t("detail.deleteConfirm")}
-          buttonLabel={t("detail.delete")}
         />
       ) : null}
     </PageShell>

@@ -64,10 +64,10 @@ export function ProfileForm({
           labels={{
             label: t("profile.avatar"),
             hint: t("profile.avatarHint"),
-            choose: t("profile.chooseAvatar"),
-            noFile: t("profile.noAvatarChosen"),
-            remove: t("profile.removeAvatar"),
+            chooseLabel: t("profile.chooseAvatar"),
+            noFileLabel: t("profile.noAvatarChosen"),
           }}
+          removeLabel={t("profile.removeAvatar")}
         />
 
         <div className="grid grid-cols-2 gap-4">

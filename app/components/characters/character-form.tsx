@@ -105,10 +105,10 @@ export function CharacterForm({
           labels={{
             label: t("fields.avatar"),
             hint: t("hints.avatar"),
-            choose: t("avatar.choose"),
-            noFile: t("avatar.noFile"),
-            remove: t("avatar.remove"),
+            chooseLabel: t("avatar.choose"),
+            noFileLabel: t("avatar.noFile"),
           }}
+          removeLabel={t("avatar.remove")}
         />
         <InputField
           meta={fields.name}

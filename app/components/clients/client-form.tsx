@@ -83,12 +83,12 @@ export function ClientForm({
 
   return (
     <RecordForm
+      multipart
       form={form}
       formRef={formRef}
       intent={intent}
       action={action}
       version={version}
-      multipart
     >
       <ImageField
         preview={
@@ -108,10 +108,10 @@ export function ClientForm({
         labels={{
           label: t("fields.logo"),
           hint: t("hints.logo"),
-          choose: t("logo.choose"),
-          noFile: t("logo.noFile"),
-          remove: t("logo.remove"),
+          chooseLabel: t("logo.choose"),
+          noFileLabel: t("logo.noFile"),
         }}
+        removeLabel={t("logo.remove")}
       />
       <div className="grid gap-5 md:grid-cols-2">
         <InputField

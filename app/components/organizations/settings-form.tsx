@@ -94,10 +94,10 @@ export function OrganizationSettingsForm({
           labels={{
             label: t("settings.logo"),
             hint: t("settings.logoHint"),
-            choose: t("settings.chooseLogo"),
-            noFile: t("settings.noLogoChosen"),
-            remove: t("settings.removeLogo"),
+            chooseLabel: t("settings.chooseLogo"),
+            noFileLabel: t("settings.noLogoChosen"),
           }}
+          removeLabel={t("settings.removeLogo")}
         />
         <InputField meta={fields.name} label={t("fields.name")} autoComplete="organization" />
         <FormFooter>

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { Namespace } from "~/lib/i18n";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Icon } from "../ui/icon";
+import { IsolatedMessage } from "../ui/isolated-message";
 import { SettingsSection } from "../ui/settings-section";
 
 type DeleteSectionProps = {
@@ -79,5 +81,36 @@ export function DeleteSection({
     <SettingsSection id={id} title={title} description={description}>
       {dialog}
     </SettingsSection>
+  );
+}
+
+/**
+ * A record's page's Delete block in the words of its namespace: `detail.deleteSection`,
+ * `detail.deleteDescription`, the question `detail.deleteTitle` with the record's name,
+ * `detail.deleteConfirm` and `detail.delete`.
+ */
+export function RecordDeleteSection({
+  ns,
+  id,
+  name,
+  asking,
+}: {
+  ns: Namespace;
+  /** The section's id (`client-delete`). */
+  id: string;
+  name: string;
+  asking?: boolean;
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <DeleteSection
+      id={id}
+      title={t("detail.deleteSection")}
+      description={t("detail.deleteDescription")}
+      asking={asking}
+      question={<IsolatedMessage ns={ns} i18nKey="detail.deleteTitle" values={{ name }} />}
+      confirmLabel={t("detail.deleteConfirm")}
+      buttonLabel={t("detail.delete")}
+    />
   );
 }

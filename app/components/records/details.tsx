@@ -1,4 +1,8 @@
 import type { ReactNode } from "react";
+import { LocalizedLink } from "../localized-link";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
 
 export type DetailRow = { label: string; value: ReactNode };
 
@@ -24,5 +28,38 @@ export function LongText({ text, empty }: { text: string | null | undefined; emp
     </p>
   ) : (
     <p className="text-sm text-text-muted">{empty}</p>
+  );
+}
+
+/** A link from a record's fields to another record (its client, its workspace). */
+export function RecordLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <LocalizedLink to={to} className="text-accent hover:underline">
+      {children}
+    </LocalizedLink>
+  );
+}
+
+/** A record's tags as badges, or what says there are none. */
+export function TagList({ tags, empty }: { tags: string[]; empty: ReactNode }) {
+  if (tags.length === 0) return empty;
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <Badge key={tag}>{tag}</Badge>
+      ))}
+    </span>
+  );
+}
+
+/** A record's page's primary action: the way to its edit form. */
+export function EditButton({ to, label }: { to: string; label: string }) {
+  return (
+    <Button asChild variant="secondary">
+      <LocalizedLink to={to}>
+        <Icon name="pencil" />
+        {label}
+      </LocalizedLink>
+    </Button>
   );
 }

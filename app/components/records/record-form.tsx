@@ -2,6 +2,7 @@ import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import type { Namespace } from "~/lib/i18n";
 import type { Choice } from "../form/choice-search";
 import { type FieldMeta, InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
@@ -62,7 +63,7 @@ export function TagsField({
   meta,
   className,
 }: {
-  ns: string;
+  ns: Namespace;
   meta: FieldMeta;
   className?: string;
 }) {
@@ -87,7 +88,7 @@ export function WorkspaceSelect({
   meta,
   workspaces,
 }: {
-  ns: string;
+  ns: Namespace;
   meta: FieldMeta;
   workspaces: Choice[];
 }) {
