@@ -8,11 +8,8 @@ import {
   useSearchParams,
 } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
-import { LocalizedLink } from "~/components/localized-link";
-import { StaleVersionAlert } from "~/components/records/versioned-record";
+import { CancelLink, EditRecordPage } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
-import { PageShell } from "~/components/ui/page-shell";
 import { getApiClient } from "~/lib/api.server";
 import { type ClientFormAnswer, clientLogoErrors } from "~/lib/clients";
 import {
@@ -85,36 +82,22 @@ export default function EditClientPage() {
   const result = actionResult ?? logoErrorOfNewClient;
   const { t } = useTranslation("clients");
   return (
-    <PageShell
-      title={t("edit.title", { name: client.name })}
-      back={{ to: `/clients/${client.id}`, label: client.name }}
+    <EditRecordPage
+      ns="clients"
+      name={client.name}
+      path={`/clients/${client.id}`}
+      stale={Boolean(result?.stale)}
     >
-      {result?.stale ? (
-        <StaleVersionAlert
-          title={t("edit.staleTitle")}
-          body={t("edit.staleBody")}
-          reloadTo={`/clients/${client.id}/edit`}
-          reloadLabel={t("edit.reload")}
-        />
-      ) : null}
-      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
-        <ClientForm
-          intent="update"
-          initial={client}
-          result={result}
-          members={members}
-          workspaces={workspaces}
-          submitLabel={t("edit.submit")}
-          cancel={
-            <Button variant="ghost" asChild>
-              <LocalizedLink to={`/clients/${client.id}`}>
-                {t("common:actions.cancel")}
-              </LocalizedLink>
-            </Button>
-          }
-        />
-      </div>
-    </PageShell>
+      <ClientForm
+        intent="update"
+        initial={client}
+        result={result}
+        members={members}
+        workspaces={workspaces}
+        submitLabel={t("edit.submit")}
+        cancel={<CancelLink to={`/clients/${client.id}`} />}
+      />
+    </EditRecordPage>
   );
 }
 

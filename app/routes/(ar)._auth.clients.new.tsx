@@ -7,9 +7,9 @@ import {
 } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
 import { ClientImport } from "~/components/clients/client-import";
-import { LocalizedLink } from "~/components/localized-link";
+import { CancelLink } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { PageShell } from "~/components/ui/page-shell";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
@@ -107,7 +107,7 @@ export default function NewClientPage() {
   const { t } = useTranslation("clients");
   return (
     <PageShell title={t("new.title")} back={{ to: "/clients", label: t("title") }}>
-      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+      <Card className="p-6">
         <ClientForm
           intent="create"
           action={clientFormAction}
@@ -115,13 +115,9 @@ export default function NewClientPage() {
           members={members}
           workspaces={workspaces}
           submitLabel={t("new.submit")}
-          cancel={
-            <Button variant="ghost" asChild>
-              <LocalizedLink to="/clients">{t("common:actions.cancel")}</LocalizedLink>
-            </Button>
-          }
+          cancel={<CancelLink to="/clients" />}
         />
-      </div>
+      </Card>
       <ClientImport answer={result && result.intent === "preview" ? result : undefined} />
     </PageShell>
   );

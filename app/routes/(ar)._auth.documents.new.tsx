@@ -12,7 +12,7 @@ import {
 import { SearchableSelectField } from "~/components/form/choice-search";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
-import { LocalizedLink } from "~/components/localized-link";
+import { CancelLink } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -168,9 +168,7 @@ export default function NewDocumentPage() {
               <Icon name="plus" />
               {t("new.submit")}
             </Button>
-            <Button variant="ghost" asChild>
-              <LocalizedLink to="/documents">{t("common:actions.cancel")}</LocalizedLink>
-            </Button>
+            <CancelLink to="/documents" />
           </div>
         </Form>
       </Card>

@@ -5,12 +5,9 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
 import { ProjectForm } from "~/components/projects/project-form";
-import { StaleVersionAlert } from "~/components/records/versioned-record";
+import { CancelLink, EditRecordPage } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
-import { PageShell } from "~/components/ui/page-shell";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices } from "~/lib/clients.server";
 import { readForm } from "~/lib/form-body.server";
@@ -63,38 +60,24 @@ export default function EditProjectPage() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("projects");
   return (
-    <PageShell
-      title={t("edit.title", { name: project.name })}
-      back={{ to: `/projects/${project.id}`, label: project.name }}
+    <EditRecordPage
+      ns="projects"
+      name={project.name}
+      path={`/projects/${project.id}`}
+      stale={Boolean(result?.stale)}
     >
-      {result?.stale ? (
-        <StaleVersionAlert
-          title={t("edit.staleTitle")}
-          body={t("edit.staleBody")}
-          reloadTo={`/projects/${project.id}/edit`}
-          reloadLabel={t("edit.reload")}
-        />
-      ) : null}
-      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
-        <ProjectForm
-          intent="update"
-          initial={project}
-          result={result}
-          clients={clients}
-          clientsTotal={clientsTotal}
-          members={members}
-          workspaces={workspaces}
-          submitLabel={t("edit.submit")}
-          cancel={
-            <Button variant="ghost" asChild>
-              <LocalizedLink to={`/projects/${project.id}`}>
-                {t("common:actions.cancel")}
-              </LocalizedLink>
-            </Button>
-          }
-        />
-      </div>
-    </PageShell>
+      <ProjectForm
+        intent="update"
+        initial={project}
+        result={result}
+        clients={clients}
+        clientsTotal={clientsTotal}
+        members={members}
+        workspaces={workspaces}
+        submitLabel={t("edit.submit")}
+        cancel={<CancelLink to={`/projects/${project.id}`} />}
+      />
+    </EditRecordPage>
   );
 }
 

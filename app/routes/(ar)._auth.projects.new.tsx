@@ -5,10 +5,10 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
-import { LocalizedLink } from "~/components/localized-link";
 import { ProjectForm } from "~/components/projects/project-form";
+import { CancelLink } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { PageShell } from "~/components/ui/page-shell";
 import { getApiClient } from "~/lib/api.server";
 import { clientChoices } from "~/lib/clients.server";
@@ -63,7 +63,7 @@ export default function NewProjectPage() {
   const { t } = useTranslation("projects");
   return (
     <PageShell title={t("new.title")} back={{ to: "/projects", label: t("title") }}>
-      <div className="rounded-card border border-border bg-surface p-6 shadow-card">
+      <Card className="p-6">
         <ProjectForm
           intent="create"
           result={result}
@@ -73,13 +73,9 @@ export default function NewProjectPage() {
           workspaces={workspaces}
           defaultClientId={defaultClientId}
           submitLabel={t("new.submit")}
-          cancel={
-            <Button variant="ghost" asChild>
-              <LocalizedLink to="/projects">{t("common:actions.cancel")}</LocalizedLink>
-            </Button>
-          }
+          cancel={<CancelLink to="/projects" />}
         />
-      </div>
+      </Card>
     </PageShell>
   );
 }

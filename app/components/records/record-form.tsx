@@ -6,6 +6,11 @@ import type { Namespace } from "~/lib/i18n";
 import type { Choice } from "../form/choice-search";
 import { type FieldMeta, InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
+import { LocalizedLink } from "../localized-link";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { PageShell } from "../ui/page-shell";
+import { StaleVersionAlert } from "./versioned-record";
 
 /**
  * The form of a record's fields, to add one or change it: it posts its intent, the record's id
@@ -99,5 +104,50 @@ export function WorkspaceSelect({
       label={t("fields.workspace")}
       options={[{ value: "", label: t("noWorkspace") }, ...workspaces]}
     />
+  );
+}
+
+/** The way out of a record's form without saving: back to `to`. */
+export function CancelLink({ to }: { to: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <Button variant="ghost" asChild>
+      <LocalizedLink to={to}>{t("actions.cancel")}</LocalizedLink>
+    </Button>
+  );
+}
+
+/**
+ * The page that edits a record, in the words of its namespace (`edit.title`, `edit.stale…`):
+ * the way back to the record, what to do when someone else saved first, and the form in a card.
+ */
+export function EditRecordPage({
+  ns,
+  name,
+  path,
+  stale,
+  children,
+}: {
+  ns: Namespace;
+  name: string;
+  /** The record's page (`/clients/<id>`). */
+  path: string;
+  /** The save was refused: someone else saved since the form was opened. */
+  stale: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <PageShell title={t("edit.title", { name })} back={{ to: path, label: name }}>
+      {stale ? (
+        <StaleVersionAlert
+          title={t("edit.staleTitle")}
+          body={t("edit.staleBody")}
+          reloadTo={`${path}/edit`}
+          reloadLabel={t("edit.reload")}
+        />
+      ) : null}
+      <Card className="p-6">{children}</Card>
+    </PageShell>
   );
 }
