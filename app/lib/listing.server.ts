@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { ApiClient } from "./api/client";
 import { getApiClient } from "./api.server";
@@ -6,10 +6,29 @@ import { readForm } from "./form-body.server";
 import { localizedPath } from "./i18n";
 import { pageLanguage } from "./i18n.server";
 import type { Listing } from "./listing";
+import type { Permission } from "./organizations";
 import { requirePermission } from "./permissions.server";
 import { safeRedirect } from "./redirect.server";
 import { badRequest, rethrowAsPageError } from "./responses.server";
 import { requireUser } from "./session.server";
+
+/**
+ * The start of a list page's loader: the signed-in user, the page's listing, and the API client,
+ * or none where the user may not read the list (no organization, or not the permission): the
+ * page then shows `NoOrganizationPage`.
+ */
+export async function openListPage<Schema extends z.ZodType>(
+  { request, context }: LoaderFunctionArgs,
+  schema: Schema,
+  /** The permission to read the list (`clients.read`). */
+  permission: Permission,
+) {
+  const { token, user } = await requireUser(request, context);
+  const listing = readListing(request, schema);
+  const permissions = user.account.currentOrganizationPermissions;
+  const api = permissions.includes(permission) ? getApiClient(request, context, token) : null;
+  return { user, listing, permissions, api };
+}
 
 /** The list page's address, read by its schema (`listingSchema`). */
 export function readListing<Schema extends z.ZodType>(

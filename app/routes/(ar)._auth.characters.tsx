@@ -15,6 +15,7 @@ import { LocalizedLink } from "~/components/localized-link";
 import {
   BinLink,
   ClearFiltersButton,
+  ListPagination,
   ListSearchForm,
   NewButton,
 } from "~/components/records/list-page";
@@ -26,13 +27,12 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { getApiClient } from "~/lib/api.server";
 import { type CharacterActionAnswer, characterLimits, characterSorts } from "~/lib/characters";
 import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
-import { deletedRecord, pageQuery, readListing } from "~/lib/listing.server";
+import { deletedRecord, openListPage, pageQuery } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
@@ -56,13 +56,11 @@ const Listing = listingSchema({
   avatarError: z.string().max(40).optional().catch(undefined),
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  const listing = readListing(request, Listing);
-  const permissions = user.account.currentOrganizationPermissions;
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, listing, permissions, api } = await openListPage(args, Listing, "characters.read");
   const now = Date.now();
   const none = { models: [] as string[], voices: [] as string[] };
-  if (!permissions.includes("characters.read")) {
+  if (!api) {
     return {
       characters: null,
       opened: null,
@@ -75,7 +73,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   }
   const canWrite = permissions.includes("characters.write");
-  const api = getApiClient(request, context, token);
   const [characters, opened, undo, suggestions] = await Promise.all([
     api
       .get("/characters", {
@@ -288,13 +285,10 @@ export default function CharactersPage() {
 
       {bin ? null : (
         <ListSearchForm
-          label={t("filters.label")}
+          ns="characters"
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
           searchId="character-search"
-          searchLabel={t("filters.search")}
-          placeholder={t("filters.placeholder")}
           q={listing.q}
-          applyLabel={t("filters.apply")}
           after={<CharacterFilters listing={listing} listWith={listWith} />}
         >
           <SelectField
@@ -357,13 +351,7 @@ export default function CharactersPage() {
         </section>
       )}
 
-      <Pagination
-        page={characters.page}
-        pageSize={characters.pageSize}
-        total={characters.total}
-        totalCapped={characters.totalCapped}
-        label={t("pages")}
-      />
+      <ListPagination ns="characters" list={characters} />
 
       {bin || !canWrite ? null : (
         <p className="text-sm">

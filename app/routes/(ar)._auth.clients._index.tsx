@@ -3,13 +3,15 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from 
 import { LocalizedLink } from "~/components/localized-link";
 import {
   BinLink,
+  BinRestoreCell,
   ClearFiltersButton,
+  ListPagination,
   ListSearchForm,
   ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
-import { RestoreButton, UndoNotice } from "~/components/records/restore";
+import { UndoNotice } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
@@ -18,21 +20,18 @@ import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
-import { getApiClient } from "~/lib/api.server";
 import { clientInitials, clientStatuses, statusTones } from "~/lib/clients";
 import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
 import {
   deletedRecord,
+  openListPage,
   pageQuery,
-  readListing,
   restoreFromList,
   searchSort,
 } from "~/lib/listing.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { rethrowAsUnavailable } from "~/lib/responses.server";
-import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "clients:title" };
@@ -45,14 +44,11 @@ const Listing = listingSchema({
   sort: optionalChoice(sorts),
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  const listing = readListing(request, Listing);
-  const permissions = user.account.currentOrganizationPermissions;
-  if (!permissions.includes("clients.read")) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { listing, permissions, api } = await openListPage(args, Listing, "clients.read");
+  if (!api) {
     return { clients: null, listing, canWrite: false, undo: null, now: Date.now() };
   }
-  const api = getApiClient(request, context, token);
   const [clients, undo] = await Promise.all([
     api
       .get("/clients", {
@@ -109,13 +105,10 @@ export default function ClientsPage() {
 
       {bin ? null : (
         <ListSearchForm
-          label={t("filters.label")}
+          ns="clients"
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_12rem_auto] md:items-end"
           searchId="client-search"
-          searchLabel={t("filters.search")}
-          placeholder={t("filters.placeholder")}
           q={listing.q}
-          applyLabel={t("filters.apply")}
         >
           <SelectField
             id="client-status"
@@ -223,26 +216,20 @@ export default function ClientsPage() {
                   : formatRelativeTime(client.updatedAt, now, language)}
               </td>
               {bin ? (
-                <td className="px-4 py-3 text-end">
-                  {canWrite ? (
-                    <RestoreButton id={client.id} label={t("bin.restore", { name: client.name })}>
-                      {t("detail.restore")}
-                    </RestoreButton>
-                  ) : null}
-                </td>
+                <BinRestoreCell
+                  id={client.id}
+                  canRestore={canWrite}
+                  label={t("bin.restore", { name: client.name })}
+                >
+                  {t("detail.restore")}
+                </BinRestoreCell>
               ) : null}
             </tr>
           ))}
         </ListTable>
       )}
 
-      <Pagination
-        page={clients.page}
-        pageSize={clients.pageSize}
-        total={clients.total}
-        totalCapped={clients.totalCapped}
-        label={t("pages")}
-      />
+      <ListPagination ns="clients" list={clients} />
 
       {bin ? null : (
         <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

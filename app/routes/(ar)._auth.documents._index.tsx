@@ -5,34 +5,33 @@ import { SearchableSelectField } from "~/components/form/choice-search";
 import { LocalizedLink } from "~/components/localized-link";
 import {
   BinLink,
+  BinRestoreCell,
   ClearFiltersButton,
+  ListPagination,
   ListSearchForm,
   ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
-import { RestoreButton, UndoNotice } from "~/components/records/restore";
+import { UndoNotice } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Highlighted } from "~/components/ui/highlighted";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
-import { getApiClient } from "~/lib/api.server";
 import { documentSorts } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
 import { listingSchema, optionalChoice, sortOptions } from "~/lib/listing";
 import {
   deletedRecord,
+  openListPage,
   pageQuery,
-  readListing,
   restoreFromList,
   searchSort,
 } from "~/lib/listing.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { rethrowAsUnavailable } from "~/lib/responses.server";
-import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "documents:title" };
@@ -45,11 +44,9 @@ const Listing = listingSchema({
   sort: optionalChoice(documentSorts),
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  const listing = readListing(request, Listing);
-  const permissions = user.account.currentOrganizationPermissions;
-  if (!permissions.includes("documents.read")) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, listing, permissions, api } = await openListPage(args, Listing, "documents.read");
+  if (!api) {
     return {
       documents: null,
       listing,
@@ -62,7 +59,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now: Date.now(),
     };
   }
-  const api = getApiClient(request, context, token);
   const [documents, undo, choices] = await Promise.all([
     api
       .get("/documents", {
@@ -150,13 +146,10 @@ export default function DocumentsPage() {
 
       {bin ? null : (
         <ListSearchForm
-          label={t("filters.label")}
+          ns="documents"
           className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-2 lg:grid-cols-[1fr_11rem_11rem_10rem_auto] lg:items-end"
           searchId="document-search"
-          searchLabel={t("filters.search")}
-          placeholder={t("filters.placeholder")}
           q={listing.q}
-          applyLabel={t("filters.apply")}
         >
           <SearchableSelectField
             kind="clients"
@@ -272,22 +265,16 @@ export default function DocumentsPage() {
                   : formatRelativeTime(document.updatedAt, now, language)}
               </td>
               {bin ? (
-                <td className="px-4 py-3 text-end">
-                  {canWrite ? <RestoreButton id={document.id}>{t("restore")}</RestoreButton> : null}
-                </td>
+                <BinRestoreCell id={document.id} canRestore={canWrite}>
+                  {t("restore")}
+                </BinRestoreCell>
               ) : null}
             </tr>
           ))}
         </ListTable>
       )}
 
-      <Pagination
-        page={documents.page}
-        pageSize={documents.pageSize}
-        total={documents.total}
-        totalCapped={documents.totalCapped}
-        label={t("pages")}
-      />
+      <ListPagination ns="documents" list={documents} />
 
       {bin || !canWrite ? null : (
         <p className="text-sm">

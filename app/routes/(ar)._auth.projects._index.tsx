@@ -4,30 +4,28 @@ import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
 import {
   BinLink,
+  BinRestoreCell,
   ClearFiltersButton,
+  ListPagination,
   ListSearchForm,
   ListTable,
   NewButton,
   NoOrganizationPage,
 } from "~/components/records/list-page";
-import { RestoreButton } from "~/components/records/restore";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Highlighted } from "~/components/ui/highlighted";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
-import { Pagination } from "~/components/ui/pagination";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
-import { getApiClient } from "~/lib/api.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
 import { listingSchema, optionalChoice } from "~/lib/listing";
-import { pageQuery, readListing, restoreFromList } from "~/lib/listing.server";
+import { openListPage, pageQuery, restoreFromList } from "~/lib/listing.server";
 import { type Project, projectStatuses, projectStatusTones } from "~/lib/projects";
 import { rethrowAsUnavailable } from "~/lib/responses.server";
-import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "projects:title" };
@@ -41,14 +39,11 @@ const Listing = listingSchema({
   view: z.enum(["list", "board"]).catch("list"),
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request, context);
-  const listing = readListing(request, Listing);
-  const permissions = user.account.currentOrganizationPermissions;
-  if (!permissions.includes("projects.read")) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { listing, permissions, api } = await openListPage(args, Listing, "projects.read");
+  if (!api) {
     return { projects: null, board: null, listing, canWrite: false };
   }
-  const api = getApiClient(request, context, token);
   const q = listing.q || undefined;
   if (listing.view === "board" && !listing.bin) {
     const columns = await Promise.all(
@@ -131,13 +126,10 @@ export default function ProjectsPage() {
       {bin ? null : (
         <div className="flex flex-wrap items-end gap-3">
           <ListSearchForm
-            label={t("filters.label")}
+            ns="projects"
             className="grid flex-1 gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
             searchId="project-search"
-            searchLabel={t("filters.search")}
-            placeholder={t("filters.placeholder")}
             q={listing.q}
-            applyLabel={t("filters.apply")}
             before={
               listing.view === "board" ? <input type="hidden" name="view" value="board" /> : null
             }
@@ -280,26 +272,16 @@ export default function ProjectsPage() {
                   : t("none")}
               </td>
               {bin ? (
-                <td className="px-4 py-3 text-end">
-                  {canWrite ? (
-                    <RestoreButton id={project.id}>{t("detail.restore")}</RestoreButton>
-                  ) : null}
-                </td>
+                <BinRestoreCell id={project.id} canRestore={canWrite}>
+                  {t("detail.restore")}
+                </BinRestoreCell>
               ) : null}
             </tr>
           ))}
         </ListTable>
       ) : null}
 
-      {projects ? (
-        <Pagination
-          page={projects.page}
-          pageSize={projects.pageSize}
-          total={projects.total}
-          totalCapped={projects.totalCapped}
-          label={t("pages")}
-        />
-      ) : null}
+      {projects ? <ListPagination ns="projects" list={projects} /> : null}
 
       {bin || !canWrite || board ? null : (
         <p className="text-sm">

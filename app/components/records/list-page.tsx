@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import type { Namespace } from "~/lib/i18n";
 import { LocalizedLink } from "../localized-link";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -8,41 +9,39 @@ import { Icon } from "../ui/icon";
 import type { IconName } from "../ui/icons/icon-names";
 import { Input } from "../ui/input";
 import { PageShell } from "../ui/page-shell";
+import { Pagination } from "../ui/pagination";
+import { RestoreButton } from "./restore";
 
 /**
  * A list's filters: a GET form (it works without JavaScript) with the search first, the page's
- * filters (`children`) and Apply; `before` and `after` go around them in the grid.
+ * filters (`children`) and Apply; `before` and `after` go around them in the grid. Its words are
+ * the namespace's `filters.label`, `filters.search`, `filters.placeholder` and `filters.apply`.
  */
 export function ListSearchForm({
-  label,
+  ns,
   className,
   searchId,
-  searchLabel,
-  placeholder,
   q,
-  applyLabel,
   before,
   after,
   children,
 }: {
-  label: string;
+  ns: Namespace;
   /** The grid of the form's fields. */
   className: string;
   searchId: string;
-  searchLabel: string;
-  placeholder: string;
   q: string;
-  applyLabel: string;
   before?: ReactNode;
   after?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation(ns);
   return (
-    <Form method="get" role="search" aria-label={label} className={className}>
+    <Form method="get" role="search" aria-label={t("filters.label")} className={className}>
       {before}
       <div className="space-y-1.5">
         <label htmlFor={searchId} className="text-sm font-medium">
-          {searchLabel}
+          {t("filters.search")}
         </label>
         <Input
           id={searchId}
@@ -51,13 +50,13 @@ export function ListSearchForm({
           dir="auto"
           maxLength={200}
           defaultValue={q}
-          placeholder={placeholder}
+          placeholder={t("filters.placeholder")}
         />
       </div>
       {children}
       <Button type="submit" variant="secondary">
         <Icon name="search" />
-        {applyLabel}
+        {t("filters.apply")}
       </Button>
       {after}
     </Form>
@@ -113,7 +112,7 @@ export function BinLink({ to, label }: { to: string; label: string }) {
  * A list page for someone in no organization (or without the permission to read it): the
  * namespace's `noOrganization` texts, with the way to create one.
  */
-export function NoOrganizationPage({ ns, icon }: { ns: string; icon: IconName }) {
+export function NoOrganizationPage({ ns, icon }: { ns: Namespace; icon: IconName }) {
   const { t } = useTranslation(ns);
   return (
     <PageShell title={t("title")} description={t("description")}>
@@ -164,5 +163,50 @@ export function ListTable({
         <tbody className="divide-y divide-border">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** The pages of a list answered by the API (`{ page, pageSize, total, totalCapped }`). */
+export function ListPagination({
+  ns,
+  list,
+}: {
+  /** The namespace whose `pages` names the navigation. */
+  ns: Namespace;
+  list: { page: number; pageSize: number; total: number; totalCapped?: boolean };
+}) {
+  const { t } = useTranslation(ns);
+  return (
+    <Pagination
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.total}
+      totalCapped={list.totalCapped}
+      label={t("pages")}
+    />
+  );
+}
+
+/** The last cell of a row in the bin: Restore, for who may. */
+export function BinRestoreCell({
+  id,
+  canRestore,
+  label,
+  children,
+}: {
+  id: string;
+  canRestore: boolean;
+  /** The button's name, which says which record (`RestoreButton`). */
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className="px-4 py-3 text-end">
+      {canRestore ? (
+        <RestoreButton id={id} label={label}>
+          {children}
+        </RestoreButton>
+      ) : null}
+    </td>
   );
 }
