@@ -25,7 +25,10 @@ export function ActivityList({ items, now }: { items: DashboardActivity[]; now: 
           {items.map((item) => {
             const verb = item.type.slice(item.type.lastIndexOf(".") + 1);
             const path = subjectPath(item.subject);
-            const title = item.subject.title ?? t("activity.untitled");
+            const title =
+              item.subject.title === null
+                ? t("activity.untitled")
+                : item.subject.title.trim() || t("activity.noTitle");
             const sentence = t(`activity.verbs.${verb}`, {
               actor: item.actorName || t("activity.someone"),
               kind: t(`activity.kinds.${item.subject.kind}`, { defaultValue: item.subject.kind }),
