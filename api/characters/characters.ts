@@ -472,6 +472,10 @@ export async function chatWithCharacter(
     });
   }
   const names = { char: character.name, user: userName };
+  // Every greeting is stored, the chosen one shown, the others its versions; no greeting at all
+  // when the chosen one is empty.
+  const texts = greetings.map((text) => fillNames(text, names));
+  const kept = chosen.trim() === "" ? [] : texts.filter((text) => text.trim() !== "");
   return insertThread(db, actor, {
     title: "",
     visibility: "private",
@@ -479,6 +483,6 @@ export async function chatWithCharacter(
     temperature: null,
     systemPrompt: characterInstructions(character, userName).slice(0, maxSystemPrompt),
     characterId: character.id,
-    greeting: fillNames(chosen, names),
+    greetings: { texts: kept, shown: kept.indexOf(fillNames(chosen, names)) },
   });
 }

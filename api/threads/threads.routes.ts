@@ -33,6 +33,7 @@ import {
 import type { AttachmentView } from "./thread-attachments";
 import { attachmentCharacters, contextCharacters } from "./thread-context";
 import { threadToJson, threadToMarkdown } from "./thread-export";
+import { showNextGreeting } from "./thread-greetings";
 import {
   getThreadMessage,
   type MessageView,
@@ -482,6 +483,23 @@ const regenerateRoute = protectedRoute({
   errors: [403, 404, 409, 422, 429],
 });
 
+const nextGreetingRoute = protectedRoute({
+  method: "post",
+  path: "/threads/{id}/messages/{messageId}/next-greeting",
+  tags,
+  summary: "Show a character's next greeting in place of its greeting (threads.write, its author)",
+  description:
+    "A character's thread opens with one of its greetings (the card's first message and its " +
+    "alternate greetings), the others stored beside it as its versions (`variants`). This shows " +
+    "the version after `messageId`, after the last the first, with the branch that follows it; " +
+    "a thread opened before the greetings were stored as versions is given the missing ones " +
+    "first. 422 NOT_A_GREETING for a message that is not a greeting, 409 NO_OTHER_GREETING when " +
+    "the character has only one, 409 ANSWER_IN_PROGRESS while an answer is being written.",
+  request: { params: messageParams },
+  responses: { 200: jsonResponse("The thread as it is now", ThreadSchema) },
+  errors: [403, 404, 409, 422],
+});
+
 const feedbackRoute = protectedRoute({
   method: "put",
   path: "/threads/{id}/messages/{messageId}/feedback",
@@ -595,6 +613,12 @@ export function createThreadRoutes() {
         messageId: answerId,
       });
       return answerResponse(answer, c.req.raw.signal);
+    })
+    .openapi(nextGreetingRoute, async (c) => {
+      const { id, messageId: greetingId } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await showNextGreeting(c.var.db, actor, id, greetingId);
+      return c.json(threadJson(await getThread(c.var.db, actor, id)), 200);
     })
     .openapi(feedbackRoute, async (c) => {
       const { id, messageId: answerId } = c.req.valid("param");

@@ -234,37 +234,44 @@ export async function createThread(
 
 /**
  * A new thread of the actor's (threads.write) with the settings as given; started with a
- * character, it may open with the character's greeting, an answer that no question came before.
+ * character, it may open with the character's greeting, an answer that no question came before,
+ * its other greetings stored beside it as versions (thread-greetings.ts).
  * Its model is not checked here: a chat with a character takes the character's default model,
  * which the answer checks again when it uses it.
  */
 export async function insertThread(
   db: Database,
   actor: Actor,
-  input: ThreadInput & { characterId?: string | null; greeting?: string },
+  input: ThreadInput & {
+    characterId?: string | null;
+    greetings?: { texts: string[]; shown: number };
+  },
 ): Promise<number> {
   requirePermission(actor, "threads.write");
-  const { greeting, ...values } = input;
+  const { greetings, ...values } = input;
   return db.transaction(async (tx) => {
     const [thread] = await tx
       .insert(threads)
       .values({ ...values, organizationId: actor.organizationId, authorId: actor.userId })
       .returning({ id: threads.id });
     if (!thread) throw new Error("insert into threads returned no row");
-    if (greeting) {
-      const [opening] = await tx
+    if (greetings && greetings.texts.length > 0) {
+      const openings = await tx
         .insert(threadMessages)
-        .values({
-          threadId: thread.id,
-          organizationId: actor.organizationId,
-          parentId: null,
-          role: "assistant",
-          content: greeting,
-        })
+        .values(
+          greetings.texts.map((content) => ({
+            threadId: thread.id,
+            organizationId: actor.organizationId,
+            parentId: null,
+            role: "assistant" as const,
+            content,
+          })),
+        )
         .returning({ id: threadMessages.id });
+      const shown = openings.map((opening) => opening.id).sort((a, b) => a - b)[greetings.shown];
       await tx
         .update(threads)
-        .set({ currentMessageId: opening?.id ?? null })
+        .set({ currentMessageId: shown ?? null })
         .where(eq(threads.id, thread.id));
     }
     await publishThreadEvent(tx, actor, "thread.created", thread.id);
