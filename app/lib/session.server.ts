@@ -53,7 +53,8 @@ export function serviceUnavailable(error: unknown) {
   return new Response(null, { status: 500, statusText: "Internal Server Error" });
 }
 
-function isAbortedCall(error: unknown) {
+/** An API call that ended because the page's request was aborted (the reader left): no failure. */
+export function isAbortedCall(error: unknown) {
   return (
     error instanceof ApiUnavailableError &&
     error.cause instanceof Error &&

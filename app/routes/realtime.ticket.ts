@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "react-router";
 import { isApiError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { getToken } from "~/lib/session.server";
+import { getToken, isAbortedCall } from "~/lib/session.server";
 
 /**
  * Where browsers open the real-time socket: SOCKET_URL, else the API's /socket (the embedded
@@ -30,6 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isApiError(error, 401))
       return Response.json({ error: "Unauthorized" }, { status: 401, headers });
+    // A page that closed before its ticket came (a quick reload, a link followed): nobody waits
+    // for the answer, and nothing failed.
+    if (request.signal.aborted || isAbortedCall(error)) {
+      return Response.json({ error: "Aborted" }, { status: 499, headers });
+    }
     console.error("A socket ticket could not be issued", error);
     return Response.json({ error: "Service Unavailable" }, { status: 503, headers });
   }
