@@ -81,6 +81,19 @@ export const answerErrorCodes = [
   "THREAD_DELETED",
 ] as const;
 
+/** A character's greeting: an answer that no question came before. */
+export function isGreeting(message: Pick<ThreadMessage, "role" | "parentId">) {
+  return message.role === "assistant" && message.parentId === null;
+}
+
+/** Why a character's next greeting could not be shown, as the page says it. */
+export function greetingErrorKey(code: string | undefined) {
+  if (code === "NO_OTHER_GREETING" || code === "NOT_A_GREETING") {
+    return `threads:greetingErrors.${code}`;
+  }
+  return answerErrorKey(code);
+}
+
 export function answerErrorKey(code: string | undefined) {
   return (answerErrorCodes as readonly string[]).includes(code ?? "")
     ? `threads:errors.${code}`

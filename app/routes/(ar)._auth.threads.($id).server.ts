@@ -14,6 +14,7 @@ const messageId = z.coerce.number().int().min(1);
 /** The thread page's forms, by intent; every one works without JavaScript. */
 export const ThreadIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("variant"), messageId }),
+  z.object({ intent: z.literal("next-greeting"), messageId }),
   z.object({
     intent: z.literal("rename"),
     title: z.string().trim().min(1, "required").max(maxThreadTitle, "tooLong"),
@@ -66,7 +67,11 @@ export async function answerWhole(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]?.message;
     return data(
-      { intent: "ask" as const, error: issue === "tooLong" ? "TOO_LONG" : "REQUIRED" },
+      {
+        intent: "ask" as const,
+        error: issue === "tooLong" ? "TOO_LONG" : "REQUIRED",
+        content: questionOf(form),
+      },
       { status: 422 },
     );
   }
@@ -76,8 +81,18 @@ export async function answerWhole(
     return safeRedirect(localizedPath(`/threads/${id}`, language));
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw serviceUnavailable(error);
-    return data({ intent: "ask" as const, error: error.code }, { status: error.status });
+    // Refused before it was sent: the question goes back into the box, beside the reason.
+    return data(
+      { intent: "ask" as const, error: error.code, content: questionOf(form) },
+      { status: error.status },
+    );
   }
+}
+
+/** The question of an ask form, as it was typed; none for an answer written again. */
+function questionOf(form: FormData) {
+  const content = form.get("intent") === "ask" ? form.get("content") : null;
+  return typeof content === "string" ? content : null;
 }
 
 /** `?notice=` of a thread whose settings were just saved. */
@@ -106,6 +121,11 @@ export async function changeThread(
     switch (request.intent) {
       case "variant":
         await patch({ currentMessageId: request.messageId });
+        break;
+      case "next-greeting":
+        await api.post("/threads/{id}/messages/{messageId}/next-greeting", {
+          path: { ...path, messageId: String(request.messageId) },
+        });
         break;
       case "rename":
         await patch({ title: request.title });

@@ -24,6 +24,7 @@ import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import type { ApiClient } from "~/lib/api/client";
 import { getApiClient } from "~/lib/api.server";
 import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
@@ -33,6 +34,8 @@ import { notFound, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import {
   answerErrorKey,
+  greetingErrorKey,
+  isGreeting,
   SidebarListing,
   sidebarPageSize,
   type Thread,
@@ -112,6 +115,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .catch(() => null)
       : null,
   ]);
+  const moreGreetings = thread ? await hasUnstoredGreetings(api, thread) : false;
   // A long thread opens on its latest messages: the page's cost stays that of a short one.
   const showAll = url.searchParams.get("earlier") === "all";
   const earlier = thread && !showAll ? Math.max(0, thread.messages.length - shownMessageCount) : 0;
@@ -120,6 +124,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     thread:
       thread && earlier > 0 ? { ...thread, messages: thread.messages.slice(earlier) } : thread,
     earlier,
+    moreGreetings,
     documents,
     listing,
     undo,
@@ -135,6 +140,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     organizationId,
     now: Date.now(),
   };
+}
+
+/**
+ * Whether a character's thread that holds one greeting has more to show: a chat opened before
+ * the character's greetings were stored as versions of its first message.
+ */
+async function hasUnstoredGreetings(api: ApiClient, thread: Thread) {
+  const opening = thread.messages[0];
+  if (!thread.character || !opening || !isGreeting(opening) || opening.variants.count > 1) {
+    return false;
+  }
+  return api
+    .get("/characters/{id}", { path: { id: thread.character.id } })
+    .then((character) => character.alternateGreetings.some((text) => text.trim() !== ""))
+    .catch(() => false);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -165,18 +185,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return changeThread(api, id, form, language);
 }
 
+function liveError(live: LiveAnswer): ThreadMessage["error"] {
+  return live.error ? { code: live.error.code, message: live.error.message ?? "" } : null;
+}
+
 /** The branch as the loader read it, with the answer this tab is writing laid over it. */
 function shownMessages(thread: Thread | null, live: LiveAnswer | null): ShownMessage[] {
   const messages: ShownMessage[] = thread?.messages ?? [];
   if (!live || (live.threadId !== null && thread && live.threadId !== thread.id)) return messages;
   const streaming = live.status === "sending" || live.status === "streaming";
+  // Refused before anything was stored: the thread is as it was, the reason under the composer.
+  if (!streaming && live.assistantMessageId === null) return messages;
   const known = messages.findIndex((message) => message.id === live.assistantMessageId);
   if (known >= 0) {
-    return streaming
-      ? messages.map((message, index) =>
-          index === known ? { ...message, content: live.text, status: "streaming" } : message,
-        )
-      : messages;
+    // The loader may read the answer while it is still stored as `streaming` (a live update
+    // during the answer): the streamed text stays over it until the stored answer has ended.
+    const stored = messages[known];
+    if (!streaming && stored?.status !== "streaming") return messages;
+    return messages.map((message, index) =>
+      index === known
+        ? {
+            ...message,
+            content: live.text,
+            status: live.status === "sending" ? "streaming" : live.status,
+            error: liveError(live),
+          }
+        : message,
+    );
   }
   const after = live.afterId === null ? -1 : messages.findIndex((m) => m.id === live.afterId);
   const kept = live.afterId === null ? [] : messages.slice(0, after + 1 || messages.length);
@@ -186,12 +221,7 @@ function shownMessages(thread: Thread | null, live: LiveAnswer | null): ShownMes
     role,
     content,
     status: role === "user" ? "complete" : live.status === "sending" ? "streaming" : live.status,
-    error:
-      role === "user"
-        ? null
-        : live.error
-          ? { code: live.error.code, message: live.error.message ?? "" }
-          : null,
+    error: role === "user" ? null : liveError(live),
     model: null,
     contextOmitted: 0,
     contextAttachments: [],
@@ -215,6 +245,7 @@ export default function ThreadsPage() {
     threads,
     thread,
     earlier,
+    moreGreetings,
     documents,
     listing,
     undo,
@@ -283,9 +314,26 @@ export default function ThreadsPage() {
       : live && !live.assistantMessageId && live.status === "failed"
         ? t(answerErrorKey(live.error?.code))
         : null;
+  const refused = live && !live.assistantMessageId && live.status === "failed" ? live : null;
+  const returnedQuestion =
+    refused?.question ??
+    (actionData &&
+    "content" in actionData &&
+    actionData.intent === "ask" &&
+    typeof actionData.content === "string"
+      ? actionData.content
+      : null);
   const headerAnswer = (actionData && "intent" in actionData ? actionData : null) as HeaderAnswer;
   const askingDelete = Boolean(actionData && "confirm" in actionData);
   const assistantName = thread?.character?.name ?? t("message.assistant");
+  const greetingError =
+    actionData && "error" in actionData && actionData.intent === "next-greeting"
+      ? t(greetingErrorKey(actionData.error))
+      : null;
+  const greetingOf = (message: ShownMessage) =>
+    isGreeting(message) && !message.pending
+      ? { canCycle: message.variants.count > 1 || moreGreetings, error: greetingError }
+      : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -402,6 +450,7 @@ export default function ThreadsPage() {
                     ? `/audio/creator?thread=${thread.id}&message=${message.id}`
                     : null
                 }
+                greeting={greetingOf(message)}
                 onRegenerate={onRegenerate}
                 onEdit={onEdit}
               />
@@ -418,6 +467,7 @@ export default function ThreadsPage() {
             busy={busy}
             disabled={!chat.configured}
             error={askError}
+            returned={returnedQuestion}
             onAsk={(content) => {
               if (askError) dismiss();
               start(thread?.id ?? "new", { intent: "ask", content, afterId: lastMessageId });

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ export function Composer({
   busy,
   disabled,
   error,
+  returned,
   onAsk,
   onStop,
 }: {
@@ -23,15 +24,23 @@ export function Composer({
   disabled: boolean;
   /** The last question's refusal, translated. */
   error: string | null;
+  /** A question refused before it was sent (never saved): back in the box, to send again. */
+  returned: string | null;
   onAsk: (content: string) => void;
   onStop: () => void;
 }) {
   const { t } = useTranslation("threads");
   const hydrated = useHydrated();
   const sending = useIsPending({ intent: "ask" });
-  const [content, setContent] = useState("");
+  const [content, setContent] = useState(returned ?? "");
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (returned === null) return;
+    setContent(returned);
+    field.current?.focus();
+  }, [returned]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;

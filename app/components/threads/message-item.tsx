@@ -1,4 +1,4 @@
-import { type FormEvent, memo, useState } from "react";
+import { type FormEvent, memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
@@ -14,6 +14,7 @@ import {
   type ThreadMessage,
 } from "~/lib/threads";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useIsPending } from "~/lib/use-is-pending";
 import { Markdown } from "./markdown";
 
 export type ShownMessage = ThreadMessage & {
@@ -34,6 +35,11 @@ type Props = {
   canSendToDocument: boolean;
   /** "Send to the audio creator": the creator's address with this message, when allowed. */
   audioCreatorTo: string | null;
+  /**
+   * The message is a character's greeting (an answer no question came before): whether its next
+   * greeting can be shown in its place, and why the last try could not.
+   */
+  greeting: { canCycle: boolean; error: string | null } | null;
   onRegenerate: (message: ShownMessage) => void;
   onEdit: (message: ShownMessage, content: string) => void;
 };
@@ -52,6 +58,7 @@ export const MessageItem = memo(function MessageItem({
   canRegenerate,
   canSendToDocument,
   audioCreatorTo,
+  greeting,
   onRegenerate,
   onEdit,
 }: Props) {
@@ -111,8 +118,27 @@ export const MessageItem = memo(function MessageItem({
         ) : null}
 
         {message.status === "failed" ? (
-          <FormAlert className="mt-2">{t(answerErrorKey(message.error?.code))}</FormAlert>
+          <FailedAnswer
+            error={message.error}
+            retry={
+              canWrite && !greeting && canRegenerate && !message.pending ? (
+                <Form
+                  method="post"
+                  preventScrollReset
+                  onSubmit={submitWith(() => onRegenerate(message))}
+                >
+                  <input type="hidden" name="intent" value="regenerate" />
+                  <input type="hidden" name="messageId" value={message.id} />
+                  <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                    <Icon name="refresh-cw" />
+                    {t("message.retry")}
+                  </Button>
+                </Form>
+              ) : null
+            }
+          />
         ) : null}
+        {greeting?.error ? <FormAlert className="mt-2">{greeting.error}</FormAlert> : null}
         {message.contextOmitted > 0 ? (
           <p className="mt-2 flex items-center gap-1 text-xs text-text-muted">
             <Icon name="info" className="size-3.5" />
@@ -142,7 +168,7 @@ export const MessageItem = memo(function MessageItem({
             {message.variants.count > 1 ? (
               <VariantSwitcher message={message} disabled={busy || !canWrite} />
             ) : null}
-            {hydrated ? (
+            {hydrated && message.content ? (
               <Button
                 variant="ghost"
                 size="sm"
@@ -157,7 +183,10 @@ export const MessageItem = memo(function MessageItem({
             {canWrite && mine ? (
               <EditQuestion message={message} busy={busy} onSubmit={submitWith} onEdit={onEdit} />
             ) : null}
-            {canWrite && !mine && canRegenerate ? (
+            {canWrite && greeting?.canCycle ? (
+              <NextGreeting messageId={message.id} busy={busy} />
+            ) : null}
+            {canWrite && !mine && !greeting && canRegenerate && message.status !== "failed" ? (
               <Form
                 method="post"
                 preventScrollReset
@@ -178,7 +207,7 @@ export const MessageItem = memo(function MessageItem({
                 </Button>
               </Form>
             ) : null}
-            {canWrite && !mine && message.status !== "failed" ? (
+            {canWrite && !mine && !greeting && message.status !== "failed" ? (
               <Feedback message={message} />
             ) : null}
             {canSendToDocument && message.content ? (
@@ -236,6 +265,44 @@ function VariantSwitcher({ message, disabled }: { message: ShownMessage; disable
       </span>
       {step(ids[index + 1], t("message.nextVersion"), "chevron-right")}
     </fieldset>
+  );
+}
+
+/**
+ * What failed on an answer: that it could not be written, why in the page's language, the
+ * provider's own words beside it, and a labelled Retry.
+ */
+function FailedAnswer({ error, retry }: { error: ShownMessage["error"]; retry: ReactNode }) {
+  const { t } = useTranslation("threads");
+  const reason = t(answerErrorKey(error?.code));
+  const words = error?.message?.trim() ?? "";
+  return (
+    <FormAlert className="mt-2">
+      <p className="font-medium">{t("message.failed")}</p>
+      <p>{reason}</p>
+      {words && words !== reason ? (
+        <p className="text-xs [overflow-wrap:anywhere]">
+          {t("message.providerSaid")} <bdi dir="auto">{words}</bdi>
+        </p>
+      ) : null}
+      {retry ? <div className="pt-1">{retry}</div> : null}
+    </FormAlert>
+  );
+}
+
+/** A character's next greeting in place of this one: its greetings are versions of each other. */
+function NextGreeting({ messageId, busy }: { messageId: number; busy: boolean }) {
+  const { t } = useTranslation("threads");
+  const pending = useIsPending({ intent: "next-greeting" });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="next-greeting" />
+      <input type="hidden" name="messageId" value={messageId} />
+      <Button type="submit" variant="ghost" size="sm" disabled={busy || pending}>
+        <Icon name="refresh-cw" />
+        {t("message.nextGreeting")}
+      </Button>
+    </Form>
   );
 }
 

@@ -1045,6 +1045,12 @@ export const threadLabels = table(
     invalidPdf: "The file is not a PDF that can be read.",
     unknownModel:
       "The AI provider has no model by that name. Check the thread's model in its settings.",
+    nextGreeting: "Next greeting",
+    failedAnswer: "This answer could not be written.",
+    retry: "Retry",
+    quotaExceeded:
+      "Your organization has used its chat quota for this month. It renews at the start of next month, or an owner can raise it under AI usage.",
+    emptyThread: "No messages yet. Ask something below to start.",
   },
   {
     startTitle: "ابدأ محادثة",
@@ -1086,6 +1092,12 @@ export const threadLabels = table(
     invalidPdf: "الملف ليس PDF يمكن قراءته.",
     unknownModel:
       "لا يملك مزوّد الذكاء الاصطناعي نموذجًا بهذا الاسم. راجع نموذج المحادثة في إعداداتها.",
+    nextGreeting: "التحية التالية",
+    failedAnswer: "تعذّرت كتابة هذه الإجابة.",
+    retry: "أعد المحاولة",
+    quotaExceeded:
+      "استنفدت مؤسستك حصتها من المحادثة لهذا الشهر. تتجدد في بداية الشهر القادم، أو يستطيع المالك رفعها في قسم استخدام الذكاء الاصطناعي.",
+    emptyThread: "لا رسائل بعد. اكتب سؤالك في الأسفل لتبدأ.",
   },
 );
 
