@@ -32,6 +32,7 @@ import {
   deleteCharacter,
   getCharacter,
   importCharacter,
+  latestChatWith,
   listCharacters,
   restoreCharacter,
   setCharacterAvatar,
@@ -267,12 +268,15 @@ const chatRoute = protectedRoute({
   method: "post",
   path: "/characters/{id}/chat",
   tags,
-  summary: "Chat with a character: a new thread of the caller's (threads.write)",
+  summary: "Chat with a character: a new thread of the caller's, or their latest (threads.write)",
   description:
-    "The thread takes the character's instructions (its system prompt, description, " +
-    "personality, scenario and example dialogue, with {{char}} and {{user}} filled in) and its " +
-    "default model, and opens with its greeting: `greeting` 0 is the first message, 1 and on " +
-    "the alternate greetings (422 UNKNOWN_GREETING past them).",
+    "The thread is titled with the character's name and takes the character's instructions " +
+    "(its system prompt, description, personality, scenario and example dialogue, with {{char}} " +
+    "and {{user}} filled in) and its default model, and opens with its greeting: `greeting` 0 " +
+    "is the first message, 1 and on the alternate greetings (422 UNKNOWN_GREETING past them); " +
+    "the other greetings are the greeting's versions. With `resume: true`, the caller's latest " +
+    "thread with the character that is neither deleted nor archived is answered instead (200), " +
+    "when there is one.",
   request: {
     params: idParams,
     body: {
@@ -280,13 +284,22 @@ const chatRoute = protectedRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ greeting: z.int().min(0, "At least 0").optional() })
+            .object({
+              greeting: z.int().min(0, "At least 0").optional(),
+              resume: z.boolean("true or false").optional().openapi({
+                description: "true: continue the caller's latest chat with it, if any",
+              }),
+            })
             .openapi("CharacterChat"),
         },
       },
     },
   },
   responses: {
+    200: jsonResponse(
+      "The caller's latest chat with the character (`resume`)",
+      z.object({ threadId: z.int().openapi({ description: "GET /threads/{id}" }) }),
+    ),
     201: jsonResponse(
       "The new thread",
       z.object({ threadId: z.int().openapi({ description: "GET /threads/{id}" }) }),
@@ -465,8 +478,12 @@ export function createCharacterRoutes() {
     .openapi(chatRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor, user } = c.var.auth;
-      const greeting = c.req.valid("json")?.greeting;
-      const threadId = await chatWithCharacter(c.var.db, actor, id, user.firstName, greeting);
+      const body = c.req.valid("json");
+      if (body?.resume) {
+        const latest = await latestChatWith(c.var.db, actor, id);
+        if (latest !== null) return c.json({ threadId: latest }, 200);
+      }
+      const threadId = await chatWithCharacter(c.var.db, actor, id, user.firstName, body?.greeting);
       return c.json({ threadId }, 201);
     })
     .openapi(avatarRoute, async (c) => {

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches } from "../db/paging";
 import { inBin, restorable, visibleTo } from "../db/records";
-import { type Character, type CharacterVisibility, characters, users } from "../db/schema";
+import { type Character, type CharacterVisibility, characters, threads, users } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
 import { conflict, errorOnFields, forbidden, notFound, staleVersion } from "../errors";
 import { publishAuthoredChange } from "../organizations/changes";
@@ -17,7 +17,7 @@ import {
 } from "../organizations/permissions";
 import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
 import type { Storage } from "../storage/storage";
-import { insertThread, maxSystemPrompt } from "../threads/threads";
+import { insertThread, maxSystemPrompt, maxThreadTitle } from "../threads/threads";
 import {
   type CardFields,
   type CardV2,
@@ -448,6 +448,43 @@ export function characterInstructions(
 }
 
 /**
+ * The actor's latest chat with a character that is neither deleted nor archived, by its last
+ * activity: what "Chat" on a character continues. Null when there is none, or when the actor
+ * may no longer see the character.
+ */
+export async function latestChatWith(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<number | null> {
+  requirePermission(actor, "threads.write");
+  const [latest] = await db
+    .select({ id: threads.id })
+    .from(threads)
+    // A character the actor may no longer see is not chatted with, old threads or not.
+    .innerJoin(
+      characters,
+      and(
+        eq(characters.id, threads.characterId),
+        visibleTo(actor, characters),
+        isNull(characters.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(threads.organizationId, actor.organizationId),
+        eq(threads.authorId, actor.userId),
+        eq(threads.characterId, id),
+        isNull(threads.deletedAt),
+        isNull(threads.archivedAt),
+      ),
+    )
+    .orderBy(desc(threads.lastActivityAt), desc(threads.id))
+    .limit(1);
+  return latest?.id ?? null;
+}
+
+/**
  * Opens a new thread of the actor's with a character they may see: its instructions as the
  * thread's, its default model, its greeting as the first message. Resolves with the thread's id.
  */
@@ -477,7 +514,7 @@ export async function chatWithCharacter(
   const texts = greetings.map((text) => fillNames(text, names));
   const kept = chosen.trim() === "" ? [] : texts.filter((text) => text.trim() !== "");
   return insertThread(db, actor, {
-    title: "",
+    title: character.name.slice(0, maxThreadTitle),
     visibility: "private",
     model: character.defaultModel,
     temperature: null,

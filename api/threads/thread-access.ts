@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { restorable, visibleTo } from "../db/records";
-import { type Thread, type ThreadVisibility, threads, users } from "../db/schema";
+import { characters, type Thread, type ThreadVisibility, threads, users } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { publishAuthoredChange } from "../organizations/changes";
 import type { OrganizationActor } from "../organizations/permissions";
@@ -17,6 +17,9 @@ export const threadRestoreDays = 30;
 
 /** The users table as a thread's author, joined under a name of its own. */
 export const authors = alias(users, "thread_authors");
+
+/** The join of a thread's character, which `summaryColumns()` reads (a left join). */
+export const withCharacter = eq(characters.id, threads.characterId);
 
 /** A thread's columns as its summary shows them, its author's name with them. */
 export function summaryColumns() {
@@ -29,6 +32,10 @@ export function summaryColumns() {
     model: threads.model,
     authorId: threads.authorId,
     authorName: fullName(authors),
+    // Read through a left join on characters (`withCharacter`): the thread's character.
+    threadCharacterId: characters.id,
+    characterName: characters.name,
+    characterAvatarUrl: characters.avatarUrl,
     lastActivityAt: threads.lastActivityAt,
     createdAt: threads.createdAt,
     updatedAt: threads.updatedAt,
@@ -46,6 +53,9 @@ export type SummaryRow = {
   model: string | null;
   authorId: string;
   authorName: string;
+  threadCharacterId: string | null;
+  characterName: string | null;
+  characterAvatarUrl: string | null;
   lastActivityAt: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -74,6 +84,7 @@ export async function readableThread(db: Database, actor: OrganizationActor, id:
     })
     .from(threads)
     .innerJoin(authors, eq(authors.id, threads.authorId))
+    .leftJoin(characters, withCharacter)
     .where(
       and(
         eq(threads.id, id),

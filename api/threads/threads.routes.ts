@@ -87,6 +87,10 @@ const threadSummaryShape = {
   }),
   author: z.object({ id: z.uuid(), name: z.string() }),
   mine: z.boolean().openapi({ description: "The caller wrote it, and so may write in it" }),
+  character: z
+    .object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })
+    .nullable()
+    .openapi({ description: "The character it was started with (POST /characters/{id}/chat)" }),
   lastActivityAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -210,10 +214,6 @@ const ThreadSchema = z
       .int()
       .nullable()
       .openapi({ description: "The last message of the branch shown" }),
-    character: z
-      .object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })
-      .nullable()
-      .openapi({ description: "The character it was started with (POST /characters/{id}/chat)" }),
     attachments: z.array(AttachmentSchema).openapi({
       description: "What the model reads besides the messages, in the order of attachment",
     }),
@@ -232,6 +232,7 @@ const summaryJson = (thread: ThreadSummary) => ({
   model: thread.model,
   author: thread.author,
   mine: thread.mine,
+  character: thread.character,
   lastActivityAt: iso(thread.lastActivityAt),
   createdAt: iso(thread.createdAt),
   updatedAt: iso(thread.updatedAt),
@@ -252,7 +253,6 @@ const threadJson = (thread: ThreadView) => {
     temperature: thread.temperature,
     systemPrompt: thread.systemPrompt,
     currentMessageId: thread.currentMessageId,
-    character: thread.character,
     attachments: thread.attachments.map(attachmentJson),
     messages: thread.messages.map(messageJson),
   };

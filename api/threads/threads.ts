@@ -26,6 +26,7 @@ import {
   summaryColumns,
   threadDeleted,
   threadRestoreDays,
+  withCharacter,
 } from "./thread-access";
 import { type AttachmentView, attachmentsOf } from "./thread-attachments";
 import {
@@ -56,6 +57,8 @@ export type ThreadSummary = {
   author: Person;
   /** The actor wrote it, and so may write in it. */
   mine: boolean;
+  /** The character it was started with, while the character is there. */
+  character: { id: string; name: string; avatarUrl: string | null } | null;
   lastActivityAt: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -67,8 +70,6 @@ export type ThreadView = ThreadSummary & {
   temperature: number | null;
   systemPrompt: string;
   currentMessageId: number | null;
-  /** The character it was started with, while the character is there. */
-  character: { id: string; name: string; avatarUrl: string | null } | null;
   /** What the model reads besides the messages, in the order of attachment. */
   attachments: AttachmentView[];
   /** The current branch, oldest first. */
@@ -108,6 +109,10 @@ function toSummary(row: SummaryRow, actor: OrganizationActor): ThreadSummary {
     model: row.model,
     author: { id: row.authorId, name: row.authorName },
     mine: row.authorId === actor.userId,
+    character:
+      row.threadCharacterId && row.characterName !== null
+        ? { id: row.threadCharacterId, name: row.characterName, avatarUrl: row.characterAvatarUrl }
+        : null,
     lastActivityAt: row.lastActivityAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -161,6 +166,7 @@ export async function listThreads(
       .select({ ...summaryColumns(), matchedText })
       .from(threads)
       .innerJoin(authors, eq(authors.id, threads.authorId))
+      .leftJoin(characters, withCharacter)
       .where(and(where, condition))
       .orderBy(desc(threads.lastActivityAt), desc(threads.id));
   const offset = (query.page - 1) * query.pageSize;
@@ -199,18 +205,11 @@ export async function getThread(db: Database, actor: Actor, id: number): Promise
   const tree = await messageTree(db, id);
   const variants = siblingsByParent(tree);
   const messages = await messagesOf(db, id, branchOf(tree, row.currentMessageId));
-  const [character] = row.characterId
-    ? await db
-        .select({ id: characters.id, name: characters.name, avatarUrl: characters.avatarUrl })
-        .from(characters)
-        .where(eq(characters.id, row.characterId))
-    : [];
   return {
     ...toSummary(row, actor),
     temperature: row.temperature,
     systemPrompt: row.systemPrompt,
     currentMessageId: row.currentMessageId,
-    character: character ?? null,
     attachments: await attachmentsOf(db, id),
     messages: messages.map((message) => toMessageView(message, variants)),
   };

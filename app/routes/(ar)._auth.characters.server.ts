@@ -221,14 +221,18 @@ export async function characterAction({
 
   if (!path) throw badRequest();
   switch (intent) {
-    case "chat": {
+    case "chat":
+    case "new-chat": {
       try {
-        const { threadId } = await api.post("/characters/{id}/chat", { path });
+        // "Chat" continues the member's last chat with the character; "New chat" starts another.
+        const body = intent === "chat" ? { resume: true } : {};
+        const { threadId } = await api.post("/characters/{id}/chat", { path, body });
         return safeRedirect(localizedPath(`/threads/${threadId}`, language));
       } catch (error) {
         if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
         const message = error.status === 403 ? "errors.chatNotAllowed" : "errors.chatFailed";
-        return answer({ intent, error: message }, error.status);
+        // Said where either chat button's answer is said.
+        return answer({ intent: "chat", error: message }, error.status);
       }
     }
     case "clone": {

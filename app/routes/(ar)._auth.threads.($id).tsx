@@ -441,6 +441,7 @@ export default function ThreadsPage() {
                 key={message.id}
                 message={message}
                 assistantName={assistantName}
+                assistantAvatarUrl={thread?.character ? thread.character.avatarUrl : undefined}
                 canWrite={writable}
                 busy={busy}
                 canRegenerate={message.id === lastAnswerId}

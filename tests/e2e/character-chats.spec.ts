@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   apiToken,
   expect,
@@ -7,11 +8,13 @@ import {
   signIn,
   test,
 } from "./fixtures";
-import { threadLabels } from "./support/labels";
+import { characterLabels, threadLabels } from "./support/labels";
 
 const conversation = (page: Page, name: string) => page.getByRole("list", { name });
 
-for (const [prefix, l] of threadLabels) {
+for (const [index, [prefix, l]] of threadLabels.entries()) {
+  const c = characterLabels[index]?.[1];
+  if (!c) throw new Error("no character labels");
   const greetings = prefix
     ? ["أهلًا {{user}}، أنا {{char}}.", "عدت يا {{user}}؟", "المتحف يفتح في التاسعة."]
     : ["Hello {{user}}, I am {{char}}.", "Back again, {{user}}?", "The museum opens at nine."];
@@ -61,6 +64,55 @@ for (const [prefix, l] of threadLabels) {
       await expect(greeting).toContainText(l.versionOf("2", "3") as string);
       await page.reload();
       await expect(greeting).toContainText(filled[1] as string);
+    });
+
+    test("a chat is titled with the character, shows its picture, and Chat continues it", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+      const created = await page.request.post("/api/v1/characters", {
+        headers,
+        data: { name, firstMessage: greetings[0] },
+      });
+      const characterId = (await created.json()).id as string;
+      const picture = await sharp({
+        create: { width: 96, height: 96, channels: 3, background: "#0f766e" },
+      })
+        .png()
+        .toBuffer();
+      const avatar = await page.request.put(`/api/v1/characters/${characterId}/avatar`, {
+        headers,
+        multipart: { avatar: { name: "layla.png", mimeType: "image/png", buffer: picture } },
+      });
+      expect(avatar.status()).toBe(200);
+
+      await page.goto(`${prefix}/characters`);
+      const card = page.getByRole("article", { name });
+      await card.getByRole("button", { name: c.chatWith(name) as string, exact: true }).click();
+      await expect(page).toHaveURL(/\/threads\/\d+$/);
+      const firstChat = page.url();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      const sidebar = page.getByRole("complementary");
+      const listed = sidebar.getByRole("link", { name });
+      await expect(listed).toHaveCount(1);
+      await expect(listed.locator("img")).toBeVisible();
+      const greeting = conversation(page, l.conversation).getByRole("article", { name });
+      await expect(greeting.locator("img")).toBeVisible();
+
+      // "Chat" again continues the same chat; "New chat" starts another.
+      await page.goto(`${prefix}/characters`);
+      await card.getByRole("button", { name: c.chatWith(name) as string, exact: true }).click();
+      await expect(page).toHaveURL(firstChat);
+      await page.goto(`${prefix}/characters`);
+      await card.getByRole("button", { name: c.newChatWith(name) as string }).click();
+      await expect(page).toHaveURL(/\/threads\/\d+$/);
+      expect(page.url()).not.toBe(firstChat);
+      await expect(sidebar.getByRole("link", { name })).toHaveCount(2);
+      await screenshotBothModes(page, "character-chats");
+      await expectNoAxeViolations(page);
+      await page.goto(`${prefix}/characters`);
+      await screenshotBothModes(page, "characters-chat-buttons");
     });
   });
 }

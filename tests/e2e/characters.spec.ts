@@ -249,7 +249,7 @@ for (const [prefix, l] of characterLabels) {
       // A chat with it opens a thread.
       await grid
         .getByRole("article", { name: "الحكواتي" })
-        .getByRole("button", { name: l.chatWith("الحكواتي") })
+        .getByRole("button", { name: l.chatWith("الحكواتي"), exact: true })
         .click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/threads/\\d+$`));
       // The character greets first, under its own name.

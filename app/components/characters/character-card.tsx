@@ -68,6 +68,7 @@ export function CharacterCard({
   const { t } = useTranslation("characters");
   const language = useLanguage();
   const chatting = useIsPending({ intent: "chat", formAction: action });
+  const startingChat = useIsPending({ intent: "new-chat", formAction: action });
   const restoring = useIsPending({ intent: "restore", formAction: action });
   const nameId = `character-${character.id}-name`;
   const editable = character.mine && canWrite;
@@ -169,9 +170,26 @@ export function CharacterCard({
                   size="sm"
                   disabled={chatting}
                   aria-label={t("actions.chatWith", { name: character.name })}
+                  title={t("actions.chatHint", { name: character.name })}
                 >
                   <Icon name="messages-square" />
                   {t("actions.chat")}
+                </Button>
+              </Form>
+            ) : null}
+            {canChat ? (
+              <Form method="post" action={action}>
+                <input type="hidden" name="intent" value="new-chat" />
+                <input type="hidden" name="id" value={character.id} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="sm"
+                  disabled={startingChat}
+                  aria-label={t("actions.newChatWith", { name: character.name })}
+                >
+                  <Icon name="plus" />
+                  {t("actions.newChat")}
                 </Button>
               </Form>
             ) : null}

@@ -194,6 +194,7 @@ function PanelActions({
 }) {
   const { t } = useTranslation("characters");
   const chatting = useIsPending({ intent: "chat", formAction: action });
+  const startingChat = useIsPending({ intent: "new-chat", formAction: action });
   const sharing = useIsPending({ intent: "share", formAction: action });
   const shared = character.visibility === "organization";
   return (
@@ -202,9 +203,23 @@ function PanelActions({
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value="chat" />
           <input type="hidden" name="id" value={character.id} />
-          <Button type="submit" disabled={chatting}>
+          <Button
+            type="submit"
+            disabled={chatting}
+            title={t("actions.chatHint", { name: character.name })}
+          >
             <Icon name="messages-square" />
             {t("actions.chat")}
+          </Button>
+        </Form>
+      ) : null}
+      {canChat ? (
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="new-chat" />
+          <input type="hidden" name="id" value={character.id} />
+          <Button type="submit" variant="secondary" disabled={startingChat}>
+            <Icon name="plus" />
+            {t("actions.newChat")}
           </Button>
         </Form>
       ) : null}

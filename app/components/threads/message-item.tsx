@@ -2,11 +2,13 @@ import { type FormEvent, memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
+import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { clientInitials } from "~/lib/clients";
 import {
   answerErrorKey,
   maxFeedbackNote,
@@ -26,6 +28,8 @@ type Props = {
   message: ShownMessage;
   /** Who answers: the thread's character, or the assistant. */
   assistantName: string;
+  /** The character's picture beside its answers; null for the assistant. */
+  assistantAvatarUrl: string | null | undefined;
   /** The reader wrote the thread and may write in it. */
   canWrite: boolean;
   /** An answer is being written: nothing else may start. */
@@ -53,6 +57,7 @@ const iconButton = "size-8 px-0";
 export const MessageItem = memo(function MessageItem({
   message,
   assistantName,
+  assistantAvatarUrl,
   canWrite,
   busy,
   canRegenerate,
@@ -92,6 +97,13 @@ export const MessageItem = memo(function MessageItem({
         )}
       >
         <header className="mb-1 flex flex-wrap items-center gap-2 text-xs text-text-muted">
+          {!mine && assistantAvatarUrl !== undefined ? (
+            <Avatar
+              src={assistantAvatarUrl}
+              fallback={clientInitials(assistantName) || "?"}
+              className="size-6 text-[0.625rem]"
+            />
+          ) : null}
           <span id={labelId} className="font-semibold text-text">
             {mine ? t("message.you") : <bdi>{assistantName}</bdi>}
           </span>

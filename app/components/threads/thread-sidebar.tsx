@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
+import { Avatar } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { Highlighted } from "~/components/ui/highlighted";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
+import { clientInitials } from "~/lib/clients";
 import {
   groupThreads,
   type SidebarListing,
@@ -148,6 +150,13 @@ export function ThreadSidebar({
                     >
                       {thread.pinned ? (
                         <Icon name="pin" className="size-3.5 shrink-0 text-text-muted" />
+                      ) : null}
+                      {thread.character ? (
+                        <Avatar
+                          src={thread.character.avatarUrl}
+                          fallback={clientInitials(thread.character.name) || "?"}
+                          className="size-6 text-[0.625rem]"
+                        />
                       ) : null}
                       <span className="min-w-0 flex-1">
                         <span className="block truncate" dir="auto">

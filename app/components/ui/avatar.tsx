@@ -5,6 +5,8 @@ import { cx } from "./cx";
  * two classes of one property do not give way to each other by their order in the attribute.
  */
 const textSize = /(^|\s)text-(xs|sm|base|lg|\d*xl|\[)/;
+/** A size among the classes given takes the place of the default one (size-8), likewise. */
+const boxSize = /(^|\s)size-/;
 
 export function Avatar({
   src,
@@ -24,7 +26,8 @@ export function Avatar({
   return (
     <span
       className={cx(
-        "grid size-8 shrink-0 place-items-center overflow-hidden bg-accent-soft font-semibold text-accent",
+        "grid shrink-0 place-items-center overflow-hidden bg-accent-soft font-semibold text-accent",
+        boxSize.test(className ?? "") ? null : "size-8",
         textSize.test(className ?? "") ? null : "text-xs",
         shape === "circle" ? "rounded-full" : "rounded-control",
         className,

@@ -9108,8 +9108,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Chat with a character: a new thread of the caller's (threads.write)
-     * @description The thread takes the character's instructions (its system prompt, description, personality, scenario and example dialogue, with {{char}} and {{user}} filled in) and its default model, and opens with its greeting: `greeting` 0 is the first message, 1 and on the alternate greetings (422 UNKNOWN_GREETING past them).
+     * Chat with a character: a new thread of the caller's, or their latest (threads.write)
+     * @description The thread is titled with the character's name and takes the character's instructions (its system prompt, description, personality, scenario and example dialogue, with {{char}} and {{user}} filled in) and its default model, and opens with its greeting: `greeting` 0 is the first message, 1 and on the alternate greetings (422 UNKNOWN_GREETING past them); the other greetings are the greeting's versions. With `resume: true`, the caller's latest thread with the character that is neither deleted nor archived is answered instead (200), when there is one.
      */
     post: {
       parameters: {
@@ -9126,6 +9126,18 @@ export interface paths {
         };
       };
       responses: {
+        /** @description The caller's latest chat with the character (`resume`) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @description GET /threads/{id} */
+              threadId: number;
+            };
+          };
+        };
         /** @description The new thread */
         201: {
           headers: {
@@ -12722,6 +12734,13 @@ export interface components {
       };
       /** @description The caller wrote it, and so may write in it */
       mine: boolean;
+      /** @description The character it was started with (POST /characters/{id}/chat) */
+      character: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+        avatarUrl: string | null;
+      } | null;
       /** Format: date-time */
       lastActivityAt: string;
       /** Format: date-time */
@@ -12768,6 +12787,13 @@ export interface components {
       };
       /** @description The caller wrote it, and so may write in it */
       mine: boolean;
+      /** @description The character it was started with (POST /characters/{id}/chat) */
+      character: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+        avatarUrl: string | null;
+      } | null;
       /** Format: date-time */
       lastActivityAt: string;
       /** Format: date-time */
@@ -12780,13 +12806,6 @@ export interface components {
       systemPrompt: string;
       /** @description The last message of the branch shown */
       currentMessageId: number | null;
-      /** @description The character it was started with (POST /characters/{id}/chat) */
-      character: {
-        /** Format: uuid */
-        id: string;
-        name: string;
-        avatarUrl: string | null;
-      } | null;
       /** @description What the model reads besides the messages, in the order of attachment */
       attachments: components["schemas"]["ThreadAttachment"][];
       /** @description The current branch, oldest first */
@@ -12950,6 +12969,13 @@ export interface components {
         };
         /** @description The caller wrote it, and so may write in it */
         mine: boolean;
+        /** @description The character it was started with (POST /characters/{id}/chat) */
+        character: {
+          /** Format: uuid */
+          id: string;
+          name: string;
+          avatarUrl: string | null;
+        } | null;
         /** Format: date-time */
         lastActivityAt: string;
         /** Format: date-time */
@@ -12962,13 +12988,6 @@ export interface components {
         systemPrompt: string;
         /** @description The last message of the branch shown */
         currentMessageId: number | null;
-        /** @description The character it was started with (POST /characters/{id}/chat) */
-        character: {
-          /** Format: uuid */
-          id: string;
-          name: string;
-          avatarUrl: string | null;
-        } | null;
         /** @description What the model reads besides the messages, in the order of attachment */
         attachments: components["schemas"]["ThreadAttachment"][];
       };
@@ -13249,6 +13268,8 @@ export interface components {
     };
     CharacterChat: {
       greeting?: number;
+      /** @description true: continue the caller's latest chat with it, if any */
+      resume?: boolean;
     };
     CharacterAvatar: {
       /**

@@ -562,3 +562,76 @@ describe("Chat with", () => {
     ).toBe(404);
   });
 });
+
+describe("chats with a character", () => {
+  it("are titled with its name, listed with its avatar, and continued with resume", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const created = await t.request("POST", "/characters", {
+      token: owner.token,
+      json: { name: "الحكواتي", firstMessage: "Welcome." },
+    });
+    const path = `/characters/${created.body.id}`;
+    const avatar = await t.request("PUT", `${path}/avatar`, {
+      token: owner.token,
+      body: fileForm(new Uint8Array(await pngImage(64, 64)), "a.png", "image/png", "avatar"),
+    });
+    const character = {
+      id: created.body.id,
+      name: "الحكواتي",
+      avatarUrl: avatar.body.avatarUrl,
+    };
+
+    // Nothing to continue yet: resume starts one.
+    const first = await t.request("POST", `${path}/chat`, {
+      token: owner.token,
+      json: { resume: true },
+    });
+    expect(first.status).toBe(201);
+    const thread = await t.request("GET", `/threads/${first.body.threadId}`, {
+      token: owner.token,
+    });
+    expect(thread.body).toMatchObject({ title: "الحكواتي", character });
+    const list = await t.request("GET", "/threads", { token: owner.token });
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ id: first.body.threadId, title: "الحكواتي", character }),
+    ]);
+
+    // "Chat" continues it; "New chat" starts another, which "Chat" then continues.
+    const again = await t.request("POST", `${path}/chat`, {
+      token: owner.token,
+      json: { resume: true },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.threadId).toBe(first.body.threadId);
+    const second = await t.request("POST", `${path}/chat`, { token: owner.token });
+    expect(second.status).toBe(201);
+    expect(second.body.threadId).not.toBe(first.body.threadId);
+    const latest = await t.request("POST", `${path}/chat`, {
+      token: owner.token,
+      json: { resume: true },
+    });
+    expect(latest.body.threadId).toBe(second.body.threadId);
+
+    // An archived chat is not continued; another member's chats are theirs.
+    await t.request("PATCH", `/threads/${second.body.threadId}`, {
+      token: owner.token,
+      json: { archived: true },
+    });
+    const afterArchive = await t.request("POST", `${path}/chat`, {
+      token: owner.token,
+      json: { resume: true },
+    });
+    expect(afterArchive.body.threadId).toBe(first.body.threadId);
+    await t.request("PATCH", path, {
+      token: owner.token,
+      json: { visibility: "organization", version: avatar.body.version },
+    });
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const theirs = await t.request("POST", `${path}/chat`, {
+      token: member.token,
+      json: { resume: true },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.threadId).not.toBe(first.body.threadId);
+  });
+});
