@@ -132,6 +132,8 @@ export type ApiOptions = {
     maxOutputTokens?: MaxOutputTokens;
     /** How often a provider's video job is polled (ms, default 5,000); tests use a short one. */
     videoPollIntervalMs?: number;
+    /** How long a provider may take to list its models or voices (ms, default 3,000). */
+    listingTimeoutMs?: number;
   };
   /** The real-time socket's client address and limits, where the defaults do not do. */
   realtime?: Pick<
@@ -215,6 +217,7 @@ export async function startApi(
     quotas: options.ai?.quotas,
     chatDeadlineMs: options.ai?.chatDeadlineMs,
     maxOutputTokens: options.ai?.maxOutputTokens,
+    listingTimeoutMs: options.ai?.listingTimeoutMs,
   });
   const runner = await startJobRunner({
     db: connection.db,

@@ -20,6 +20,7 @@ import {
 } from "./ai-models";
 import { clearAiQuota, getAiUsage, monthOf, parseMonth, runAiCall, setAiQuota } from "./ai-usage";
 import { capabilities, providerKinds } from "./capabilities";
+import { listModelChoices } from "./model-lists";
 import { probeEstimates, probeModel } from "./probe";
 
 const tags = ["AI models"];
@@ -188,6 +189,40 @@ export const MemberUsageSchema = z.object({
   calls: z.int(),
 });
 
+const choicesRoute = protectedRoute({
+  method: "get",
+  path: "/organizations/{id}/ai/{capability}/models",
+  tags,
+  summary: "The models and voices to offer for a capability (any member)",
+  description:
+    "Suggestions for the fields that name a model or a voice (a thread's model, a character's " +
+    "default model and voice, the organization's AI settings); a name they do not show may " +
+    "still be typed, and an empty list means free text. `models`: on the deployment's " +
+    "provider, the models organizations may name there (AI_<CAPABILITY>_MODELS, or its model " +
+    "alone), without asking the provider; on the organization's own OpenAI or " +
+    "OpenAI-compatible provider, what `GET {baseUrl}/models` lists; on an embedded model, its " +
+    "id. `voices` (speech only): OpenAI's documented voices, what an OpenAI-compatible server " +
+    "lists at `GET {baseUrl}/audio/voices`, the offline voices of the embedded one, none for " +
+    "other providers. An organization's address goes through the same network policy as its " +
+    "calls (AI_ALLOW_PRIVATE_NETWORK, AI_ALLOWED_NETWORKS). A provider is given 3 seconds and " +
+    "1 MB; one that fails, is slower or answers more gives empty lists, never an error. The " +
+    "lists are kept for a minute per organization and capability (15 seconds after a failure), " +
+    "and read again at once when the capability's settings change.",
+  request: { params: capabilityParams },
+  responses: {
+    200: jsonResponse(
+      "The lists, each sorted, possibly empty",
+      z
+        .object({
+          models: z.array(z.string()),
+          voices: z.array(z.string()),
+        })
+        .openapi("AiModelChoices"),
+    ),
+  },
+  errors: [404, 422],
+});
+
 const UsageSchema = z
   .object({
     month: z.string().openapi({ example: "2026-11" }),
@@ -301,6 +336,12 @@ export function createAiModelRoutes() {
       });
       if (result.ok) return c.json({ ok: true, latencyMs: result.latencyMs }, 200);
       return c.json({ ok: false, error: result.failure }, 200);
+    })
+    .openapi(choicesRoute, async (c) => {
+      const { id, capability } = c.req.valid("param");
+      const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
+      const settings = await organizationAiSettings(c.var.db, c.var.ai.secrets, id);
+      return c.json(await listModelChoices(c.var.ai, actor, capability, settings), 200);
     })
     .openapi(usageRoute, async (c) => {
       const { id } = c.req.valid("param");

@@ -16,6 +16,7 @@ import {
   type ProviderKind,
   providerCapabilities,
 } from "./capabilities";
+import { createModelListCache, type ModelListCache } from "./model-lists";
 import type { AiRegistry, ModelSource, Offers, OrganizationAiSettings } from "./registry";
 import { offersOf } from "./registry";
 import { defaultMaxOutputTokens, type MaxOutputTokens } from "./response-limits";
@@ -34,6 +35,8 @@ export type AiServices = {
   quotas: AiQuotaDefaults;
   chatDeadlineMs: number;
   maxOutputTokens: MaxOutputTokens;
+  /** The providers' lists of models and voices, kept briefly (model-lists.ts). */
+  modelLists: ModelListCache;
 };
 
 export function createAiServices(options: {
@@ -42,6 +45,8 @@ export function createAiServices(options: {
   quotas?: AiQuotaDefaults;
   chatDeadlineMs?: number;
   maxOutputTokens?: MaxOutputTokens;
+  /** How long a provider may take to list its models or voices (ms). */
+  listingTimeoutMs?: number;
 }): AiServices {
   return {
     registry: options.registry,
@@ -49,6 +54,7 @@ export function createAiServices(options: {
     quotas: options.quotas ?? {},
     chatDeadlineMs: options.chatDeadlineMs ?? defaultChatDeadlineMs,
     maxOutputTokens: options.maxOutputTokens ?? defaultMaxOutputTokens,
+    modelLists: createModelListCache(options.listingTimeoutMs),
   };
 }
 

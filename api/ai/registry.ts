@@ -37,12 +37,26 @@ export type OrganizationAiSettings = Partial<Record<Capability, ModelConfig>>;
 /** What a provider offers for the UI to choose from; an empty list means free text. */
 export type Offers = { voices: string[]; sizes: string[]; durations: number[] };
 
+/** The voices OpenAI documents for its speech models; its API does not list them. */
+export const openAiVoices: readonly string[] = [
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "onyx",
+  "sage",
+  "shimmer",
+];
+
 const openAiOffers: Record<Capability, Offers> = {
   chat: { voices: [], sizes: [], durations: [] },
   embedding: { voices: [], sizes: [], durations: [] },
   image: { voices: [], sizes: ["1024x1024", "1536x1024", "1024x1536"], durations: [] },
   speech: {
-    voices: ["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"],
+    voices: [...openAiVoices],
     sizes: [],
     durations: [],
   },
@@ -107,6 +121,11 @@ export type AiRegistry = {
     capability: Capability,
     organization?: OrganizationAiSettings,
   ): readonly string[] | null;
+  /**
+   * The fetch that reaches a capability's provider, as `modelFor` would call it: the
+   * environment's address is trusted, an organization's goes through the checked fetch.
+   */
+  fetchOf(capability: Capability, organization?: OrganizationAiSettings): FetchFunction;
 };
 
 export function createAiRegistry(
@@ -185,6 +204,10 @@ export function createAiRegistry(
       if (picked) return allowedOf(picked);
       const builtIn = embedded[capability];
       return builtIn ? [builtIn.modelId] : [];
+    },
+    fetchOf(capability, organization) {
+      const trusted = pick(capability, organization)?.source === "environment";
+      return fetchFor({ trusted, publicOnlyFetch });
     },
   };
 }

@@ -11,7 +11,9 @@ import { silence } from "../../api/ai/probe";
 /**
  * A server on loopback that speaks the OpenAI-compatible protocol the product calls: streamed
  * `/chat/completions` (text and tool calls), `/embeddings`, `/images/generations`,
- * `/audio/speech`, `/audio/transcriptions` and the video jobs of `/videos`. The model name picks
+ * `/audio/speech`, `/audio/transcriptions` and the video jobs of `/videos`, and lists its models
+ * (`GET /models`, `listedModels`) and voices (`GET /audio/voices`, `listedVoices`, as speech
+ * servers such as Kokoro-FastAPI do; null answers 404). The model name picks
  * the behaviour, so one server serves every case of a test file:
  *
  * - any model: answers normally (chat streams `reply` word by word, or the tool call `tool`);
@@ -51,6 +53,14 @@ export type FakeAiServer = {
   slowMs: number;
   /** The pause between streamed tokens (ms; 0: all at once), as a model's pace. */
   tokenDelayMs: number;
+  /** What `GET /models` lists. */
+  listedModels: string[];
+  /** What `GET /audio/voices` lists; null: 404, as a server without the route. */
+  listedVoices: string[] | null;
+  /** How long the lists take to answer (ms). */
+  listingDelayMs: number;
+  /** When set, the lists answer this error status instead. */
+  listingStatus: number | null;
   /** Requests that are still open (the stalled streams among them). */
   openRequests(): number;
   reset(): void;
@@ -202,6 +212,14 @@ async function formFields(raw: Buffer, type: string) {
   return fields;
 }
 
+/** The lists a fresh fake answers. */
+const defaultListings = () => ({
+  listedModels: ["fake-chat-large", "fake-chat-small", "fake-tts"],
+  listedVoices: ["af_bella", "am_adam"] as string[] | null,
+  listingDelayMs: 0,
+  listingStatus: null as number | null,
+});
+
 export async function startFakeAiServer(
   options: { apiKey?: string; port?: number } = {},
 ): Promise<FakeAiServer> {
@@ -221,6 +239,7 @@ export async function startFakeAiServer(
     brokenTimes: Number.POSITIVE_INFINITY,
     slowMs: 6_000,
     tokenDelayMs: 0,
+    ...defaultListings(),
     openRequests: () => open.size,
     reset() {
       requests.length = 0;
@@ -232,6 +251,7 @@ export async function startFakeAiServer(
       state.brokenTimes = Number.POSITIVE_INFINITY;
       state.slowMs = 6_000;
       state.tokenDelayMs = 0;
+      Object.assign(state, defaultListings());
     },
     close: () =>
       new Promise((resolve) => {
@@ -409,6 +429,24 @@ export async function startFakeAiServer(
     });
   }
 
+  /** `GET /models` in OpenAI's shape, `GET /audio/voices` in Kokoro-FastAPI's. */
+  async function listing(path: string, response: ServerResponse) {
+    if (state.listingDelayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, state.listingDelayMs));
+    }
+    if (state.listingStatus !== null) {
+      return error(response, state.listingStatus, "The list is not available.", "server_error");
+    }
+    if (path === "/models") {
+      return json(response, 200, {
+        object: "list",
+        data: state.listedModels.map((id) => ({ id, object: "model", owned_by: "fake" })),
+      });
+    }
+    if (state.listedVoices === null) return error(response, 404, "No route.", "not_found");
+    json(response, 200, { voices: state.listedVoices });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -437,6 +475,9 @@ export async function startFakeAiServer(
     if (model.startsWith("slow-"))
       await new Promise((resolve) => setTimeout(resolve, state.slowMs));
 
+    if (request.method === "GET" && (path === "/models" || path === "/audio/voices")) {
+      return listing(path, response);
+    }
     if (request.method === "POST" && path === "/chat/completions") return chat(fields, response);
     if (request.method === "POST" && path === "/embeddings") {
       const input = (fields as { input?: string | string[] }).input ?? [];

@@ -3772,6 +3772,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/organizations/{id}/ai/{capability}/models": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The models and voices to offer for a capability (any member)
+     * @description Suggestions for the fields that name a model or a voice (a thread's model, a character's default model and voice, the organization's AI settings); a name they do not show may still be typed, and an empty list means free text. `models`: on the deployment's provider, the models organizations may name there (AI_<CAPABILITY>_MODELS, or its model alone), without asking the provider; on the organization's own OpenAI or OpenAI-compatible provider, what `GET {baseUrl}/models` lists; on an embedded model, its id. `voices` (speech only): OpenAI's documented voices, what an OpenAI-compatible server lists at `GET {baseUrl}/audio/voices`, the offline voices of the embedded one, none for other providers. An organization's address goes through the same network policy as its calls (AI_ALLOW_PRIVATE_NETWORK, AI_ALLOWED_NETWORKS). A provider is given 3 seconds and 1 MB; one that fails, is slower or answers more gives empty lists, never an error. The lists are kept for a minute per organization and capability (15 seconds after a failure), and read again at once when the capability's settings change.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The lists, each sorted, possibly empty */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["AiModelChoices"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/organizations/{id}/ai/usage": {
     parameters: {
       query?: never;
@@ -12007,6 +12085,10 @@ export interface components {
         providerStatus?: number;
         retryAfterSeconds?: number;
       };
+    };
+    AiModelChoices: {
+      models: string[];
+      voices: string[];
     };
     AiUsage: {
       /** @example 2026-11 */
