@@ -21,6 +21,9 @@ import { Icon } from "~/components/ui/icon";
 import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { SettingsSection } from "~/components/ui/settings-section";
+import type { AiCapability, AiCapabilityStatus } from "~/lib/ai-models";
+import { modelChoices } from "~/lib/ai-models.server";
+import type { ApiClient } from "~/lib/api/client";
 import { getApiClient } from "~/lib/api.server";
 import { readMultipartForm } from "~/lib/form-body.server";
 import { localizedPath } from "~/lib/i18n";
@@ -78,6 +81,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
     api.get("/organizations/{id}/ai", { path: { id } }),
   ]).catch(rethrowAsPageError);
+  const listedModels = can(organization, "ai.manage")
+    ? await ownProvidersModels(api, id, ai.items)
+    : {};
   const usage = can(organization, "ai.manage")
     ? await api.get("/organizations/{id}/ai/usage", { path: { id } }).catch(rethrowAsPageError)
     : null;
@@ -94,11 +100,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     members,
     invitations,
     ai: ai.items,
+    listedModels,
     usage,
     search: q,
     me: user.id,
     now: Date.now(),
   };
+}
+
+/**
+ * What the organization's own providers list, per capability, for the model fields of its AI
+ * settings; a provider of the deployment's is not the organization's to set, and has no form.
+ */
+async function ownProvidersModels(
+  api: ApiClient,
+  organizationId: string,
+  capabilities: AiCapabilityStatus[],
+) {
+  const own = capabilities.filter((status) => status.source === "organization");
+  const lists = await Promise.all(
+    own.map(async (status) => {
+      const choices = await modelChoices(api, organizationId, status.capability);
+      return [status.capability, choices.models] as const;
+    }),
+  );
+  return Object.fromEntries(lists) as Partial<Record<AiCapability, string[]>>;
 }
 
 /** The logo and the text fields beside it, with room for the multipart framing. */
@@ -158,7 +184,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OrganizationPage() {
-  const { organization, members, invitations, ai, usage, search, me, now } =
+  const { organization, members, invitations, ai, listedModels, usage, search, me, now } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("organizations");
@@ -203,6 +229,7 @@ export default function OrganizationPage() {
       <AiSection
         organization={organization}
         capabilities={ai}
+        listedModels={listedModels}
         saveAnswer={actionData?.intent === "ai-save" ? actionData : undefined}
         testAnswer={actionData?.intent === "ai-test" ? actionData.test : undefined}
         askingToClear={actionData?.intent === "ai-clear" ? actionData.capability : undefined}

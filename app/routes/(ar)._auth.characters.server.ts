@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
+import { modelChoices } from "~/lib/ai-models.server";
 import type { ApiClient } from "~/lib/api/client";
 import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import {
@@ -42,21 +43,16 @@ export function listPath(url: URL, language: Language, changes: Record<string, s
 }
 
 /**
- * The chat models a character may name (the deployment's list, else the organization's own
- * model) and the speech provider's voices, offered in the form.
+ * The chat models and the voices a character's form suggests: the deployment's list, or what
+ * the organization's providers list (free text beside them).
  */
 export async function characterSuggestions(api: ApiClient, user: MemberAccount) {
   const organizationId = user.account.currentOrganizationId;
-  if (!organizationId) return { models: [], voices: [] };
-  const ai = await api
-    .get("/organizations/{id}/ai", { path: { id: organizationId } })
-    .catch(() => ({ items: [] }));
-  const chat = ai.items.find((item) => item.capability === "chat");
-  const speech = ai.items.find((item) => item.capability === "speech");
-  return {
-    models: chat?.models.length ? chat.models : chat?.model ? [chat.model] : [],
-    voices: speech?.offers.voices ?? [],
-  };
+  const [chat, speech] = await Promise.all([
+    modelChoices(api, organizationId, "chat"),
+    modelChoices(api, organizationId, "speech"),
+  ]);
+  return { models: chat.models, voices: speech.voices };
 }
 
 const answer = (value: CharacterActionAnswer, status: number) =>

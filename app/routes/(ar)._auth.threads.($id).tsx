@@ -24,6 +24,7 @@ import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { modelChoices } from "~/lib/ai-models.server";
 import type { ApiClient } from "~/lib/api/client";
 import { getApiClient } from "~/lib/api.server";
 import { readMultipartForm } from "~/lib/form-body.server";
@@ -74,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = getApiClient(request, context, token);
 
   const canAttachDocuments = id !== null && permissions.includes("documents.read");
-  const [threads, thread, chat, undo, documents] = await Promise.all([
+  const [threads, thread, chat, chatChoices, undo, documents] = await Promise.all([
     api
       .get("/threads", {
         query: {
@@ -97,6 +98,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           .then(({ items }) => items.find((item) => item.capability === "chat") ?? null)
           .catch(() => null)
       : null,
+    // The models a thread's settings suggest: only an open thread has them.
+    id === null ? null : modelChoices(api, organizationId, "chat"),
     // Just deleted: the page offers to bring it back.
     deleted === null
       ? null
@@ -131,7 +134,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     chat: {
       configured: Boolean(chat?.source),
       model: chat?.model ?? null,
-      models: chat?.models ?? [],
+      models: chatChoices?.models ?? [],
     },
     canWrite: permissions.includes("threads.write"),
     canManageAi: permissions.includes("ai.manage"),

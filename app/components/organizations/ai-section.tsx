@@ -35,6 +35,8 @@ export type AiTestAnswer = {
 type Props = {
   organization: Organization;
   capabilities: AiCapabilityStatus[];
+  /** The models each capability's own provider lists, suggested in its model field. */
+  listedModels?: Partial<Record<AiCapability, string[]>>;
   saveAnswer?: { capability: AiCapability; result: SubmissionResult<string[]> };
   testAnswer?: AiTestAnswer;
   askingToClear?: AiCapability;
@@ -47,6 +49,7 @@ type Props = {
 export function AiSection({
   organization,
   capabilities,
+  listedModels = {},
   saveAnswer,
   testAnswer,
   askingToClear,
@@ -65,6 +68,7 @@ export function AiSection({
             key={status.capability}
             status={status}
             manager={manager}
+            listedModels={listedModels[status.capability] ?? []}
             saveResult={
               saveAnswer?.capability === status.capability ? saveAnswer.result : undefined
             }
@@ -80,12 +84,14 @@ export function AiSection({
 function CapabilityRow({
   status,
   manager,
+  listedModels,
   saveResult,
   test,
   askingToClear,
 }: {
   status: AiCapabilityStatus;
   manager: boolean;
+  listedModels: string[];
   saveResult?: SubmissionResult<string[]>;
   test?: AiTestAnswer;
   askingToClear: boolean;
@@ -186,7 +192,7 @@ function CapabilityRow({
             />
             {t(status.own ? "ai.form.edit" : "ai.form.setUp", { name })}
           </summary>
-          <ModelForm status={status} lastResult={saveResult} />
+          <ModelForm status={status} listedModels={listedModels} lastResult={saveResult} />
         </details>
       ) : null}
     </li>
@@ -222,9 +228,12 @@ function TestResult({ test }: { test: AiTestAnswer }) {
 
 function ModelForm({
   status,
+  listedModels,
   lastResult,
 }: {
   status: AiCapabilityStatus;
+  /** What the saved provider lists: suggestions, any other model may be typed. */
+  listedModels: string[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("organizations");
@@ -287,14 +296,26 @@ function ModelForm({
         autoComplete="off"
         spellCheck={false}
       />
-      <InputField
-        meta={fields.model}
-        label={t("ai.form.model")}
-        hint={t(`ai.form.modelHint.${capability}`)}
-        dir="ltr"
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <div>
+        <InputField
+          meta={fields.model}
+          label={t("ai.form.model")}
+          hint={
+            listedModels.length ? t("ai.form.modelListed") : t(`ai.form.modelHint.${capability}`)
+          }
+          list={listedModels.length ? `ai-${capability}-models` : undefined}
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {listedModels.length ? (
+          <datalist id={`ai-${capability}-models`}>
+            {listedModels.map((model) => (
+              <option key={model} value={model} />
+            ))}
+          </datalist>
+        ) : null}
+      </div>
       <PasswordInput
         meta={fields.apiKey}
         label={t("ai.form.apiKey")}

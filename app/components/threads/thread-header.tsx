@@ -47,7 +47,7 @@ export function ThreadHeader({
   answer: HeaderAnswer;
   /** The organization's chat model, which a thread without its own uses. */
   defaultModel: string | null;
-  /** The models a thread may name (the deployment's list); empty: any of the organization's own. */
+  /** The models to suggest: the deployment's list, or what the organization's provider lists. */
   models: string[];
   askingDelete: boolean;
 }) {

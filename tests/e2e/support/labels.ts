@@ -1483,3 +1483,17 @@ export const dashboardLabels = table(
     table: "الأرقام في جدول",
   },
 );
+
+/** The fields that name a model or a voice, with the lists of the organization's provider. */
+export const modelListLabels = table(
+  {
+    characterModel: "Default chat model",
+    characterVoice: "Default voice",
+    listedHint: "Suggested from the models the provider lists; you may type another.",
+  },
+  {
+    characterModel: "نموذج المحادثة الافتراضي",
+    characterVoice: "الصوت الافتراضي",
+    listedHint: "نقترح النماذج التي يعرضها المزوّد، ويمكنك كتابة غيرها.",
+  },
+);
