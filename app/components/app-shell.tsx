@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { sidebarGroups } from "~/lib/navigation";
+import { organizationNavGroup, sidebarGroups } from "~/lib/navigation";
 import type { OrganizationSummary } from "~/lib/organizations";
 import type { CurrentUser } from "~/lib/user";
 import { JobsIndicator } from "./jobs-indicator";
@@ -27,6 +27,8 @@ export function AppShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const organizationGroup = organizationNavGroup(user.account);
+  const groups = organizationGroup ? [...sidebarGroups, organizationGroup] : sidebarGroups;
   return (
     <div className="flex min-h-screen">
       <a
@@ -49,7 +51,7 @@ export function AppShell({
           <OrganizationSwitcher organizations={organizations} />
         </div>
         <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 pb-4">
-          {sidebarGroups.map((group) => (
+          {groups.map((group) => (
             <div key={group.label ?? "main"} className="mt-4 first:mt-1">
               {group.label ? (
                 <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-text-muted">

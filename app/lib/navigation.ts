@@ -32,6 +32,27 @@ export const sidebarGroups: NavGroup[] = [
   },
 ];
 
+/** The permissions of those who may manage an organization: its admins and its owner. */
+const managingPermissions = ["organization.manage", "members.manage", "ai.manage"];
+
+/**
+ * The sidebar's group of the current organization: its settings (general, members, AI
+ * providers, usage and limits), for those who may manage it; null for the others.
+ */
+export function organizationNavGroup(account: {
+  currentOrganizationId: string | null;
+  currentOrganizationPermissions: readonly string[];
+}): NavGroup | null {
+  const { currentOrganizationId: id, currentOrganizationPermissions: permissions } = account;
+  if (!id || !managingPermissions.some((permission) => permissions.includes(permission))) {
+    return null;
+  }
+  return {
+    label: "nav.organization",
+    items: [{ to: `/account/organization/${id}`, label: "nav.settings", icon: "settings" }],
+  };
+}
+
 export const xbotSections = [
   "cards",
   "leads",

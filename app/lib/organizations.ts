@@ -61,3 +61,20 @@ export const RoleForm = z.object({
   userId: z.uuid(),
   role: assignableRole(),
 });
+
+/** The organization's page, in sections: each a page of its own under /account/organization/{id}. */
+export const organizationSections = ["general", "members", "ai", "usage"] as const;
+export type OrganizationSection = (typeof organizationSections)[number];
+
+/** The path of a section of an organization's page; the general one is the page itself. */
+export function organizationSectionPath(id: string, section: OrganizationSection) {
+  const page = `/account/organization/${id}`;
+  return section === "general" ? page : `${page}/${section}`;
+}
+
+/** The sections a member sees: the usage and its limits only where they may manage AI. */
+export function sectionsFor(organization: Pick<Organization, "permissions">) {
+  return organizationSections.filter(
+    (section) => section !== "usage" || can(organization, "ai.manage"),
+  );
+}

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { type ActionFunctionArgs, data } from "react-router";
 import { z } from "zod";
+import { maxImageBytes } from "~/components/image-input";
 import type { NoticeName } from "~/components/notice";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import {
@@ -13,9 +14,21 @@ import {
 } from "~/lib/ai-models";
 import type { ApiClient } from "~/lib/api/client";
 import { isApiError, isUserError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { readMultipartForm } from "~/lib/form-body.server";
 import { replyWithApiError } from "~/lib/form-replies.server";
-import { InviteForm, OrganizationForm, RoleForm } from "~/lib/organizations";
-import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
+import {
+  InviteForm,
+  OrganizationForm,
+  type OrganizationSection,
+  organizationSectionPath,
+  RoleForm,
+} from "~/lib/organizations";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
 /** What each intent of the organization's page works with. */
 export type PageAction = {
@@ -266,4 +279,73 @@ export async function clearAiQuota({ api, id, form, back }: PageAction) {
     })
     .catch(rethrowAsPageError);
   return back("ai-limit-removed");
+}
+
+/** A provider's test may take the API's 30 s deadline; the page waits a little longer. */
+const aiTestTimeoutMs = 35_000;
+
+/** The logo and the text fields beside it, with room for the multipart framing. */
+const maxSettingsFormBytes = maxImageBytes + 64 * 1024;
+
+/**
+ * The action of every section of the organization's page: each form answers `{ intent, … }`
+ * and its section takes only its own answer. Done, it goes back to the section it was sent
+ * from, with the notice of what was done. Every section takes every intent, so that a form
+ * posted to the page before it had sections still works.
+ */
+export async function organizationAction(
+  { request, context, params }: ActionFunctionArgs,
+  section: OrganizationSection,
+) {
+  const { token, user } = await requireUser(request, context);
+  const language = pageLanguage(request);
+  const id = requireUuidParam(params);
+  const read = await readMultipartForm(request, maxSettingsFormBytes);
+  if (read.tooLarge) return logoTooLarge();
+  const page: PageAction = {
+    api: getApiClient(request, context, token),
+    aiApi: getApiClient(request, context, token, { timeoutMs: aiTestTimeoutMs }),
+    id,
+    form: read.form,
+    back: (notice) =>
+      safeRedirect(
+        `${localizedPath(organizationSectionPath(id, section), language)}?notice=${notice}`,
+      ),
+  };
+
+  switch (read.form.get("intent")) {
+    case "settings":
+      return saveSettings(page);
+    case "role":
+      return changeRole(page);
+    case "remove":
+      return removeMember(page);
+    case "invite":
+      return invite(page);
+    case "resend":
+      return resendInvitation(page);
+    case "revoke":
+      return revokeInvitation(page);
+    case "ai-save":
+      return saveAiModel(page);
+    case "ai-test":
+      return testAiModel(page);
+    case "ai-clear":
+      return clearAiModel(page);
+    case "ai-quota":
+      return saveAiQuota(page);
+    case "ai-quota-clear":
+      return clearAiQuota(page);
+    case "leave": {
+      if (!isConfirmed(read.form)) return data({ intent: "leave" as const, confirm: true });
+      await page.api
+        .delete("/organizations/{id}/members/{userId}", { path: { id, userId: user.id } })
+        .catch(rethrowAsPageError);
+      return safeRedirect(
+        `${localizedPath("/account/organization", language)}?notice=organization-left`,
+      );
+    }
+    default:
+      throw badRequest();
+  }
 }

@@ -417,7 +417,7 @@ export default function ThreadsPage() {
             </p>
             {canManageAi && organizationId ? (
               <LocalizedLink
-                to={`/account/organization/${organizationId}#ai`}
+                to={`/account/organization/${organizationId}/ai`}
                 className="mt-2 inline-flex items-center gap-1 font-medium text-accent underline"
               >
                 {t("notConfigured.link")}

@@ -4,12 +4,13 @@ import {
   expect,
   expectNoAxeViolations,
   joinOrganization,
+  openOrganizationSection,
   registerAccount,
   screenshotBothModes,
   signIn,
   test,
 } from "./fixtures";
-import { aiProviderLabels, organizationLabels } from "./support/labels";
+import { aiProviderLabels, organizationLabels, organizationSectionLabels } from "./support/labels";
 
 type AiLabels = (typeof aiProviderLabels)[number][1];
 
@@ -30,11 +31,19 @@ async function setUpModel(row: Locator, l: AiLabels, model: string) {
   await row.getByRole("button", { name: l.save(l.images) }).click();
 }
 
+/** The labels of the organization page's sections in the page's language. */
+const sectionsOf = (prefix: string) =>
+  (prefix ? organizationSectionLabels[1] : organizationSectionLabels[0])[1];
+
+/** The organization's page from the list of organizations, at its AI providers. */
 async function openOrganization(page: Page, prefix: string) {
   const labels = (prefix ? organizationLabels[1] : organizationLabels[0])[1];
   await page.goto(`${prefix}/account/organization`);
   await page.getByRole("link", { name: labels.settingsOf("Nadia's Studio") }).click();
   await expect(page).toHaveURL(/\/account\/organization\/[0-9a-f-]{36}$/);
+  const s = sectionsOf(prefix);
+  await openOrganizationSection(page, s.sections, s.ai);
+  await expect(page).toHaveURL(/\/account\/organization\/[0-9a-f-]{36}\/ai$/);
 }
 
 for (const [prefix, l] of aiProviderLabels) {
@@ -109,6 +118,8 @@ for (const [prefix, l] of aiProviderLabels) {
         .click();
       await expect(providerRow(l.speech).getByRole("status")).toHaveText(l.answered);
 
+      const s = sectionsOf(prefix);
+      await openOrganizationSection(page, s.sections, s.usage);
       const usage = section(page, l.usageTitle);
       const usageRow = (name: string) =>
         usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
@@ -127,6 +138,7 @@ for (const [prefix, l] of aiProviderLabels) {
       await expect(usageRow(l.chat)).toContainText(l.organizationsLimit);
 
       // Over the limit, even a test is refused, and the page says why.
+      await openOrganizationSection(page, s.sections, s.ai);
       await providerRow(l.chat)
         .getByRole("button", { name: l.test(l.chat) })
         .click();
@@ -134,6 +146,7 @@ for (const [prefix, l] of aiProviderLabels) {
       await screenshotBothModes(page, "ai-usage");
       await expectNoAxeViolations(page);
 
+      await openOrganizationSection(page, s.sections, s.usage);
       await usage.getByRole("button", { name: l.useDeploymentLimitFor(l.chat) }).click();
       await expect(page.getByRole("status").filter({ hasText: l.limitRemoved })).toBeVisible();
       await expect(usageRow(l.chat)).toContainText(l.noLimit);
@@ -150,6 +163,15 @@ for (const [prefix, l] of aiProviderLabels) {
         .getByRole("link", { name: labels.settingsOf("Nadia's Studio") })
         .first()
         .click();
+      const s = sectionsOf(prefix);
+      // A member has no usage section, and no Settings in the sidebar.
+      await expect(
+        page.getByRole("navigation", { name: s.sections }).getByRole("link", { name: s.usage }),
+      ).toHaveCount(0);
+      await expect(
+        page.getByRole("navigation", { name: s.sidebar }).getByRole("link", { name: s.settings }),
+      ).toHaveCount(0);
+      await openOrganizationSection(page, s.sections, s.ai);
       const ai = section(page, l.title);
       await expect(ai).toContainText(l.readOnly);
       await expect(ai).toContainText(l.fromDeployment("deployment-chat"));

@@ -64,7 +64,7 @@ for (const [prefix, l] of creatorLabels) {
       const missing = page.getByRole("region", { name: l.noImageModel });
       await expect(missing.getByRole("link", { name: l.setUpProviders })).toHaveAttribute(
         "href",
-        new RegExp(`^${prefix}/account/organization/[0-9a-f-]{36}#ai$`),
+        new RegExp(`^${prefix}/account/organization/[0-9a-f-]{36}/ai$`),
       );
       await expect(page.getByLabel(l.prompt)).toHaveCount(0);
 

@@ -242,3 +242,14 @@ export const test = base.extend<{ hydration: boolean }>({
 function isPage(response: Response | null) {
   return Boolean(response?.headers()["content-type"]?.startsWith("text/html"));
 }
+
+/** Opens a section of the organization's page by its link (general, members, AI, usage). */
+export async function openOrganizationSection(page: Page, sections: string, name: string) {
+  await page
+    .getByRole("navigation", { name: sections })
+    .getByRole("link", { name, exact: true })
+    .click();
+  await expect(
+    page.getByRole("navigation", { name: sections }).getByRole("link", { name, exact: true }),
+  ).toHaveAttribute("aria-current", "page");
+}

@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   keyIn,
   openHydrated,
+  openOrganizationSection,
   registerAccount,
   screenshotBothModes,
   signIn,
@@ -15,7 +16,12 @@ import {
   uniquePhone,
   waitForMessage,
 } from "./fixtures";
-import { invitationFormLabels, invitationLabels, invitationLinkLabels } from "./support/labels";
+import {
+  invitationFormLabels,
+  invitationLabels,
+  invitationLinkLabels,
+  organizationSectionLabels,
+} from "./support/labels";
 
 const notice = (page: Page) => page.getByRole("status");
 
@@ -34,11 +40,13 @@ async function newBrowserPage(browser: Browser) {
   return context.newPage();
 }
 
-/** The owner's organization page, where the invitations are. */
+/** The members' section of the owner's organization page, where the invitations are. */
 async function openOwnOrganization(page: Page, prefix: string, settingsOf: string) {
   await page.goto(`${prefix}/account/organization`);
   await page.getByRole("link", { name: settingsOf }).click();
   await page.waitForURL(/\/account\/organization\/[0-9a-f-]{36}/);
+  const s = (prefix ? organizationSectionLabels[1] : organizationSectionLabels[0])[1];
+  await openOrganizationSection(page, s.sections, s.members);
 }
 
 for (const [prefix, l] of invitationLabels) {
@@ -176,7 +184,7 @@ test.describe("invitations", () => {
       });
       expect(sent.status()).toBe(201);
     }
-    await page.goto(`/account/organization/${organizationId}`);
+    await page.goto(`/account/organization/${organizationId}/members`);
     const invitations = page.getByRole("region", { name: "Invitations" });
     await expect(invitations.getByRole("listitem")).toHaveCount(10);
     await expect(invitations.getByRole("listitem").first()).toContainText(addresses[10] as string);

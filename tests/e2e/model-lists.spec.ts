@@ -58,7 +58,7 @@ for (const [index, [prefix, l]] of aiProviderLabels.entries()) {
       }
 
       // The organization's AI settings: the chat model field suggests the server's models.
-      await page.goto(`${prefix}/account/organization/${organizationId}`);
+      await page.goto(`${prefix}/account/organization/${organizationId}/ai`);
       const ai = page.getByRole("region", { name: l.title });
       const chat = ai
         .getByRole("listitem")

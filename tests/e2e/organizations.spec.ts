@@ -5,12 +5,13 @@ import {
   expect,
   expectNoAxeViolations,
   joinOrganization,
+  openOrganizationSection,
   registerAccount,
   screenshotBothModes,
   signIn,
   test,
 } from "./fixtures";
-import { organizationLabels } from "./support/labels";
+import { organizationLabels, organizationSectionLabels } from "./support/labels";
 
 const png = () =>
   sharp({ create: { width: 200, height: 200, channels: 3, background: "#16a34a" } })
@@ -148,6 +149,8 @@ for (const [prefix, l] of organizationLabels) {
         /\/api\/v1\/files\/avatars\//,
       );
 
+      const s = (prefix ? organizationSectionLabels[1] : organizationSectionLabels[0])[1];
+      await openOrganizationSection(page, s.sections, s.members);
       const members = page.getByRole("region", { name: l.members });
       await expect(members.getByRole("listitem")).toHaveCount(1);
       await expect(members).toContainText(l.you);

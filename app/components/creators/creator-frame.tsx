@@ -71,7 +71,7 @@ export function CreatorFrame({
           action={
             canManageAi && organizationId ? (
               <Button asChild>
-                <LocalizedLink to={`/account/organization/${organizationId}#ai`}>
+                <LocalizedLink to={`/account/organization/${organizationId}/ai`}>
                   <Icon name="settings" />
                   {t("notConfigured.link")}
                 </LocalizedLink>

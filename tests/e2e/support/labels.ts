@@ -1497,3 +1497,27 @@ export const modelListLabels = table(
     listedHint: "نقترح النماذج التي يعرضها المزوّد، ويمكنك كتابة غيرها.",
   },
 );
+
+/** The sections of an organization's page, and the sidebar's entry that leads there. */
+export const organizationSectionLabels = table(
+  {
+    sections: "Organization settings",
+    general: "General",
+    members: "Members",
+    ai: "AI providers",
+    usage: "Usage and limits",
+    sidebar: "Sections",
+    organization: "Organization",
+    settings: "Settings",
+  },
+  {
+    sections: "إعدادات المؤسسة",
+    general: "عام",
+    members: "الأعضاء",
+    ai: "مزوّدو الذكاء الاصطناعي",
+    usage: "الاستخدام والحدود",
+    sidebar: "الأقسام",
+    organization: "المؤسسة",
+    settings: "الإعدادات",
+  },
+);
