@@ -52,7 +52,7 @@ export function AppShell({
         </div>
         <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-3 pb-4">
           {groups.map((group) => (
-            <div key={group.label ?? "main"} className="mt-4 first:mt-1">
+            <div key={group.label ?? group.items[0]?.to} className="mt-4 first:mt-1">
               {group.label ? (
                 <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-text-muted">
                   {t(group.label)}

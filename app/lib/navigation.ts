@@ -48,8 +48,9 @@ export function organizationNavGroup(account: {
     return null;
   }
   return {
-    label: "nav.organization",
-    items: [{ to: `/account/organization/${id}`, label: "nav.settings", icon: "settings" }],
+    items: [
+      { to: `/account/organization/${id}`, label: "nav.organizationSettings", icon: "settings" },
+    ],
   };
 }
 

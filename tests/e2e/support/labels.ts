@@ -1507,8 +1507,7 @@ export const organizationSectionLabels = table(
     ai: "AI providers",
     usage: "Usage and limits",
     sidebar: "Sections",
-    organization: "Organization",
-    settings: "Settings",
+    settings: "Organization settings",
   },
   {
     sections: "إعدادات المؤسسة",
@@ -1517,7 +1516,6 @@ export const organizationSectionLabels = table(
     ai: "مزوّدو الذكاء الاصطناعي",
     usage: "الاستخدام والحدود",
     sidebar: "الأقسام",
-    organization: "المؤسسة",
-    settings: "الإعدادات",
+    settings: "إعدادات المؤسسة",
   },
 );
