@@ -13,9 +13,9 @@ type Step = Dashboard["checklist"]["steps"][number]["step"];
 function stepPath(step: Step, organizationId: string): string {
   switch (step) {
     case "aiProvider":
-      return `/account/organization/${organizationId}#ai`;
+      return `/account/organization/${organizationId}/ai`;
     case "teammate":
-      return `/account/organization/${organizationId}#members`;
+      return `/account/organization/${organizationId}/members`;
     case "image":
       return "/image/creator";
     case "thread":

@@ -36,7 +36,7 @@ export function UsageCard({
         </h2>
         {usage.members ? (
           <LocalizedLink
-            to={`/account/organization/${organizationId}#ai-usage`}
+            to={`/account/organization/${organizationId}/usage`}
             className="text-sm text-accent hover:underline"
           >
             {t("usage.details")}
