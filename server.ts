@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { aiQuotaDefaults } from "./api/ai/ai-usage";
 import { aiEnvironment } from "./api/ai/config";
+import { embeddedToolsReport, toolPathsFromEnv } from "./api/ai/embedded/tools";
 import { networkPolicyFromEnv } from "./api/ai/network";
 import { maxOutputTokensFromEnv } from "./api/ai/response-limits";
 import { secretsKeys } from "./api/ai/secrets";
@@ -95,8 +96,11 @@ if (!remoteApi) {
       quotas: aiQuotaDefaults(process.env),
       // AI_CHAT_MAX_OUTPUT_TOKENS.
       maxOutputTokens: maxOutputTokensFromEnv(process.env),
+      // ESPEAK_NG_PATH, FFMPEG_PATH and FFPROBE_PATH.
+      toolPaths: toolPathsFromEnv(process.env),
     },
   });
+  console.log(`Embedded tools:\n${embeddedToolsReport(api.embeddedTools).join("\n")}`);
   if (api.seeded) {
     console.log(
       `Created a demo organization. Sign in at http://localhost:${port}/login with\n` +

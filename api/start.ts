@@ -5,6 +5,7 @@ import type { AiEnvironment } from "./ai/config";
 import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
 import { sentenceEncoderModel } from "./ai/embedded/sentence-encoder";
 import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
+import { defaultToolPaths, type EmbeddedTools, type ToolPaths } from "./ai/embedded/tools";
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import type { MaxOutputTokens } from "./ai/response-limits";
 import type { SecretsKeys } from "./ai/secrets";
@@ -30,16 +31,25 @@ import type { Storage } from "./storage/storage";
 
 /**
  * The models that run on this machine: the sentence encoder, and the offline voice and the
- * slideshow where their programs are installed.
+ * slideshow where their programs are installed; with which of those programs there are.
  */
-async function embeddedModels(options: ApiOptions["ai"]): Promise<EmbeddedModels> {
-  const voice = options?.offlineVoice ?? (await espeakAvailable());
-  const slideshow = options?.slideshow ?? (await ffmpegAvailable());
-  const speech = voice ? espeakSpeechModel() : undefined;
+async function embeddedModels(
+  options: ApiOptions["ai"],
+): Promise<{ models: EmbeddedModels; tools: EmbeddedTools }> {
+  const paths = options?.toolPaths ?? defaultToolPaths;
+  const voice = options?.offlineVoice ?? (await espeakAvailable(paths.espeakNg));
+  const slideshow = options?.slideshow ?? (await ffmpegAvailable(paths.ffmpeg, paths.ffprobe));
+  const speech = voice ? espeakSpeechModel({ binary: paths.espeakNg }) : undefined;
+  const video = slideshow
+    ? slideshowVideoModel({ ffmpeg: paths.ffmpeg, ffprobe: paths.ffprobe, narrator: speech })
+    : undefined;
   return {
-    ...(options?.sentenceEncoder !== false ? { embedding: sentenceEncoderModel() } : {}),
-    ...(speech ? { speech } : {}),
-    ...(slideshow ? { video: slideshowVideoModel({ narrator: speech }) } : {}),
+    models: {
+      ...(options?.sentenceEncoder !== false ? { embedding: sentenceEncoderModel() } : {}),
+      ...(speech ? { speech } : {}),
+      ...(video ? { video } : {}),
+    },
+    tools: { espeakNg: voice, ffmpeg: slideshow },
   };
 }
 
@@ -118,6 +128,8 @@ export type ApiOptions = {
     allowPrivateNetwork?: boolean;
     /** AI_ALLOWED_NETWORKS: the private networks (CIDR) organizations' addresses may be in. */
     allowedNetworks?: readonly string[];
+    /** Where espeak-ng, ffmpeg and ffprobe are (toolPathsFromEnv(process.env)); unset: in PATH. */
+    toolPaths?: ToolPaths;
     /** The offline voice (espeak-ng); unset: offered when espeak-ng runs on this machine. */
     offlineVoice?: boolean;
     /** The slideshow (ffmpeg); unset: offered when ffmpeg and ffprobe run on this machine. */
@@ -151,6 +163,8 @@ export type Api = {
    * may have switched the organization or ended the session) is looked up again.
    */
   pageFetch: () => (request: Request) => Promise<Response>;
+  /** Which programs of the embedded models run here (espeak-ng, ffmpeg), for the start-up log. */
+  embeddedTools: EmbeddedTools;
   /** Set when seedDemo created the demo account. */
   seeded: { email: string; password: string } | null;
   /** Resolves once every queued mail and SMS has been delivered or has failed. */
@@ -206,13 +220,15 @@ export async function startApi(
   });
   // The storage and the models come first: the generations' jobs need them as soon as they run.
   const { storage, close: closeStorage } = openStorage(options);
+  const embedded = await embeddedModels(options.ai);
   const ai = createAiServices({
     registry: createAiRegistry({
       environment: options.ai?.environment ?? {},
       allowPrivateNetwork: options.ai?.allowPrivateNetwork,
       allowedNetworks: options.ai?.allowedNetworks,
-      embedded: await embeddedModels(options.ai),
+      embedded: embedded.models,
     }),
+    tools: embedded.tools,
     secretsKey,
     quotas: options.ai?.quotas,
     chatDeadlineMs: options.ai?.chatDeadlineMs,
@@ -274,6 +290,7 @@ export async function startApi(
         }
       };
     },
+    embeddedTools: embedded.tools,
     seeded,
     flush: () => messenger.flush(),
     handleUpgrade: broker.handleUpgrade,

@@ -10,6 +10,7 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import type { AiQuotaDefaults } from "./ai-usage";
+import type { EmbeddedTools } from "./embedded/tools";
 import {
   type Capability,
   capabilities,
@@ -37,6 +38,8 @@ export type AiServices = {
   maxOutputTokens: MaxOutputTokens;
   /** The providers' lists of models and voices, kept briefly (model-lists.ts). */
   modelLists: ModelListCache;
+  /** Which programs of the embedded models run here, for the creators to say what is missing. */
+  tools: EmbeddedTools;
 };
 
 export function createAiServices(options: {
@@ -47,6 +50,7 @@ export function createAiServices(options: {
   maxOutputTokens?: MaxOutputTokens;
   /** How long a provider may take to list its models or voices (ms). */
   listingTimeoutMs?: number;
+  tools?: EmbeddedTools;
 }): AiServices {
   return {
     registry: options.registry,
@@ -55,6 +59,7 @@ export function createAiServices(options: {
     chatDeadlineMs: options.chatDeadlineMs ?? defaultChatDeadlineMs,
     maxOutputTokens: options.maxOutputTokens ?? defaultMaxOutputTokens,
     modelLists: createModelListCache(options.listingTimeoutMs),
+    tools: options.tools ?? { espeakNg: false, ffmpeg: false },
   };
 }
 

@@ -156,3 +156,17 @@ export function muxNarration(
     return new Uint8Array(await readFile(out));
   });
 }
+
+/** Whether a video has a sound track of its own, as ffprobe reads it. */
+export function hasAudioTrack(video: Uint8Array, signal?: AbortSignal): Promise<boolean> {
+  return inFolder(async (dir) => {
+    const file = join(dir, "video");
+    await writeFile(file, video);
+    const out = await runTool(
+      "ffprobe",
+      ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file],
+      { signal, install: "ffmpeg" },
+    );
+    return Buffer.from(out).toString().trim() !== "";
+  });
+}

@@ -19,6 +19,7 @@ import {
   type AudioFormat,
   audioFormats,
   durationSeconds,
+  hasAudioTrack,
   joinAudio,
   muxNarration,
   posterFrame,
@@ -48,7 +49,15 @@ export type GenerationServices = {
   /** How often a provider's video job is asked whether it is done (ms, default 5,000). */
   videoPollIntervalMs?: number;
 };
-export type GenerationResult = { mediaIds: string[] };
+/**
+ * Why a video was made without sound: no voice to read its narration or its prompt (with the
+ * program whose absence took the offline voice away), or nothing to read.
+ */
+export type SilentVideo = {
+  reason: "NO_VOICE" | "NOTHING_TO_READ";
+  missingTool?: "espeak-ng";
+};
+export type GenerationResult = { mediaIds: string[]; silent?: SilentVideo };
 
 /** A generation may wait on a provider's video for a while; a try ends after this. */
 const timeoutSeconds = 30 * 60;
@@ -374,8 +383,31 @@ function speechKind(services: GenerationServices) {
   });
 }
 
-/** The video of a generation: narration first, then the model's video, written to the library. */
-async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
+/** The organization's speech model, or null when it has none (then the video is silent). */
+async function voiceOf(services: GenerationServices, db: Database, organizationId: string) {
+  return generationModel(db, services.ai, organizationId, "speech").catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "AI_NOT_CONFIGURED") return null;
+    return asPermanent(error);
+  });
+}
+
+/** Why a video stays silent without a voice: the offline voice's program, where it is missing. */
+function noVoice(services: GenerationServices): SilentVideo {
+  return services.ai.tools.espeakNg
+    ? { reason: "NO_VOICE" }
+    : { reason: "NO_VOICE", missingTool: "espeak-ng" };
+}
+
+/** A video of a generation, and why it is silent where it is. */
+type MadeVideos = { mediaIds: string[]; silent?: SilentVideo };
+
+/**
+ * The video of a generation: narration first, then the model's video, written to the library.
+ * Without narration text the prompt is read, by the organization's voice: before the slideshow
+ * (which lasts as long as its narration), after a provider's video that came without sound of
+ * its own (laid over it). Without a voice, or anything to read, the result says why it is silent.
+ */
+async function makeVideo(step: Step<VideoGeneration>): Promise<MadeVideos> {
   const { services, db, actor, input, signal, progress } = step;
   const { resolved, call } = await modelAndCall(
     services,
@@ -396,22 +428,23 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
   }
   await progress(0.05);
 
-  let narration: Uint8Array | undefined;
-  if (input.narration?.text) {
-    const speech = await generationModel(db, services.ai, step.organizationId, "speech").catch(
-      asPermanent,
-    );
-    narration = await speak(speech, call, {
-      text: input.narration.text,
-      voice: input.narration.voice,
-      speed: input.narration.speed,
+  const embedded = resolved.provider === null;
+  const prompt = input.prompt?.trim() ?? "";
+  const script = input.narration?.text?.trim() || prompt;
+  const voice = script ? await voiceOf(services, db, step.organizationId) : null;
+  const narrate = async (voiceModel: ResolvedModel<"speech">) =>
+    speak(voiceModel, call, {
+      text: script,
+      voice: input.narration?.voice,
+      speed: input.narration?.speed,
       format: "wav",
       signal,
     });
-    await progress(0.2);
-  }
-  const embedded = resolved.provider === null;
-  const prompt = input.prompt?.trim() ?? "";
+  // The slideshow takes its narration as its sound track; a provider's is laid over its video,
+  // when asked for, or when the video came without sound.
+  const readFirst = voice && (embedded || input.narration?.text);
+  const narration = readFirst ? await narrate(voice) : undefined;
+  if (narration) await progress(0.2);
   const videos = await call(resolved, input.duration, async () => {
     const result = await generateVideo({
       model: resolved.model,
@@ -431,6 +464,7 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
             },
           }
         : {}),
+      ...(embedded ? { generateAudio: false } : {}),
       ...(resolved.model.doStart
         ? {
             poll: {
@@ -447,10 +481,14 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
   });
   await progress(0.8);
   const mediaIds: string[] = [];
+  let silent: SilentVideo | undefined;
   for (const video of videos as GeneratedFile[]) {
-    // A provider's video gets the narration laid over it here (as MP4); the slideshow took it
-    // as its sound track already.
-    const narrated = narration && !embedded ? narration : undefined;
+    let narrated = narration && !embedded ? narration : undefined;
+    const ownSound = embedded ? !!narration : await hasAudioTrack(video.uint8Array, signal);
+    if (!narrated && !ownSound) {
+      if (voice && script) narrated = await narrate(voice);
+      else silent = script ? noVoice(services) : { reason: "NOTHING_TO_READ" };
+    }
     const bytes = narrated
       ? await muxNarration(video.uint8Array, narrated, signal)
       : video.uint8Array;
@@ -469,7 +507,7 @@ async function makeVideo(step: Step<VideoGeneration>): Promise<string[]> {
       }).catch(asPermanent),
     );
   }
-  return mediaIds;
+  return silent ? { mediaIds, silent } : { mediaIds };
 }
 
 function videoKind(services: GenerationServices) {
@@ -482,7 +520,7 @@ function videoKind(services: GenerationServices) {
       // What an earlier try wrote before it stopped is the result.
       const made = await itemsOfJob(db, actor, job.id);
       if (made.length > 0) return { mediaIds: made };
-      const mediaIds = await makeVideo({
+      return makeVideo({
         services,
         db,
         jobId: job.id,
@@ -493,7 +531,6 @@ function videoKind(services: GenerationServices) {
         progress,
         purpose: jobKindOf.video,
       });
-      return { mediaIds };
     },
   });
 }
@@ -538,16 +575,16 @@ function recipeKind(services: GenerationServices) {
         throw new PermanentJobError("AI_BAD_RESPONSE", "The provider made no image.");
       }
       const madeVideos = await itemsOfJob(db, actor, job.id, "video");
-      const videos =
+      const videos: MadeVideos =
         madeVideos.length > 0
-          ? madeVideos
+          ? { mediaIds: madeVideos }
           : await makeVideo({
               ...step,
               input: { ...job.input.video, startImageId },
               progress: within(progress, 0.4, 1),
               purpose: jobKindOf.video,
             });
-      return { mediaIds: [...images, ...videos] };
+      return { ...videos, mediaIds: [...images, ...videos.mediaIds] };
     },
   });
 }

@@ -212,6 +212,18 @@ const GenerationOptionsSchema = z
         narration: z.boolean(),
       }),
     }),
+    embeddedTools: z
+      .object({
+        espeakNg: z.boolean().openapi({ description: "The offline voice's program" }),
+        ffmpeg: z
+          .boolean()
+          .openapi({ description: "The slideshow's program, which also joins and narrates" }),
+      })
+      .openapi({
+        description:
+          "Which programs of the server's own models run here, to say before a generation " +
+          "what a missing one turns off (a video without a voice is silent)",
+      }),
   })
   .openapi("GenerationOptions");
 
@@ -222,7 +234,8 @@ const requestGenerationRoute = protectedRoute({
   summary: "Make images, speech or a video, as a job (media.create)",
   description:
     "Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items " +
-    "it wrote into the library, whose `settings` are this body. Refused before anything is " +
+    "it wrote into the library, whose `settings` are this body; a video made without sound " +
+    "adds `silent: { reason: NO_VOICE | NOTHING_TO_READ, missingTool? }`. Refused before anything is " +
     "queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, " +
     "`UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`, `MODEL_NOT_ALLOWED` for a `model` " +
     "that the deployment's provider does not list), 429 `QUOTA_EXCEEDED` past the month's " +

@@ -4,6 +4,7 @@ import { checkAiQuota } from "../ai/ai-usage";
 import type { Capability, ProviderKind } from "../ai/capabilities";
 import { maxOfflineSpeechCharacters } from "../ai/embedded/espeak";
 import { slideshowModelId } from "../ai/embedded/slideshow";
+import type { EmbeddedTools } from "../ai/embedded/tools";
 import { AiError } from "../ai/errors";
 import { asModelChoiceError } from "../ai/model-choice";
 import { offersOf, type ResolvedModel } from "../ai/registry";
@@ -442,6 +443,7 @@ export type GenerationOptions = {
     durations: number[];
     supports: { startImage: boolean; stills: boolean; narration: boolean };
   };
+  embeddedTools: EmbeddedTools;
 };
 
 /** What the creators offer, per kind, for the actor's organization (media.create). */
@@ -523,5 +525,6 @@ export async function generationOptions(
         ? { startImage: true, stills: slideshow, narration: true }
         : { startImage: false, stills: false, narration: false },
     },
+    embeddedTools: ai.tools,
   };
 }

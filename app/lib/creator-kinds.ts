@@ -65,3 +65,15 @@ export function requestOf(job: Pick<Job, "input">): string {
   const text = input.prompt ?? input.text ?? input.name;
   return typeof text === "string" ? text : "";
 }
+
+/** Why a job's video was made without sound, as its result says (`silent`); null when it was not. */
+export type Silence = { reason: "NO_VOICE" | "NOTHING_TO_READ"; missingTool?: string };
+
+/** A video job's silence, read from its result. */
+export function silenceOf(job: Pick<Job, "result">): Silence | null {
+  const silent = settingsOf(settingsOf(job.result).silent);
+  if (silent.reason !== "NO_VOICE" && silent.reason !== "NOTHING_TO_READ") return null;
+  return typeof silent.missingTool === "string"
+    ? { reason: silent.reason, missingTool: silent.missingTool }
+    : { reason: silent.reason };
+}

@@ -111,6 +111,8 @@ export async function loadCreator<Kind extends CreatorKind>(
     organizationId,
     canManageAi,
     options: options[kind] as GenerationOptions[Kind],
+    /** Which of the server's own programs run, to say what a missing one turns off. */
+    embeddedTools: options.embeddedTools,
     jobs: [...jobs, ...recipeJobs]
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .slice(0, recentJobs),

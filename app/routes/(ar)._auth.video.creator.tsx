@@ -49,6 +49,7 @@ export default function VideoCreatorPage() {
           images={loaded.images}
           reused={loaded.reused?.settings ?? null}
           startImageId={loaded.startImageId}
+          embeddedTools={loaded.embeddedTools}
           answer={creatorAnswer}
         />
       ) : null}

@@ -9,6 +9,7 @@ import type {
   Experimental_VideoModelV4File as VideoModelV4File,
 } from "@ai-sdk/provider";
 import { AiError } from "../errors";
+import { titleCard } from "./title-cards";
 import { runTool, toolAvailable } from "./tools";
 
 export const slideshowModelId = "ffmpeg-slideshow";
@@ -96,7 +97,8 @@ function bytesOf(file: VideoModelV4File): Uint8Array {
  * The embedded video model: ffmpeg composing stills (the start image, then the other
  * references) with narration and the prompt as captions into an H.264 MP4. Not generative, and
  * labelled so ("Slideshow (not generative)"). Narration comes from `providerOptions.slideshow`,
- * else from the offline voice speaking the prompt; captions are the MP4's text track.
+ * else from the offline voice speaking the prompt; captions are the MP4's text track. Without
+ * stills, the prompt's sentences are shown as title cards, each for its caption's time.
  */
 export function slideshowVideoModel(
   options: { ffmpeg?: string; ffprobe?: string; narrator?: SpeechModelV4 } = {},
@@ -165,25 +167,37 @@ export function slideshowVideoModel(
         const asked = Math.min(Math.max(call.duration ?? 10, 2), maxSeconds);
         const seconds = Math.min(Math.max(asked, Math.ceil(narrationSeconds + 0.5)), maxSeconds);
 
+        const captions = prompt ? captionsFor(prompt, seconds) : [];
+        // Without an image to show, the prompt itself is shown, a title card per sentence.
+        const slides =
+          stills.length > 0
+            ? stills.map((bytes) => ({ bytes, seconds: seconds / stills.length }))
+            : await Promise.all(
+                captions.map(async (caption) => ({
+                  bytes: await titleCard(caption.text, width, height),
+                  seconds: caption.end - caption.start,
+                })),
+              );
+
         const args = ["-hide_banner", "-loglevel", "error", "-y"];
         const filters: string[] = [];
         const frame = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,fps=${fps},format=yuv420p`;
-        if (stills.length === 0) {
+        if (slides.length === 0) {
           args.push("-f", "lavfi", "-i", `color=c=0x1e293b:s=${size}:r=${fps}:d=${seconds}`);
           filters.push(`[0:v]format=yuv420p[v]`);
         } else {
-          const each = seconds / stills.length;
-          for (const [i, still] of stills.entries()) {
+          for (const [i, slide] of slides.entries()) {
             const file = join(dir, `still-${i}`);
-            await writeFile(file, still);
-            args.push("-loop", "1", "-framerate", String(fps), "-t", each.toFixed(3), "-i", file);
+            await writeFile(file, slide.bytes);
+            args.push("-loop", "1", "-framerate", String(fps));
+            args.push("-t", slide.seconds.toFixed(3), "-i", file);
             filters.push(`[${i}:v]${frame}[s${i}]`);
           }
           filters.push(
-            `${stills.map((_, i) => `[s${i}]`).join("")}concat=n=${stills.length}:v=1:a=0[v]`,
+            `${slides.map((_, i) => `[s${i}]`).join("")}concat=n=${slides.length}:v=1:a=0[v]`,
           );
         }
-        let input = stills.length || 1;
+        let input = slides.length || 1;
         const maps = ["-map", "[v]"];
         if (narration) {
           args.push("-i", narration);
@@ -191,7 +205,6 @@ export function slideshowVideoModel(
           maps.push("-map", "[a]");
           input++;
         }
-        const captions = prompt ? captionsFor(prompt, seconds) : [];
         if (captions.length > 0) {
           const srt = join(dir, "captions.srt");
           await writeFile(srt, toSrt(captions));
@@ -223,6 +236,7 @@ export function slideshowVideoModel(
             embedded: {
               seconds,
               stills: stills.length,
+              titleCards: stills.length > 0 ? 0 : slides.length,
               captions: captions.length,
               narrated: !!narration,
             },

@@ -71,3 +71,51 @@ export function toolAvailable(binary: string, versionFlag = "--version"): Promis
   }
   return answer;
 }
+
+/** Where the programs of the embedded models are: a name found in PATH, or a full path. */
+export type ToolPaths = { espeakNg: string; ffmpeg: string; ffprobe: string };
+
+export const defaultToolPaths: ToolPaths = {
+  espeakNg: "espeak-ng",
+  ffmpeg: "ffmpeg",
+  ffprobe: "ffprobe",
+};
+
+/**
+ * The programs' paths from the environment (ESPEAK_NG_PATH, FFMPEG_PATH, FFPROBE_PATH), for a
+ * machine that keeps them outside PATH; unset: their names, looked up in PATH.
+ */
+export function toolPathsFromEnv(env: Record<string, string | undefined>): ToolPaths {
+  return {
+    espeakNg: env.ESPEAK_NG_PATH?.trim() || defaultToolPaths.espeakNg,
+    ffmpeg: env.FFMPEG_PATH?.trim() || defaultToolPaths.ffmpeg,
+    ffprobe: env.FFPROBE_PATH?.trim() || defaultToolPaths.ffprobe,
+  };
+}
+
+/** Which of the embedded models' programs run on this machine. */
+export type EmbeddedTools = { espeakNg: boolean; ffmpeg: boolean };
+
+/** The embedded tools by the names their packages have, as the API and the start-up log say them. */
+export const embeddedToolNames = { espeakNg: "espeak-ng", ffmpeg: "ffmpeg" } as const;
+
+/** What each missing program turns off, for the start-up log. */
+const withoutTool: Record<keyof EmbeddedTools, string> = {
+  espeakNg:
+    "no offline voice: without a speech provider there is no audio creator, and videos are silent",
+  ffmpeg:
+    "no slideshow video, and no joining, converting or narrating of audio and video; " +
+    "install ffmpeg (it brings ffprobe)",
+};
+
+/**
+ * The lines `npm start` prints once about the embedded tools: which are available, and what
+ * each missing one turns off.
+ */
+export function embeddedToolsReport(tools: EmbeddedTools): string[] {
+  return (Object.keys(embeddedToolNames) as (keyof EmbeddedTools)[]).map((tool) =>
+    tools[tool]
+      ? `  ${embeddedToolNames[tool]}: available`
+      : `  ${embeddedToolNames[tool]}: missing (apt-get install ${embeddedToolNames[tool]}): ${withoutTool[tool]}`,
+  );
+}

@@ -34,6 +34,7 @@ export function CreatorFrame({
         canManageAi: boolean;
         options: Offer;
         jobs: Job[];
+        embeddedTools: GenerationOptions["embeddedTools"];
       };
   now: number;
   children: ReactNode;
@@ -80,6 +81,7 @@ export function CreatorFrame({
           }
         >
           {canManageAi ? t("notConfigured.bodyManager") : t("notConfigured.body")}
+          <MissingTool kind={kind} tools={loaded.embeddedTools} />
         </EmptyState>
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -113,5 +115,29 @@ export function CreatorFrame({
         </div>
       )}
     </PageShell>
+  );
+}
+
+/** The server's own model of a kind that a missing program turned off, and that program. */
+const embeddedToolOf = {
+  speech: { tool: "espeakNg", name: "espeak-ng", message: "notConfigured.missingVoice" },
+  video: { tool: "ffmpeg", name: "ffmpeg", message: "notConfigured.missingSlideshow" },
+} as const;
+
+function MissingTool({
+  kind,
+  tools,
+}: {
+  kind: CreatorKind;
+  tools: GenerationOptions["embeddedTools"];
+}) {
+  const { t } = useTranslation("creators");
+  if (kind === "image") return null;
+  const { tool, name, message } = embeddedToolOf[kind];
+  if (tools[tool]) return null;
+  return (
+    <span data-missing-tool={name} className="mt-2 block">
+      {t(message)} <bdi dir="ltr">{name}</bdi>
+    </span>
   );
 }

@@ -12,10 +12,12 @@ import {
   mediaIdsOf,
   recipeJobKind,
   requestOf,
+  silenceOf,
 } from "~/lib/creator-kinds";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { SilentNote } from "./silent-note";
 
 const statusTone = {
   queued: "neutral",
@@ -52,6 +54,7 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
     if (kind === "video") {
       // A recipe's run made its image first, then the video that starts from it.
       const [startImage, ...videos] = job.kind === recipeJobKind ? ids : [undefined, ...ids];
+      const silence = silenceOf(job);
       return (
         <ul className="space-y-2">
           {startImage ? (
@@ -88,6 +91,11 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
               </LocalizedLink>
             </li>
           ))}
+          {silence ? (
+            <li>
+              <SilentNote silence={silence} />
+            </li>
+          ) : null}
         </ul>
       );
     }

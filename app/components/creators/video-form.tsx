@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import type { ApiSchema } from "~/lib/api/client";
 import { useAppForm, useErrorText } from "~/lib/app-form";
@@ -35,9 +36,12 @@ export function VideoCreatorForm({
   images,
   reused,
   startImageId,
+  embeddedTools,
   answer,
 }: {
   options: GenerationOptions["video"];
+  /** Which of the server's own programs run: a missing voice is said before generating. */
+  embeddedTools: GenerationOptions["embeddedTools"];
   /** The speech model's voices, for narration; null without one. */
   speech: GenerationOptions["speech"] | null;
   images: ApiSchema<"Media">[];
@@ -82,7 +86,7 @@ export function VideoCreatorForm({
       <TextareaInput
         meta={fields.prompt}
         label={t("fields.prompt")}
-        hint={t(options.label === "slideshow" ? "hints.captions" : "hints.videoPrompt")}
+        hint={t(options.label === "slideshow" ? "hints.slideshowPrompt" : "hints.videoPrompt")}
         rows={4}
         dir="auto"
         placeholder={t("placeholders.video")}
@@ -137,7 +141,7 @@ export function VideoCreatorForm({
           <TextareaInput
             meta={fields.narrationText}
             label={t("fields.narrationText")}
-            hint={t("hints.narration")}
+            hint={t("hints.narrationOrPrompt")}
             rows={3}
             dir="auto"
           />
@@ -152,6 +156,16 @@ export function VideoCreatorForm({
         </fieldset>
       ) : null}
       <InputField meta={fields.title} label={t("fields.title")} dir="auto" />
+      {speech?.configured ? null : (
+        <FormAlert tone="info">
+          <p>{t("sound.silent")}</p>
+          {embeddedTools.espeakNg ? null : (
+            <p>
+              {t("silent.missingTool")} <bdi dir="ltr">espeak-ng</bdi>
+            </p>
+          )}
+        </FormAlert>
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting}>
           <Icon

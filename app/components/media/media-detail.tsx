@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useAppForm } from "~/lib/app-form";
+import { silenceOf } from "~/lib/creator-kinds";
 import {
   formatBytes,
   formatClock,
@@ -19,6 +20,7 @@ import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
+import { SilentNote } from "../creators/silent-note";
 import { LocalizedLink } from "../localized-link";
 import { DeleteSection } from "../records/delete-section";
 import { Badge } from "../ui/badge";
@@ -402,6 +404,7 @@ const statusTones = {
 function JobLog({ job }: { job: Job }) {
   const { t } = useTranslation("media");
   const dateTime = useDateTime();
+  const silence = silenceOf(job);
   return (
     <section aria-labelledby="media-job-title" className="space-y-2">
       <h3 id="media-job-title" className="flex items-center gap-2 text-sm font-semibold">
@@ -415,6 +418,7 @@ function JobLog({ job }: { job: Job }) {
         {job.finishedAt ? <Row label={t("job.finished")} value={dateTime(job.finishedAt)} /> : null}
         {job.user?.name ? <Row label={t("job.by")} value={job.user.name} /> : null}
       </dl>
+      {silence ? <SilentNote silence={silence} /> : null}
       {job.error ? (
         <p className="rounded-control border border-danger/40 bg-danger-soft p-3 text-sm text-danger [overflow-wrap:anywhere]">
           <bdi dir="ltr">{job.error.code}</bdi>: <span dir="auto">{job.error.message}</span>

@@ -10347,7 +10347,7 @@ export interface paths {
     put?: never;
     /**
      * Make images, speech or a video, as a job (media.create)
-     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items it wrote into the library, whose `settings` are this body. Refused before anything is queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`, `MODEL_NOT_ALLOWED` for a `model` that the deployment's provider does not list), 429 `QUOTA_EXCEEDED` past the month's quota, 429 `TOO_MANY_REQUESTS` with Retry-After past the member's rate (RATE_LIMIT_GENERATION_PER_MEMBER, recipe runs included), 429 `TOO_MANY_WAITING_JOBS` while the organization has JOBS_WAITING_PER_ORGANIZATION jobs waiting, 409 `AI_NOT_CONFIGURED` when the kind has no model.
+     * @description Answers 202 with the job; its `result`, once it has succeeded, is `{ mediaIds }`, the items it wrote into the library, whose `settings` are this body; a video made without sound adds `silent: { reason: NO_VOICE | NOTHING_TO_READ, missingTool? }`. Refused before anything is queued or charged: 422 on the field (`TOO_LONG`, `REQUIRED`, `UNSUPPORTED_SIZE`, `UNSUPPORTED_DURATION`, `UNKNOWN_VOICE`, `NOT_AN_IMAGE`, `MODEL_NOT_ALLOWED` for a `model` that the deployment's provider does not list), 429 `QUOTA_EXCEEDED` past the month's quota, 429 `TOO_MANY_REQUESTS` with Retry-After past the member's rate (RATE_LIMIT_GENERATION_PER_MEMBER, recipe runs included), 429 `TOO_MANY_WAITING_JOBS` while the organization has JOBS_WAITING_PER_ORGANIZATION jobs waiting, 409 `AI_NOT_CONFIGURED` when the kind has no model.
      */
     post: {
       parameters: {
@@ -13587,6 +13587,13 @@ export interface components {
           stills: boolean;
           narration: boolean;
         };
+      };
+      /** @description Which programs of the server's own models run here, to say before a generation what a missing one turns off (a video without a voice is silent) */
+      embeddedTools: {
+        /** @description The offline voice's program */
+        espeakNg: boolean;
+        /** @description The slideshow's program, which also joins and narrates */
+        ffmpeg: boolean;
       };
     };
     RecipeList: {
