@@ -10,13 +10,13 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import type { AiQuotaDefaults } from "./ai-usage";
-import type { EmbeddedTools } from "./embedded/tools";
 import {
   type Capability,
   capabilities,
   type ProviderKind,
   providerCapabilities,
 } from "./capabilities";
+import type { EmbeddedTools } from "./embedded/tools";
 import { createModelListCache, type ModelListCache } from "./model-lists";
 import type { AiRegistry, ModelSource, Offers, OrganizationAiSettings } from "./registry";
 import { offersOf } from "./registry";

@@ -164,7 +164,17 @@ export function hasAudioTrack(video: Uint8Array, signal?: AbortSignal): Promise<
     await writeFile(file, video);
     const out = await runTool(
       "ffprobe",
-      ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", file],
+      [
+        "-v",
+        "error",
+        "-select_streams",
+        "a",
+        "-show_entries",
+        "stream=index",
+        "-of",
+        "csv=p=0",
+        file,
+      ],
       { signal, install: "ffmpeg" },
     );
     return Buffer.from(out).toString().trim() !== "";

@@ -38,6 +38,7 @@ import {
   type SpeechGeneration,
   splitText,
   styledPrompt,
+  titleFromPrompt,
   type VideoGeneration,
 } from "./generations";
 import { createMediaItem } from "./media";
@@ -140,14 +141,18 @@ async function prepare<C extends Capability>(
   return { actor, resolved, call };
 }
 
-/** What every item of a generation keeps: the request as its settings, and where it belongs. */
+/**
+ * What every item of a generation keeps: the request as its settings, where it belongs, and its
+ * title (the one asked for, else the prompt's first words).
+ */
 function itemBase(
   jobId: string,
   input: ImageGeneration | SpeechGeneration | VideoGeneration,
   model: string,
 ) {
+  const prompt = "text" in input ? input.text : (input.prompt ?? "");
   return {
-    title: input.title ?? "",
+    title: input.title || titleFromPrompt(prompt),
     settings: input as unknown as Record<string, unknown>,
     model,
     jobId,

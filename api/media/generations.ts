@@ -411,6 +411,26 @@ export async function itemsOfJob(
   return rows.map((row) => row.id);
 }
 
+/** The most words, and characters, of a prompt that a title made from it keeps. */
+const promptTitleWords = 8;
+const promptTitleLength = 60;
+
+/**
+ * An item's title when its generation named none: the prompt's first words, within 60
+ * characters, without a sentence's closing punctuation; "" without a prompt.
+ */
+export function titleFromPrompt(prompt: string): string {
+  const words = prompt.trim().split(/\s+/).filter(Boolean).slice(0, promptTitleWords);
+  let title = "";
+  for (const word of words) {
+    const longer = title ? `${title} ${word}` : word;
+    if (longer.length > promptTitleLength) break;
+    title = longer;
+  }
+  if (!title && words[0]) title = words[0].slice(0, promptTitleLength);
+  return title.replace(/[\s.,;:!?،؛؟…-]+$/u, "");
+}
+
 // --- Options -----------------------------------------------------------------------------------
 
 type Configured = {

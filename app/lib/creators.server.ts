@@ -48,7 +48,41 @@ const Visit = z.object({
   recipe: z.uuid().optional().catch(undefined),
   recipeSearch: z.string().trim().max(100).optional().catch(undefined),
   recipePage: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  /** The start-image picker: a search of the image library, and the page it shows. */
+  imageSearch: z.string().trim().max(200).optional().catch(undefined),
+  imageCursor: z.string().max(200).optional().catch(undefined),
 });
+
+/**
+ * A page of the image library for the start-image picker: the images matching the search, from
+ * the cursor; a cursor the library no longer knows gives its first page.
+ */
+async function imagePage(api: ApiClient, search: string | undefined, cursor: string | undefined) {
+  const page = (at: string | undefined) =>
+    api.get("/media", {
+      query: {
+        kind: "image",
+        limit: imageChoices,
+        ...(search ? { q: search } : {}),
+        ...(at ? { cursor: at } : {}),
+      },
+    });
+  const first = await page(cursor).catch((error: unknown) => {
+    if (cursor && isApiError(error, 422)) return null;
+    throw serviceUnavailable(error);
+  });
+  const shown = first ?? (await page(undefined).catch(unavailableError));
+  return {
+    items: shown.items,
+    nextCursor: shown.nextCursor,
+    search: search ?? "",
+    cursor: first && cursor ? cursor : null,
+  };
+}
+
+function unavailableError(error: unknown): never {
+  throw serviceUnavailable(error);
+}
 
 /** The text of a thread's message, for the audio creator; none when it is not to be read. */
 async function messageText(api: ApiClient, threadId: string, messageId: string) {
@@ -96,9 +130,7 @@ export async function loadCreator<Kind extends CreatorKind>(
           .then((item) => (item.deletedAt ? null : item))
           .catch((error: unknown) => (isApiError(error, 404) ? null : unavailable(error)))
       : null,
-    kind === "speech"
-      ? null
-      : api.get("/media", { query: { kind: "image", limit: imageChoices } }).catch(unavailable),
+    kind === "speech" ? null : imagePage(api, visit.imageSearch, visit.imageCursor),
     kind === "speech" && visit.thread && visit.message
       ? messageText(api, visit.thread, visit.message)
       : null,
@@ -120,6 +152,10 @@ export async function loadCreator<Kind extends CreatorKind>(
       ? { id: reused.id, title: reused.title, settings: settingsOf(reused.settings) }
       : null,
     images: images?.items ?? [],
+    /** The picker's search and page, and the next page's cursor. */
+    imagePage: images
+      ? { search: images.search, cursor: images.cursor, nextCursor: images.nextCursor }
+      : null,
     /** The speech model's offers, for a video's narration. */
     speech: kind === "video" ? options.speech : null,
     /** The image model's offers and the recipes, for the video creator's recipes. */

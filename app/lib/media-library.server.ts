@@ -233,7 +233,8 @@ export async function libraryAction(kind: MediaKind, { request, context }: Actio
       } catch (error) {
         return refused(error, intent);
       }
-      return back({ id });
+      // A tile's star leaves the library as it was; the item's dialog stays open.
+      return form.get("place") === "tile" ? back() : back({ id });
     }
     case "delete": {
       // Without JavaScript the question is asked in the item's dialog first.

@@ -160,3 +160,19 @@ export function chainPages(current: Page, base: Page, further: Record<string, Pa
   }
   return { items, nextCursor };
 }
+
+/**
+ * The title of an item made without one, before titles were made from prompts: the prompt's
+ * first words, within 60 characters (what the API now names such an item).
+ */
+export function promptTitle(prompt: string): string {
+  const words = prompt.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  let title = "";
+  for (const word of words) {
+    const longer = title ? `${title} ${word}` : word;
+    if (longer.length > 60) break;
+    title = longer;
+  }
+  if (!title && words[0]) title = words[0].slice(0, 60);
+  return title.replace(/[\s.,;:!?،؛؟…-]+$/u, "");
+}

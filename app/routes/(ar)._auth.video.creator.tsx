@@ -50,6 +50,8 @@ export default function VideoCreatorPage() {
           reused={loaded.reused?.settings ?? null}
           startImageId={loaded.startImageId}
           embeddedTools={loaded.embeddedTools}
+          imagePage={loaded.imagePage}
+          reusedId={loaded.reused?.id}
           answer={creatorAnswer}
         />
       ) : null}

@@ -110,12 +110,23 @@ for (const [prefix, l] of creatorLabels) {
       await page.goto(`${prefix}/video/creator?image=${imageId}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.videoTitle);
       await expect(page.getByText(l.slideshow)).toBeVisible();
-      await expect(page.locator(`input[value="${imageId}"]`)).toBeChecked();
+      await expect(page.locator(`input[name="imageIds"][value="${imageId}"]`)).toBeChecked();
       await page.getByLabel(l.prompt, { exact: true }).fill(prompt);
+      // The picker searches the library; the chosen start image stays chosen meanwhile, and
+      // what was typed stays in the form.
+      await page.getByRole("searchbox", { name: l.imageSearch }).fill("zzzz-nothing");
+      await page.getByRole("button", { name: l.imageSearchButton, exact: true }).click();
+      await expect(page.getByText(l.noImageMatch)).toBeVisible();
+      await expect(page.locator(`input[name="imageIds"][value="${imageId}"]`)).toBeChecked();
+      await expect(page.getByLabel(l.prompt, { exact: true })).toHaveValue(prompt);
       await page
         .getByRole("textbox", { name: l.narration })
         .fill(arabic ? "مرحبًا بكم عند المنارة." : "Welcome to the lighthouse.");
       await page.getByRole("button", { name: l.generateVideo }).click();
+      // The new job shows under the form, where Generate was pressed, and in the list.
+      const started = page.getByRole("region", { name: l.justStarted });
+      await expect(started.getByText(l.done)).toBeVisible({ timeout: 90_000 });
+      await expect(started.locator("video")).toBeInViewport();
       const video = latest(page, l.latest).getByRole("listitem").first();
       await expect(video.getByText(l.done)).toBeVisible({ timeout: 90_000 });
       const videoId = idIn(await video.getByRole("link").first().getAttribute("href"));

@@ -135,13 +135,43 @@ for (const [prefix, l] of mediaLabels) {
         count: 2,
         title: lighthouse,
       });
-      await generate(page, auth, { kind: "image", prompt: "قافلة جمال في الصحراء عند الغروب" });
+      const caravan = "قافلة جمال في الصحراء عند الغروب";
+      await generate(page, auth, { kind: "image", prompt: caravan, size: "1024x1024" });
 
       await page.goto(`${prefix}/image`);
       const list = page.getByRole("region", { name: l.imageList, exact: true });
       await expect(list.getByRole("listitem")).toHaveCount(3);
+      // An item made without a title is named by its prompt, which shows on hover.
+      const caravanLink = list.getByRole("link", { name: caravan });
+      await expect(caravanLink).toBeVisible();
+      await caravanLink.hover();
+      await expect(caravanLink.getByText(caravan)).toBeVisible();
       await screenshotBothModes(page, "media-image-grid");
       await expectNoAxeViolations(page);
+
+      // Its settings in the reader's words; the size asked for is not repeated beside the
+      // image's own dimensions when they are the same.
+      await caravanLink.click();
+      const caravanDialog = page.getByRole("dialog", { name: caravan });
+      const settings = caravanDialog.getByRole("region", { name: l.settings });
+      await expect(settings).toContainText("1024×1024");
+      await expect(settings).not.toContainText(l.requestedSize);
+      await expect(settings).not.toContainText(/\b(kind|seed|size|count|prompt)\b/);
+      // The prompt shows once, in its own section, not again among the settings.
+      await expect(settings).not.toContainText(caravan);
+      await settings.scrollIntoViewIfNeeded();
+      await screenshotBothModes(page, "media-image-settings");
+      await page.keyboard.press("Escape");
+
+      // A tile's star marks it a favourite without opening it.
+      await list.getByRole("button", { name: l.tileFavourite(caravan) }).click();
+      await expect(list.getByRole("button", { name: l.tileUnfavourite(caravan) })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await list.getByRole("button", { name: l.tileUnfavourite(caravan) }).click();
+      await expect(list.getByRole("button", { name: l.tileFavourite(caravan) })).toBeVisible();
 
       // A prompt search in Arabic, whatever the page's language.
       const filters = filtersOf(page, l.filters);

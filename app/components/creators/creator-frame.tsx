@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "~/components/localized-link";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icon";
 import { PageShell } from "~/components/ui/page-shell";
 import { type CreatorKind, type Job, libraryOf } from "~/lib/creator-kinds";
 import type { GenerationOptions } from "~/lib/creators";
-import { JobList } from "./job-list";
+import { JobCard, JobList } from "./job-list";
 
 const icons = { image: "image", speech: "audio-lines", video: "clapperboard" } as const;
 
@@ -43,6 +43,8 @@ export function CreatorFrame({
 }) {
   const { t } = useTranslation("creators");
   const title = t(`${kind}.title`);
+  // Jobs made since the page was opened show under the form too, where Generate was pressed.
+  const [openedAt] = useState(now);
   const library = (
     <Button asChild variant="secondary">
       <LocalizedLink to={libraryOf[kind]}>
@@ -108,6 +110,7 @@ export function CreatorFrame({
                 <p className="mb-4 text-sm text-text-muted">{t(`labelHints.${options.label}`)}</p>
               ) : null}
               {children}
+              <StartedJob jobs={loaded.jobs} kind={kind} since={openedAt} now={now} />
             </section>
             {below}
           </div>
@@ -139,5 +142,42 @@ function MissingTool({
     <span data-missing-tool={name} className="mt-2 block">
       {t(message)} <bdi dir="ltr">{name}</bdi>
     </span>
+  );
+}
+
+/**
+ * The newest job made since the page was opened, under the form's Generate button: its progress
+ * shows where the eye is, however long the form, while "Your latest" lists it too.
+ */
+function StartedJob({
+  jobs,
+  kind,
+  since,
+  now,
+}: {
+  jobs: Job[];
+  kind: CreatorKind;
+  since: number;
+  now: number;
+}) {
+  const { t } = useTranslation("creators");
+  const started = jobs.find((job) => Date.parse(job.createdAt) >= since);
+  const ref = useRef<HTMLElement>(null);
+  // A job just asked for is brought into view, as little as it takes, and again once it has
+  // ended and shows what it made.
+  const shown = started ? `${started.id}:${started.status}` : null;
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [shown]);
+  if (!started) return null;
+  return (
+    <section ref={ref} aria-labelledby="creator-started" className="mt-4 space-y-2">
+      <h3 id="creator-started" className="text-sm font-medium text-text-muted">
+        {t("jobs.started")}
+      </h3>
+      <ul>
+        <JobCard job={started} kind={kind} now={now} />
+      </ul>
+    </section>
   );
 }

@@ -150,7 +150,8 @@ function JobResult({ job, kind }: { job: Job; kind: CreatorKind }) {
   return null;
 }
 
-function JobCard({ job, kind, now }: { job: Job; kind: CreatorKind; now: number }) {
+/** A job's card: what was asked, its status, what it made or why not, cancel and retry. */
+export function JobCard({ job, kind, now }: { job: Job; kind: CreatorKind; now: number }) {
   const { t } = useTranslation("creators");
   const language = useLanguage();
   const cancelling = useIsPending({ intent: "cancel" });

@@ -12,15 +12,15 @@ import {
   MoveFields,
   mediaTitleMaxLength,
   mediaUrls,
+  promptTitle,
   RenameFields,
   reusePath,
-  settingText,
 } from "~/lib/media-library";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { SilentNote } from "../creators/silent-note";
 import { InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
-import { SilentNote } from "../creators/silent-note";
 import { LocalizedLink } from "../localized-link";
 import { DeleteSection } from "../records/delete-section";
 import { Badge } from "../ui/badge";
@@ -51,10 +51,11 @@ export type DetailProps = {
   answer?: MediaActionAnswer;
 };
 
-/** The title an item shows: its own, or what it is. */
+/** The title an item shows: its own, else its prompt's first words, else what it is. */
 export function useItemTitle() {
   const { t } = useTranslation("media");
-  return (item: Pick<MediaItem, "title" | "kind">) => item.title || t(`untitled.${item.kind}`);
+  return (item: Pick<MediaItem, "title" | "kind" | "prompt">) =>
+    item.title || promptTitle(item.prompt) || t(`untitled.${item.kind}`);
 }
 
 function useDateTime() {
@@ -91,9 +92,6 @@ export function MediaDetail(props: DetailProps) {
   const project = projects.find((choice) => choice.value === item.projectId)?.label;
   const client = clients.find((choice) => choice.value === item.clientId)?.label;
   const actionError = answer && "error" in answer ? answer.error : null;
-  const settings = Object.entries(item.settings).filter(
-    ([, value]) => value !== null && value !== undefined && value !== "",
-  );
   return (
     <DrawerDialog
       labelId="media-dialog-title"
@@ -175,9 +173,7 @@ export function MediaDetail(props: DetailProps) {
               ) : null}
               <Row label={t("detail.size")} value={formatBytes(item.byteSize, language)} />
               <Row label={t("detail.type")} value={item.contentType} ltr />
-              {settings.map(([name, value]) => (
-                <Row key={name} label={name} value={settingText(value)} ltr />
-              ))}
+              <SettingRows item={item} />
             </dl>
           </section>
 
@@ -230,11 +226,81 @@ export function MediaDetail(props: DetailProps) {
   );
 }
 
-function Row({ label, value, ltr }: { label: string; value: string; ltr?: boolean }) {
+type SettingRow = { key: string; label: string; value: string; ltr?: boolean };
+
+/**
+ * What the item was asked with, in the reader's words: the settings the rest of the panel does
+ * not show already (the prompt, the model, the title, the project), and the size asked for only
+ * where the file's dimensions differ from it.
+ */
+function SettingRows({ item }: { item: MediaItem }) {
+  const { t } = useTranslation(["media", "creators"]);
+  const settings = item.settings as Record<string, unknown>;
+  const text = (name: string) => {
+    const value = settings[name];
+    return typeof value === "string" || typeof value === "number" ? String(value) : null;
+  };
+  const rows: SettingRow[] = [];
+  const add = (key: string, value: string | null, ltr = false) => {
+    if (value) rows.push({ key, label: t(`media:detail.settingLabels.${key}`), value, ltr });
+  };
+  add("negativePrompt", text("negativePrompt"));
+  const style = text("style");
+  add("style", style ? t(`creators:styles.${style}`, style) : null);
+  const count = text("count");
+  add("count", count && count !== "1" ? count : null, true);
+  const size = text("size");
+  const dimensions = item.width && item.height ? `${item.width}x${item.height}` : null;
+  add("requestedSize", size && size !== dimensions ? size.replace("x", "×") : null, true);
+  const duration = text("duration");
+  const lasted = item.durationSeconds;
+  const asLasted = duration && lasted && Math.abs(Number(duration) - lasted) < 0.5;
+  add(
+    "requestedDuration",
+    duration && !asLasted ? t("creators:seconds", { count: Number(duration) }) : null,
+  );
+  add("seed", text("seed"), true);
+  add("steps", text("steps"), true);
+  add("guidance", text("guidance"), true);
+  add("voice", text("voice"), true);
+  add("speed", text("speed"), true);
+  const format = text("format");
+  add("format", format ? t(`creators:formats.${format}`, format) : null);
+  const language = text("language");
+  add("language", language ? t(`creators:languages.${language}`, language) : null);
+  const stills =
+    (text("startImageId") ? 1 : 0) +
+    (Array.isArray(settings.imageIds) ? settings.imageIds.length : 0);
+  add("images", stills > 0 ? String(stills) : null, true);
+  const narration = settings.narration as Record<string, unknown> | undefined;
+  if (narration && typeof narration.text === "string" && narration.text) {
+    rows.push({
+      key: "narration",
+      label: t("media:detail.settingLabels.narration"),
+      value: narration.text,
+    });
+    if (typeof narration.voice === "string") add("narrationVoice", narration.voice, true);
+  }
+  return rows.map((row) => (
+    <Row key={row.key} label={row.label} value={row.value} ltr={row.ltr} auto={!row.ltr} />
+  ));
+}
+
+function Row({
+  label,
+  value,
+  ltr,
+  auto,
+}: {
+  label: string;
+  value: string;
+  ltr?: boolean;
+  auto?: boolean;
+}) {
   return (
     <>
       <dt className="text-text-muted">{label}</dt>
-      <dd className="min-w-0 [overflow-wrap:anywhere]">
+      <dd dir={auto ? "auto" : undefined} className="min-w-0 [overflow-wrap:anywhere]">
         {ltr ? <bdi dir="ltr">{value}</bdi> : value}
       </dd>
     </>

@@ -69,6 +69,7 @@ export function MediaItems({
   search,
   openTo,
   canSelect = true,
+  favouriteAction,
 }: {
   kind: MediaKind;
   first: Page;
@@ -78,6 +79,8 @@ export function MediaItems({
   search: string;
   openTo: (id: string) => string;
   canSelect?: boolean;
+  /** Where a tile's favourite toggle posts (the library's action); none: no toggle. */
+  favouriteAction?: string;
 }) {
   const { t } = useTranslation("media");
   const hydrated = useHydrated();
@@ -132,6 +135,7 @@ export function MediaItems({
       index={index}
       setSize={nextCursor ? -1 : items.length}
       openTo={openTo(item.id)}
+      favouriteAction={favouriteAction}
       selection={
         canSelect
           ? hydrated
@@ -301,6 +305,7 @@ function ItemCard({
   setSize,
   openTo,
   selection,
+  favouriteAction,
 }: {
   item: MediaItem;
   kind: MediaKind;
@@ -308,6 +313,7 @@ function ItemCard({
   setSize: number;
   openTo: string;
   selection?: Selection;
+  favouriteAction?: string;
   /** Its place in the virtualised grid. */
   style?: CSSProperties;
 }) {
@@ -327,7 +333,9 @@ function ItemCard({
         : { form: selection.form, name: "id", value: item.id })}
     />
   ) : null;
-  const favourite = item.favourite ? (
+  const favourite = favouriteAction ? (
+    <FavouriteToggle item={item} title={title} action={favouriteAction} />
+  ) : item.favourite ? (
     <Icon name="star" label={t("card.favourite")} className="fill-current text-accent" />
   ) : null;
 
@@ -384,9 +392,19 @@ function ItemCard({
       <LocalizedLink
         to={openTo}
         preventScrollReset
-        className="relative block bg-surface-muted outline-offset-[-2px]"
+        className="group relative block bg-surface-muted outline-offset-[-2px]"
       >
         <MediaThumbnail item={item} alt={title} />
+        {item.prompt ? (
+          // The prompt on hover (and on focus), over the thumbnail's lower part.
+          <span
+            aria-hidden="true"
+            dir="auto"
+            className="pointer-events-none absolute inset-x-0 bottom-0 line-clamp-4 bg-black/75 px-3 py-2 text-start text-xs leading-snug text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+          >
+            {item.prompt}
+          </span>
+        ) : null}
         {kind === "video" && item.durationSeconds ? (
           <span className="absolute end-2 bottom-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white tabular-nums">
             <bdi dir="ltr">{formatClock(item.durationSeconds)}</bdi>
@@ -401,6 +419,42 @@ function ItemCard({
         {favourite}
       </div>
     </li>
+  );
+}
+
+/**
+ * A tile's star: marks the item a favourite, or takes the mark away, without opening it. With
+ * JavaScript the library stays where it is; without, the action lands back on it.
+ */
+function FavouriteToggle({
+  item,
+  title,
+  action,
+}: {
+  item: MediaItem;
+  title: string;
+  action: string;
+}) {
+  const { t } = useTranslation("media");
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("favourite");
+  const marked = pending ? pending === "true" : item.favourite;
+  return (
+    <fetcher.Form method="post" action={action} preventScrollReset className="shrink-0">
+      <input type="hidden" name="intent" value="favourite" />
+      <input type="hidden" name="id" value={item.id} />
+      <input type="hidden" name="place" value="tile" />
+      <input type="hidden" name="favourite" value={marked ? "false" : "true"} />
+      <button
+        type="submit"
+        aria-pressed={marked}
+        aria-label={t(marked ? "card.unfavourite" : "card.markFavourite", { title })}
+        title={t(marked ? "card.unfavourite" : "card.markFavourite", { title })}
+        className="grid size-8 place-items-center rounded-control text-text-muted hover:bg-surface-muted hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <Icon name="star" className={marked ? "fill-current text-accent" : undefined} />
+      </button>
+    </fetcher.Form>
   );
 }
 

@@ -222,6 +222,7 @@ export function MediaLibraryPage({ kind }: { kind: MediaKind }) {
             cursor={data.cursor}
             search={addresses.search}
             openTo={addresses.openTo}
+            favouriteAction={canWrite ? addresses.formAction : undefined}
           />
         )}
       </div>

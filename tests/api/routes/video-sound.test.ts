@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
 import { defaultToolPaths, runTool } from "../../../api/ai/embedded/tools";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
-import { ownerWithSession, type SignedInUser, type TestApi, createTestApi } from "../helpers";
+import { createTestApi, ownerWithSession, type SignedInUser, type TestApi } from "../helpers";
 import { eventually } from "../jobs/controlled-kind";
 
 /** A program that is not on this machine: the lookup of ESPEAK_NG_PATH finds nothing there. */
@@ -122,7 +122,9 @@ describe("a video without images: the prompt as title cards", () => {
     const job = await generatedVideo(embedded, owner, { prompt, duration: 5, size: "1280x720" });
     expect(job.status).toBe("succeeded");
     expect(job.result.silent).toBeUndefined();
-    const { streams, frame } = await inspect(await content(embedded, owner, job.result.mediaIds[0]));
+    const { streams, frame } = await inspect(
+      await content(embedded, owner, job.result.mediaIds[0]),
+    );
     expect(streams).toEqual(["audio", "subtitle", "video"]);
     // Not a flat colour: the card's text stands out of its plain background.
     const { channels } = await sharp(frame).stats();
@@ -180,5 +182,10 @@ describe("a provider's video with no narration text", () => {
     expect(streams).toEqual(["audio", "video"]);
     const spoken = fake.requests.find((request) => request.path === "/audio/speech");
     expect(spoken?.body).toMatchObject({ model: "fake-speech", input: "A sunrise over the sea" });
+    // Without a title of its own, the item is named by its prompt's first words.
+    const item = await provider.request("GET", `/media/${job.result.mediaIds[0]}`, {
+      token: owner.token,
+    });
+    expect(item.body.title).toBe("A sunrise over the sea");
   });
 });
