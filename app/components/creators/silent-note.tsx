@@ -19,7 +19,10 @@ export function SilentNote({ silence }: { silence: Silence }) {
         {silence.missingTool ? (
           <>
             {" "}
-            {t("silent.missingTool")} <bdi dir="ltr">{silence.missingTool}</bdi>
+            {t("silent.missingTool")}{" "}
+            <bdi dir="ltr" className="whitespace-nowrap">
+              {silence.missingTool}
+            </bdi>
           </>
         ) : null}
       </span>

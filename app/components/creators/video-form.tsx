@@ -173,7 +173,10 @@ export function VideoCreatorForm({
             <p>{t("sound.silent")}</p>
             {embeddedTools.espeakNg ? null : (
               <p>
-                {t("silent.missingTool")} <bdi dir="ltr">espeak-ng</bdi>
+                {t("silent.missingTool")}{" "}
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  espeak-ng
+                </bdi>
               </p>
             )}
           </FormAlert>
