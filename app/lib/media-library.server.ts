@@ -233,8 +233,11 @@ export async function libraryAction(kind: MediaKind, { request, context }: Actio
       } catch (error) {
         return refused(error, intent);
       }
-      // A tile's star leaves the library as it was; the item's dialog stays open.
-      return form.get("place") === "tile" ? back() : back({ id });
+      // A tile's star leaves the library as it was (its data read again); the dialog's reopens it.
+      if (form.get("place") === "tile") {
+        return answer({ intent, marked: favourite === "true" }, 200);
+      }
+      return back({ id });
     }
     case "delete": {
       // Without JavaScript the question is asked in the item's dialog first.

@@ -86,7 +86,8 @@ export const MoveFields = z.object({
 
 export type MediaActionAnswer =
   | { intent: "rename" | "move"; result: SubmissionResult<string[]> }
-  | { intent: string; error: string };
+  | { intent: string; error: string }
+  | { intent: "favourite"; marked: boolean };
 
 /** A duration in seconds as a clock reads it: 0:07, 3:25, 1:02:03. */
 export function formatClock(seconds: number): string {
