@@ -93,7 +93,8 @@ async function main() {
     const time = async (name: string, run: () => Promise<unknown>) => {
       const started = performance.now();
       await run();
-      (times[name] ??= []).push(performance.now() - started);
+      const taken = performance.now() - started;
+      times[name] = [...(times[name] ?? []), taken];
     };
     for (let round = 0; round < warmup + rounds && !isStopping(); round++) {
       for (const range of dashboardRanges) {

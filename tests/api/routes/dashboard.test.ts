@@ -154,8 +154,8 @@ describe("the dashboard", () => {
   it("keeps a private record's activity to its author", async () => {
     const owner = (await ownerWithSession(t)) as Owner;
     const member = await memberWithSession(t, owner.organizationId, "member");
-    const own = await post(owner, "/threads", { title: "My notes" });
-    const shared = await post(owner, "/characters", {
+    await post(owner, "/threads", { title: "My notes" });
+    await post(owner, "/characters", {
       name: "Layla",
       visibility: "organization",
     });
