@@ -6,27 +6,20 @@
  * or without a character; tests/api/services/character-lore.test.ts reads such a message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiEnvironment } from "../../../api/ai/config";
 import { maxLoreCharacters, maxLoreKeys } from "../../../api/characters/character-lore";
-import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
+import type { FakeAiServer } from "../../support/fake-ai-server";
+import { startFakeChatApi } from "../fake-chat-api";
 import { whileHealthIsWatched } from "../health-watch";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { ownerWithSession, type TestApi } from "../helpers";
 
 let fake: FakeAiServer;
 let t: TestApi;
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startFakeAiServer();
-  const environment = aiEnvironment({
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: fake.apiKey,
-    AI_CHAT_MODEL: "environment-chat",
-  });
-  t = await createTestApi({ ai: { environment, allowPrivateNetwork: true, offlineVoice: false } });
+  ({ fake, t, close } = await startFakeChatApi());
 });
-afterAll(async () => {
-  await Promise.all([t.close(), fake.close()]);
-});
+afterAll(() => close());
 
 /** 1,000 entries (as many as a card holds) of two keys each: 2,000 keys, as many as a book holds. */
 const entries = Array.from({ length: 1_000 }, (_, index) => ({

@@ -1,30 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiEnvironment } from "../../../api/ai/config";
 import { threadAttachments } from "../../../api/db/schema";
 import { maxFileBytes } from "../../../api/threads/file-text";
 import { attachmentCharacters, contextCharacters } from "../../../api/threads/thread-context";
-import { type FakeAiServer, onePixelPng, startFakeAiServer } from "../../support/fake-ai-server";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { type FakeAiServer, onePixelPng } from "../../support/fake-ai-server";
+import { startFakeChatApi } from "../fake-chat-api";
+import { memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 import { organizationEvents } from "../realtime/socket-server";
 import { textPdf, wordFile } from "../test-documents";
 
 let fake: FakeAiServer;
 let t: TestApi;
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startFakeAiServer();
-  const environment = aiEnvironment({
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: fake.apiKey,
-    AI_CHAT_MODEL: "environment-chat",
-  });
-  t = await createTestApi({ ai: { environment, allowPrivateNetwork: true, offlineVoice: false } });
+  ({ fake, t, close } = await startFakeChatApi());
 });
-afterAll(async () => {
-  await Promise.all([t.close(), fake.close()]);
-});
+afterAll(() => close());
 beforeEach(() => fake.reset());
 
 type Session = { token: string };

@@ -1,25 +1,18 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiEnvironment } from "../../../api/ai/config";
 import { threadMessages } from "../../../api/db/schema";
-import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import type { FakeAiServer } from "../../support/fake-ai-server";
+import { startFakeChatApi } from "../fake-chat-api";
+import { memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 
 let fake: FakeAiServer;
 let t: TestApi;
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startFakeAiServer();
-  const environment = aiEnvironment({
-    AI_BASE_URL: fake.baseUrl,
-    AI_API_KEY: fake.apiKey,
-    AI_CHAT_MODEL: "environment-chat",
-  });
-  t = await createTestApi({ ai: { environment, allowPrivateNetwork: true, offlineVoice: false } });
+  ({ fake, t, close } = await startFakeChatApi());
 });
-afterAll(async () => {
-  await Promise.all([t.close(), fake.close()]);
-});
+afterAll(() => close());
 
 type Session = { token: string };
 type Message = {
