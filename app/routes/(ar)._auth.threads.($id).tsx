@@ -20,6 +20,7 @@ import {
   useAnswerStream,
   useSettledAnswer,
 } from "~/components/threads/use-answer-stream";
+import { useOpenAtLatest } from "~/components/threads/use-open-at-latest";
 import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -295,6 +296,7 @@ export default function ThreadsPage() {
     [start, threadId],
   );
   const messages = useMemo(() => shownMessages(thread, live), [thread, live]);
+  useOpenAtLatest(threadId);
 
   // Follow the answer as it grows, while the reader is at the bottom of the page; the question
   // box stays in view at the bottom, and only the conversation moves under it.
