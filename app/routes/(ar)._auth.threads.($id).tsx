@@ -20,7 +20,7 @@ import {
   useAnswerStream,
   useSettledAnswer,
 } from "~/components/threads/use-answer-stream";
-import { useOpenAtLatest } from "~/components/threads/use-open-at-latest";
+import { useFollowLatest, useOpenAtLatest } from "~/components/threads/use-open-at-latest";
 import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -297,6 +297,7 @@ export default function ThreadsPage() {
   );
   const messages = useMemo(() => shownMessages(thread, live), [thread, live]);
   useOpenAtLatest(threadId);
+  const conversationRef = useFollowLatest();
 
   // Follow the answer as it grows, while the reader is at the bottom of the page; the question
   // box stays in view at the bottom, and only the conversation moves under it.
@@ -440,7 +441,7 @@ export default function ThreadsPage() {
           </LocalizedLink>
         ) : null}
         {messages.length > 0 ? (
-          <ol aria-label={t("conversation")} className="space-y-3">
+          <ol ref={conversationRef} aria-label={t("conversation")} className="space-y-3">
             {messages.map((message) => (
               <MessageItem
                 key={message.id}
