@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
 import { imageTypes, maxImageBytes } from "./images";
+import { nameInitials } from "./initials";
 import { email, errorMessage, optionalText, phone, requiredText } from "./validation";
 
 export type Client = ApiSchema<"Client">;
@@ -34,20 +35,9 @@ export function parseTags(value: string | undefined): string[] {
   ];
 }
 
-/**
- * One or two letters for a client without a logo: the first letters of the first two words, the
- * Arabic article ال left out. A zero-width non-joiner keeps two Arabic letters apart, so that
- * they read as initials rather than as a word.
- */
+/** One or two letters for a client without a logo (see nameInitials). */
 export function clientInitials(name: string) {
-  const words = name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word.replace(/^ال(?=\p{L}{2})/u, ""));
-  const [first = [], second] = words.map((word) => Array.from(word));
-  const letters = second ? [first[0], second[0]] : first.slice(0, 2);
-  return letters.join("\u200c").toUpperCase();
+  return nameInitials(name);
 }
 
 /** The messages (validation keys) a logo refused after a client was added can come back with. */

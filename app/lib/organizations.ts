@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
+import { nameInitials } from "./initials";
 import { email, organizationName } from "./validation";
 
 /** What the API says of an organization and of the signed-in user's place in it. */
@@ -30,12 +31,9 @@ export function can(organization: Pick<Organization, "permissions">, permission:
   return organization.permissions.includes(permission);
 }
 
-/** One or two letters for an organization without a logo. */
+/** One or two letters for an organization without a logo, the Arabic article left out. */
 export function organizationInitials(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    words.length > 1 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0]?.slice(0, 2) ?? "")
-  ).toUpperCase();
+  return nameInitials(name);
 }
 
 // The forms of an organization's page, shared by its action and the sections that render them;

@@ -1,4 +1,5 @@
 import type { ApiSchema } from "./api/client";
+import { partsInitials } from "./initials";
 
 /** The current user as GET /user returns it. */
 export type CurrentUser = ApiSchema<"CurrentUser">;
@@ -7,7 +8,9 @@ export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email || "";
 }
 
+/** The letters of a person without a picture: first and last name, else the e-mail's first letter. */
 export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">) {
-  const letters = [user.firstName, user.lastName].map((part) => part?.trim().charAt(0) ?? "");
-  return letters.join("").toUpperCase() || (user.email?.charAt(0).toUpperCase() ?? "?");
+  return (
+    partsInitials([user.firstName, user.lastName]) || (user.email?.charAt(0).toUpperCase() ?? "?")
+  );
 }
