@@ -36,6 +36,27 @@ export const characterLimits = {
 export const cardFileTypes = [".json", ".png", "application/json", "image/png"] as const;
 
 /**
+ * A card's text as a reader sees it outside a chat: `{{char}}` (or the older `<BOT>`) becomes the
+ * character's name and `{{user}}` (`<USER>`) the reader, as the chat fills them in for the model.
+ */
+export function fillCardNames(text: string, names: { char: string; user: string }) {
+  return text
+    .replace(/\{\{char\}\}|<BOT>/gi, names.char)
+    .replace(/\{\{user\}\}|<USER>/gi, names.user);
+}
+
+/**
+ * The pieces a search split a card's text into, each with the names filled in; a placeholder that
+ * a match cut in two is left as the search marked it.
+ */
+export function fillSegmentNames<T extends { text: string }>(
+  segments: T[] | null | undefined,
+  names: { char: string; user: string },
+) {
+  return segments?.map((segment) => ({ ...segment, text: fillCardNames(segment.text, names) }));
+}
+
+/**
  * A list as typed: separated by commas (Latin or Arabic), each item trimmed, repeats dropped.
  * Tags and a lorebook entry's keys are typed this way.
  */

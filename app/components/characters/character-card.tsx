@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { Character } from "~/lib/characters";
+import { type Character, fillCardNames, fillSegmentNames } from "~/lib/characters";
 import { clientInitials } from "~/lib/clients";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -66,6 +66,7 @@ export function CharacterCard({
   now: number;
 }) {
   const { t } = useTranslation("characters");
+  const names = { char: character.name, user: t("card.reader") };
   const language = useLanguage();
   const chatting = useIsPending({ intent: "chat", formAction: action });
   const startingChat = useIsPending({ intent: "new-chat", formAction: action });
@@ -110,7 +111,10 @@ export function CharacterCard({
       </div>
       {character.description ? (
         <p dir="auto" className="line-clamp-3 text-sm text-text-muted [overflow-wrap:anywhere]">
-          <Highlighted text={character.description} segments={character.highlights?.description} />
+          <Highlighted
+            text={fillCardNames(character.description, names)}
+            segments={fillSegmentNames(character.highlights?.description, names)}
+          />
         </p>
       ) : null}
       {character.tags.length ? (

@@ -8,6 +8,7 @@ import {
   type CharacterActionAnswer,
   CloneFields,
   characterLimits,
+  fillCardNames,
 } from "~/lib/characters";
 import { clientInitials } from "~/lib/clients";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -330,12 +331,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** Someone else's shared character, as its card has it. */
 function CharacterDetails({ character }: { character: Character }) {
   const { t } = useTranslation("characters");
+  const names = { char: character.name, user: t("card.reader") };
   const texts = [
-    ["description", character.description],
-    ["personality", character.personality],
-    ["scenario", character.scenario],
-    ["firstMessage", character.firstMessage],
-    ["exampleMessages", character.exampleMessages],
+    ["description", fillCardNames(character.description, names)],
+    ["personality", fillCardNames(character.personality, names)],
+    ["scenario", fillCardNames(character.scenario, names)],
+    ["firstMessage", fillCardNames(character.firstMessage, names)],
+    ["exampleMessages", fillCardNames(character.exampleMessages, names)],
     ["systemPrompt", character.systemPrompt],
     ["postHistoryInstructions", character.postHistoryInstructions],
     ["creator", character.creator],
@@ -362,7 +364,7 @@ function CharacterDetails({ character }: { character: Character }) {
       {character.alternateGreetings.map((greeting, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the greetings are shown as they are
         <Detail key={`greeting-${index}`} label={t("fields.greeting", { number: index + 1 })}>
-          {greeting}
+          {fillCardNames(greeting, names)}
         </Detail>
       ))}
       {entries.map((entry, index) => (
