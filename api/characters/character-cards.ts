@@ -9,7 +9,7 @@ import { countLoreKeys, maxLoreKeys } from "./character-lore";
 /**
  * Character Card V2 (https://github.com/malfoyslastname/character-card-spec-v2), the format
  * character chat apps exchange personas in: JSON, or a PNG whose `tEXt` chunk `chara` holds the
- * JSON in base64. docs/characters.md says how its fields map to a character's.
+ * JSON in base64. V1 and V3 cards are read as well; exports are V2. docs/characters.md says how its fields map to a character's.
  */
 
 // A UMD bundle: Node's ES modules see its exports only on the default one.
@@ -122,19 +122,63 @@ const OwnExtensionSchema = z.object({
 const cardError = (code: string, message: string) =>
   errorOnFields("invalid", code, message, { file: message });
 
-/** A card's JSON, checked: 422 on `file` when it is not a Card V2 one can read. */
+/** The fields of a V1 card, which keeps them flat, without a spec or a `data` object. */
+const v1Fields = ["name", "description", "personality", "scenario", "first_mes", "mes_example"];
+
+/**
+ * A card's JSON, checked: 422 on `file` when it is not one that can be read. V2 (`chara_card_v2`
+ * 2.0) and V3 (`chara_card_v3` 3.x) cards keep their fields in `data`; a V1 card keeps its
+ * fields flat. Another spec or version is UNSUPPORTED_CARD_VERSION, naming what the card says; a
+ * JSON that is no card at all is NOT_A_CARD.
+ */
 export function parseCard(value: unknown): CardFields {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw cardError("INVALID_CARD", "Not a character card");
+    throw cardError("NOT_A_CARD", "Not a character card");
   }
-  const card = value as { spec?: unknown; spec_version?: unknown; data?: unknown };
-  if (card.spec !== "chara_card_v2" || card.spec_version !== "2.0") {
+  return fromCardData(cardData(value as Record<string, unknown>));
+}
+
+/** The part of a card that holds its fields, whichever of the versions read it is. */
+function cardData(card: Record<string, unknown>): unknown {
+  if (isV2(card) || isV3(card)) return card.data;
+  if (saysVersion(card)) {
     throw cardError(
       "UNSUPPORTED_CARD_VERSION",
-      `Only Character Card V2 (spec_version 2.0) is read; this card says ${describeSpec(card)}`,
+      `Only Character Card V1, V2 (spec_version 2.0) and V3 (3.x) are read; this card says ${describeSpec(card)}`,
     );
   }
-  const parsed = CardDataSchema.safeParse(card.data);
+  if (isV1(card)) return Object.fromEntries(v1Fields.map((field) => [field, card[field]]));
+  throw cardError("NOT_A_CARD", "Not a character card");
+}
+
+function isV2(card: Record<string, unknown>) {
+  return card.spec === "chara_card_v2" && card.spec_version === "2.0";
+}
+
+function isV3(card: Record<string, unknown>) {
+  return (
+    card.spec === "chara_card_v3" &&
+    typeof card.spec_version === "string" &&
+    /^3(\.\d+)*$/.test(card.spec_version)
+  );
+}
+
+/** A card that names a spec or a version, or keeps its fields in `data`, is of some version. */
+function saysVersion(card: Record<string, unknown>) {
+  return card.spec !== undefined || card.spec_version !== undefined || card.data !== undefined;
+}
+
+/** A V1 card: a name and at least one of the other V1 texts, flat. */
+function isV1(card: Record<string, unknown>) {
+  return (
+    typeof card.name === "string" &&
+    v1Fields.some((field) => field !== "name" && typeof card[field] === "string")
+  );
+}
+
+/** A card's fields, checked against the limits, in the API's names. */
+function fromCardData(value: unknown): CardFields {
+  const parsed = CardDataSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") || "data";
@@ -165,7 +209,7 @@ export function parseCard(value: unknown): CardFields {
 }
 
 function describeSpec(card: { spec?: unknown; spec_version?: unknown }): string {
-  if (card.spec === undefined && card.spec_version === undefined) return "no version (V1)";
+  if (card.spec === undefined && card.spec_version === undefined) return "no spec or version";
   return `${String(card.spec ?? "no spec")} ${String(card.spec_version ?? "")}`.trim();
 }
 
@@ -229,7 +273,7 @@ function pngCardText(bytes: Uint8Array): string {
   }
   if (!encoded) throw cardError("NO_CARD", "This PNG carries no character card");
   const decoded = Buffer.from(encoded, "base64");
-  if (decoded.byteLength === 0) throw cardError("INVALID_CARD", "Not a character card");
+  if (decoded.byteLength === 0) throw cardError("NOT_A_CARD", "Not a character card");
   return decoded.toString("utf8");
 }
 
@@ -237,7 +281,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
-    throw cardError("INVALID_CARD", "Neither a card's JSON nor a PNG with one");
+    throw cardError("NOT_A_CARD", "Neither a card's JSON nor a PNG with one");
   }
 }
 

@@ -355,12 +355,14 @@ const importRoute = protectedRoute({
   method: "post",
   path: "/characters/import",
   tags,
-  summary: "A new private character from a Character Card V2, JSON or PNG (characters.write)",
+  summary:
+    "A new private character from a Character Card V1, V2 or V3, JSON or PNG (characters.write)",
   description:
     `At most ${maxCardBytes / 1024 / 1024} MB (413 FILE_TOO_LARGE). A PNG carries the card in ` +
     "its `chara` text chunk, and its picture becomes the avatar. 422 on `file`: NO_CARD for a " +
-    "PNG without a card, UNSUPPORTED_CARD_VERSION for another spec than chara_card_v2 2.0, " +
-    "INVALID_CARD for a file that is not a card or a card whose fields are not valid.",
+    "PNG without a card, UNSUPPORTED_CARD_VERSION for a card of another spec or version than " +
+    "V1 (flat fields), chara_card_v2 2.0 or chara_card_v3 3.x, NOT_A_CARD for a file that is " +
+    "not a card at all, INVALID_CARD for a card whose fields are not valid.",
   middleware: [
     permissionFirst("characters.write"),
     acceptMultipartForm(maxCardBytes + 64 * 1024),

@@ -169,6 +169,7 @@ export const importErrorKeys: Record<string, string> = {
   NO_CARD: "characters:errors.noCard",
   UNSUPPORTED_CARD_VERSION: "characters:errors.unsupportedVersion",
   INVALID_CARD: "characters:errors.invalidCard",
+  NOT_A_CARD: "characters:errors.notACard",
   INVALID_IMAGE: "characters:errors.invalidCard",
   FILE_TOO_LARGE: "fileTooLarge",
   PAYLOAD_TOO_LARGE: "fileTooLarge",

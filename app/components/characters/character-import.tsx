@@ -10,7 +10,7 @@ import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /**
- * Import a Character Card V2 (.json, or a .png that carries one), in a disclosure beside the
+ * Import a Character Card V1, V2 or V3 (.json, or a .png that carries one), in a disclosure beside the
  * page's primary action: it opens without JavaScript, and stays open to say why a file was
  * refused.
  */

@@ -370,24 +370,78 @@ describe("Character Card V2", () => {
     expect(bad.status).toBe(422);
   });
 
+  it("imports a V1 card's flat fields and a V3 card's data", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const v1 = await importCard(
+      owner,
+      json({
+        name: "نور",
+        description: "{{char}} ترشد الزوار.",
+        personality: "هادئة",
+        scenario: "في المتحف",
+        first_mes: "أهلًا!",
+        mes_example: "<START>",
+        avatar: "none",
+        chat: "an old chat's name",
+      }),
+      "v1.json",
+      "application/json",
+    );
+    expect(v1.status, JSON.stringify(v1.body)).toBe(201);
+    expect(v1.body).toMatchObject({
+      name: "نور",
+      description: "{{char}} ترشد الزوار.",
+      personality: "هادئة",
+      scenario: "في المتحف",
+      firstMessage: "أهلًا!",
+      exampleMessages: "<START>",
+      visibility: "private",
+    });
+
+    const v3 = await importCard(
+      owner,
+      json({
+        spec: "chara_card_v3",
+        spec_version: "3.0",
+        data: { ...museumGuide.data, nickname: "Guide", group_only_greetings: [], assets: [] },
+      }),
+      "v3.json",
+      "application/json",
+    );
+    expect(v3.status, JSON.stringify(v3.body)).toBe(201);
+    expect(v3.body).toMatchObject({
+      name: museumGuide.data.name,
+      description: museumGuide.data.description,
+      firstMessage: museumGuide.data.first_mes,
+    });
+  });
+
   it("refuses a PNG without a card, another spec version, a card that is not one, and a file too large", async () => {
     const owner = (await ownerWithSession(t)) as Owner;
     const refusals: [Uint8Array, string, string, number, string][] = [
       [new Uint8Array(await pngImage(32, 32)), "plain.png", "image/png", 422, "NO_CARD"],
       [
-        json({ spec: "chara_card_v3", spec_version: "3.0", data: museumGuide.data }),
-        "v3.json",
+        json({ spec: "chara_card_v4", spec_version: "4.0", data: museumGuide.data }),
+        "v4.json",
         "application/json",
         422,
         "UNSUPPORTED_CARD_VERSION",
       ],
       [
-        json({ name: "V1 card", description: "old" }),
+        json({ name: "", description: "a V1 card without a name" }),
         "v1.json",
         "application/json",
         422,
-        "UNSUPPORTED_CARD_VERSION",
+        "INVALID_CARD",
       ],
+      [
+        json({ title: "Shopping list", items: [] }),
+        "list.json",
+        "application/json",
+        422,
+        "NOT_A_CARD",
+      ],
+      [json(["a", "b"]), "array.json", "application/json", 422, "NOT_A_CARD"],
       [
         json({ ...museumGuide, data: { ...museumGuide.data, name: "" } }),
         "empty.json",
@@ -400,7 +454,7 @@ describe("Character Card V2", () => {
         "card.json",
         "application/json",
         422,
-        "INVALID_CARD",
+        "NOT_A_CARD",
       ],
       [
         await cardPng({ ...museumGuide, spec_version: "1.0" }),
