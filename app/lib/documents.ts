@@ -6,6 +6,24 @@ export type Document = ApiSchema<"Document">;
 export type DocumentSummary = ApiSchema<"DocumentSummary">;
 export type DocumentVersionSummary = ApiSchema<"DocumentVersionSummary">;
 
+/** One piece of a comparison between a version and the document now. */
+export type VersionChange = { change: "added" | "removed" | "same"; text: string };
+
+/**
+ * A comparison cut into its lines, each line the pieces (or parts of pieces) on it, so that each
+ * line takes its own direction: an Arabic line reads from the right in a mostly English document.
+ */
+export function changeLines<T extends VersionChange>(changes: T[]): T[][] {
+  const lines: T[][] = [[]];
+  for (const change of changes) {
+    change.text.split("\n").forEach((text, index) => {
+      if (index > 0) lines.push([]);
+      if (text) lines[lines.length - 1]?.push({ ...change, text });
+    });
+  }
+  return lines;
+}
+
 /** What the text of a document may be at most, as the API counts it. */
 export const maxDocumentCharacters = 1_000_000;
 

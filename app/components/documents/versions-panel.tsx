@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import type { ApiSchema } from "~/lib/api/client";
-import type { DocumentVersionSummary } from "~/lib/documents";
+import { changeLines, type DocumentVersionSummary, type VersionChange } from "~/lib/documents";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
@@ -189,28 +189,31 @@ export function VersionComparison({
       {same ? (
         <p className="text-sm text-text-muted">{t("versions.noChanges")}</p>
       ) : (
-        <div
-          dir="auto"
-          className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-control border border-border p-3 text-sm leading-relaxed"
-        >
-          {changes.map((change, index) =>
-            change.change === "added" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces never move
-              <ins key={index} className="rounded-sm bg-success-soft text-success no-underline">
-                {change.text}
-              </ins>
-            ) : change.change === "removed" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces never move
-              <del key={index} className="rounded-sm bg-danger-soft text-danger">
-                {change.text}
-              </del>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the pieces never move
-              <span key={index}>{change.text}</span>
-            ),
-          )}
+        <div className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-control border border-border p-3 text-sm leading-relaxed">
+          {changeLines(changes).map((line, lineIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+            <p key={lineIndex} dir="auto" className="min-h-[1lh] text-start">
+              {line.map((change, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the pieces never move
+                <ChangePiece key={index} change={change} />
+              ))}
+            </p>
+          ))}
         </div>
       )}
     </section>
   );
+}
+
+/** A piece of a line: added, removed, or the same in both. */
+function ChangePiece({ change }: { change: VersionChange }) {
+  if (change.change === "added") {
+    return (
+      <ins className="rounded-sm bg-success-soft text-success no-underline">{change.text}</ins>
+    );
+  }
+  if (change.change === "removed") {
+    return <del className="rounded-sm bg-danger-soft text-danger">{change.text}</del>;
+  }
+  return <span>{change.text}</span>;
 }
