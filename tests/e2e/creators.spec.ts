@@ -159,8 +159,15 @@ for (const [prefix, l] of creatorLabels) {
       await expect(jobs).toHaveCount(2);
       await expect(jobs.first().getByText(l.failed, { exact: true })).toBeVisible();
 
-      // Another model of the provider, a slow one: the job is stopped while it runs.
-      await page.getByText(l.advanced).click();
+      // Another model of the provider, a slow one: the job is stopped while it runs. The
+      // disclosure shows the app's chevron, not the browser's marker, turned when open.
+      const advanced = page.locator("summary", { hasText: l.advanced });
+      await expect(advanced).toHaveCSS("list-style-type", "none");
+      const chevron = advanced.locator('svg[data-icon="chevron-down"]');
+      await expect(chevron).toHaveCSS("rotate", "none");
+      await advanced.click();
+      await expect(chevron).toHaveCSS("rotate", "180deg");
+      await screenshotBothModes(page, "image-creator-advanced");
       await page.getByLabel(l.model, { exact: true }).fill("slow-image");
       await page.getByRole("button", { name: l.generate, exact: true }).click();
       await expect(jobs).toHaveCount(3);

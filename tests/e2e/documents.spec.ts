@@ -176,7 +176,7 @@ test("keeps versions, shows what changed, and restores one", async ({ page }) =>
   const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
   const created = await page.request.post("/api/v1/documents", {
     headers,
-    data: { title: "Script", content: "<p>The first draft.</p>" },
+    data: { title: "Script", content: "<p>The first draft.</p><p>المسودة الأولى.</p>" },
   });
   const { id } = await created.json();
   await page.goto(`/documents/${id}?panel=versions`);
@@ -196,8 +196,31 @@ test("keeps versions, shows what changed, and restores one", async ({ page }) =>
   await page.getByRole("link", { name: /Draft one/ }).click();
   const comparison = page.getByRole("region", { name: "Changes from this version to now" });
   await expect(comparison.locator("ins")).toContainText("second thought");
+  // Each line takes its own direction: the Arabic one reads from the right.
+  const arabicLine = comparison.locator("p[dir=auto]", { hasText: "المسودة" });
+  await expect(arabicLine).toHaveAttribute("dir", "auto");
+  await expect(arabicLine).toHaveCSS("direction", "rtl");
+  await expect(comparison.locator("p[dir=auto]", { hasText: "The first draft." })).toHaveCSS(
+    "direction",
+    "ltr",
+  );
   await screenshotBothModes(page, "document-versions");
   await expectNoAxeViolations(page);
+  // The same comparison in Arabic; the language it remembers is forgotten after.
+  const english = new URL(page.url());
+  await page.goto(`/ar${english.pathname}${english.search}`);
+  const arabicComparison = page.locator('section[aria-labelledby="comparison-title"]');
+  await expect(arabicComparison.locator("p[dir=auto]", { hasText: "The first draft." })).toHaveCSS(
+    "direction",
+    "ltr",
+  );
+  await expect(arabicComparison.locator("p[dir=auto]", { hasText: "المسودة" })).toHaveCSS(
+    "direction",
+    "rtl",
+  );
+  await screenshotBothModes(page, "document-versions");
+  await page.context().clearCookies({ name: "locale" });
+  await page.goto(`${english.pathname}${english.search}`);
   await comparison.getByRole("button", { name: "Restore this version" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
   await expect(notice(page)).toHaveText(

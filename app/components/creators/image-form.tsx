@@ -154,11 +154,15 @@ export function ImageCreatorForm({
       ) : null}
       {options.label ? null : (
         <details
-          className="rounded-control border border-border px-4 py-3"
+          className="group rounded-control border border-border px-4 py-3"
           open={Boolean(fields.model.initialValue) || undefined}
         >
-          <summary className="cursor-pointer text-sm font-medium text-text">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-control text-sm font-medium text-text [&::-webkit-details-marker]:hidden">
             {t("advanced")}
+            <Icon
+              name="chevron-down"
+              className="ms-auto size-4 text-text-muted transition-transform group-open:rotate-180"
+            />
           </summary>
           <div className="mt-4 space-y-4">
             <InputField
