@@ -147,7 +147,7 @@ for (const [prefix, l] of characterLabels) {
       // Cards made elsewhere come in from files: a PNG with Arabic text, and a JSON.
       const arabicCard = card({
         name: "الحكواتي",
-        description: "راوي قصص من دمشق القديمة.",
+        description: "{{char}} راوي قصص من دمشق القديمة.",
         tags: ["قصص", tag],
         first_mes: "كان يا ما كان…",
         character_book: {
@@ -172,7 +172,9 @@ for (const [prefix, l] of characterLabels) {
         name: "pirate.json",
         mimeType: "application/json",
         buffer: Buffer.from(
-          JSON.stringify(card({ name: "Captain Reed", tags: ["sea"], description: "A pirate." })),
+          JSON.stringify(
+            card({ name: "Captain Reed", tags: ["sea"], description: "{{char}} greets {{user}}." }),
+          ),
         ),
       });
       await expect(notice(page)).toHaveText(l.imported);
@@ -181,6 +183,12 @@ for (const [prefix, l] of characterLabels) {
       await importCard({ name: "plain.png", mimeType: "image/png", buffer: await picture("#fff") });
       await expect(page.getByText(l.noCard)).toBeVisible();
       await expect(grid.getByRole("article")).toHaveCount(3);
+      // A card's description reads with the names filled in, not its placeholders.
+      await expect(grid).toContainText("الحكواتي راوي قصص من دمشق القديمة.");
+      await expect(grid).toContainText(
+        arabic ? "Captain Reed greets أنت." : "Captain Reed greets you.",
+      );
+      await expect(grid).not.toContainText("{{char}}");
       await screenshotBothModes(page, "characters");
       await expectNoAxeViolations(page);
 
