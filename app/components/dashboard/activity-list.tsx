@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { type DashboardActivity, subjectPath } from "~/lib/dashboard";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useLanguage } from "~/lib/use-language";
@@ -29,13 +29,15 @@ export function ActivityList({ items, now }: { items: DashboardActivity[]; now: 
               item.subject.title === null
                 ? t("activity.untitled")
                 : item.subject.title.trim() || t("activity.noTitle");
-            const sentence = t(`activity.verbs.${verb}`, {
-              actor: item.actorName || t("activity.someone"),
-              kind: t(`activity.kinds.${item.subject.kind}`, { defaultValue: item.subject.kind }),
-              title: "\u0000",
-              defaultValue: `${item.type} \u0000`,
-            });
-            const [before, after] = sentence.split("\u0000");
+            const subject = path ? (
+              <LocalizedLink
+                to={path}
+                dir="auto"
+                className="font-medium text-accent hover:underline"
+              />
+            ) : (
+              <bdi className="text-text-muted" />
+            );
             return (
               <li key={item.id} className="flex items-start gap-3 py-2.5 text-sm">
                 <span className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full bg-surface-muted text-text-muted">
@@ -47,15 +49,21 @@ export function ActivityList({ items, now }: { items: DashboardActivity[]; now: 
                   />
                 </span>
                 <p className="min-w-0 flex-1 text-text">
-                  {before}
-                  {path ? (
-                    <LocalizedLink to={path} className="font-medium text-accent hover:underline">
-                      <bdi>{title}</bdi>
-                    </LocalizedLink>
-                  ) : (
-                    <bdi className="text-text-muted">{title}</bdi>
-                  )}
-                  {after}
+                  <Trans
+                    t={t}
+                    i18nKey={`activity.verbs.${verb}`}
+                    defaults={`${item.type} <subject>{{title}}</subject>`}
+                    values={{
+                      actor: item.actorName || t("activity.someone"),
+                      kind: t(`activity.kinds.${item.subject.kind}`, {
+                        defaultValue: item.subject.kind,
+                      }),
+                      title,
+                    }}
+                    components={{ subject }}
+                    tOptions={{ interpolation: { escapeValue: true } }}
+                    shouldUnescape
+                  />
                 </p>
                 <time dateTime={item.at} className="shrink-0 text-xs text-text-muted">
                   {formatRelativeTime(item.at, now, language)}
