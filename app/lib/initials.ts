@@ -6,17 +6,28 @@ function withoutArticle(word: string) {
   return word.replace(arabicArticle, "");
 }
 
+/** Letters of the scripts whose letters join one another (Arabic, Syriac, N'Ko, Mongolian). */
+const joiningLetter = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}]/u;
+
+/**
+ * Initials side by side. A zero-width non-joiner keeps two letters of a joining script apart, so
+ * that they read as initials rather than as a word ("مخبز النيل" gives "م‌ن", not "من"); Latin
+ * initials need none ("LH").
+ */
+function joinInitials(letters: string[]) {
+  const apart = letters.some((letter) => joiningLetter.test(letter));
+  return letters.join(apart ? "\u200c" : "").toUpperCase();
+}
+
 /**
  * One or two letters standing for a name without a picture: the first letters of its first two
  * words, or the first two letters of a single word, the Arabic article ال left out of each word.
- * A zero-width non-joiner keeps two Arabic letters apart, so that they read as initials rather
- * than as a word ("مخبز النيل" gives "م‌ن", not "ما").
  */
 export function nameInitials(name: string) {
   const words = name.trim().split(/\s+/).filter(Boolean).map(withoutArticle);
   const [first = [], second] = words.map((word) => Array.from(word));
   const letters = second ? [first[0], second[0]] : first.slice(0, 2);
-  return letters.join("\u200c").toUpperCase();
+  return joinInitials(letters);
 }
 
 /**
@@ -28,5 +39,5 @@ export function partsInitials(parts: (string | null | undefined)[]) {
     .map((part) => withoutArticle(part?.trim() ?? ""))
     .map((part) => Array.from(part)[0] ?? "")
     .filter(Boolean);
-  return letters.join("\u200c").toUpperCase();
+  return joinInitials(letters);
 }

@@ -7,7 +7,7 @@ describe("initials", () => {
   it("leave the Arabic article out of an organization's name", () => {
     expect(organizationInitials("مخبز النيل")).toBe("م\u200cن");
     expect(organizationInitials("النيل")).toBe("ن\u200cي");
-    expect(organizationInitials("Acme Trading")).toBe("A\u200cT");
+    expect(organizationInitials("Acme Trading")).toBe("AT");
   });
 
   it("keep a short word that only starts like the article", () => {
@@ -19,9 +19,7 @@ describe("initials", () => {
     expect(initials({ firstName: "أحمد", lastName: "الغامدي", email: "a@example.com" })).toBe(
       "أ\u200cغ",
     );
-    expect(initials({ firstName: "Sara", lastName: "Ali", email: "s@example.com" })).toBe(
-      "S\u200cA",
-    );
+    expect(initials({ firstName: "Sara", lastName: "Ali", email: "s@example.com" })).toBe("SA");
     expect(initials({ firstName: "", lastName: "", email: "sara@example.com" })).toBe("S");
     expect(partsInitials([null, undefined])).toBe("");
   });
