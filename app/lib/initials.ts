@@ -14,7 +14,8 @@ const joiningLetter = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Scrip
  * that they read as initials rather than as a word ("مخبز النيل" gives "م‌ن", not "من"); Latin
  * initials need none ("LH").
  */
-function joinInitials(letters: string[]) {
+function joinInitials(given: (string | undefined)[]) {
+  const letters = given.filter((letter): letter is string => Boolean(letter));
   const apart = letters.some((letter) => joiningLetter.test(letter));
   return letters.join(apart ? "\u200c" : "").toUpperCase();
 }
