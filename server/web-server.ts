@@ -11,6 +11,9 @@ import { isSameOriginWrite } from "../app/lib/same-origin";
 import type { TrustProxy } from "./trust-proxy";
 
 const API_PREFIX = "/api/v1";
+/** The widget's script, written at the client build's root by `scripts/vite/widget-build.ts`. */
+const widgetFile = "widget.js";
+const widgetMaxAgeMs = 5 * 60 * 1000;
 
 export type WebServerOptions = {
   /** The embedded API, mounted at /api/v1; unset when the app speaks to a remote one. */
@@ -87,6 +90,27 @@ export function createWebServer(options: WebServerOptions) {
       filter: (req, res) => !keepsItsBytes(res) && compression.filter(req, res),
     }),
   );
+
+  // The chat widget runs on other sites' pages: readable from any origin, and cached for
+  // minutes only, since its address never changes (docs/x-bot-widget.md).
+  app.get("/widget.js", (_req, res, next) => {
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    if (options.development) {
+      // `npm run dev` bundles it on each request, from widget/ as it is now.
+      import("../scripts/vite/widget-build")
+        .then(({ bundleWidget }) => bundleWidget())
+        .then((code) =>
+          res.type("text/javascript").setHeader("Cache-Control", "no-cache").send(code),
+        )
+        .catch(next);
+      return;
+    }
+    const file = join(options.buildDir, "client", widgetFile);
+    res.sendFile(file, { maxAge: widgetMaxAgeMs }, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  });
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

@@ -11,11 +11,15 @@ import {
 
 type Messages = Record<string, unknown>;
 
-// mail.json belongs to the API, which writes mail; the web app has no use for it.
-const files = import.meta.glob<Messages>(["../../locales/*/*.json", "!../../locales/*/mail.json"], {
-  eager: true,
-  import: "default",
-});
+// mail.json belongs to the API, which writes mail, and widget.json to x-bot's chat widget, which
+// bundles it (widget/strings.ts); the web app has no use for either.
+const files = import.meta.glob<Messages>(
+  ["../../locales/*/*.json", "!../../locales/*/mail.json", "!../../locales/*/widget.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);
 
 /** Every message of every language, bundled into the server build. */
 export const resources: Record<string, Record<string, Messages>> = {};

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { languages, namespaces } from "~/lib/i18n";
 import { mailNamespaces } from "../../../api/mail/messages";
+import { widgetNamespaces } from "../../../widget/strings";
 
 const root = new URL("../../../locales/", import.meta.url);
 
@@ -66,10 +67,11 @@ describe("message files", () => {
     expect(ar).toEqual(en);
   });
 
-  it("match the namespaces of the app (app/lib/i18n.ts) and of the API (api/mail)", () => {
+  it("match the namespaces of the app (app/lib/i18n.ts), the API (api/mail) and the widget", () => {
     const appNamespaces: readonly string[] = namespaces;
-    expect(mailNamespaces.filter((namespace) => appNamespaces.includes(namespace))).toEqual([]);
-    expect([...namespaces, ...mailNamespaces].sort()).toEqual(en);
+    const others = [...mailNamespaces, ...widgetNamespaces];
+    expect(others.filter((namespace) => appNamespaces.includes(namespace))).toEqual([]);
+    expect([...namespaces, ...others].sort()).toEqual(en);
   });
 
   describe.each(en)("%s.json", (namespace) => {
