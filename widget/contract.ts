@@ -5,7 +5,7 @@
 
 export type BotLanguage = "en" | "ar" | "visitor";
 export type Theme = "light" | "dark" | "auto";
-export type FontChoice = "system" | "inherit" | "serif" | "rounded" | "mono";
+export type FontChoice = "system" | "inter" | "ibm-plex-sans-arabic";
 export type Position = "start" | "end";
 
 export type Appearance = {
@@ -18,21 +18,23 @@ export type Appearance = {
   /** Bottom start or bottom end of the page, mirrored in Arabic. */
   position: Position;
   launcher: "icon" | "avatar";
-  title: string | null;
-  subtitle: string | null;
+  /** Empty: the bot's name. Empty texts below are left out (the placeholder: the widget's own). */
+  headerTitle: string;
+  headerSubtitle: string;
   welcomeMessages: string[];
   suggestedPrompts: string[];
-  placeholder: string | null;
-  footer: string | null;
-  disclaimer: string | null;
+  placeholder: string;
+  footer: string;
+  disclaimer: string;
   /** Added to the widget's shadow root only. */
-  customCss: string | null;
+  customCss: string;
 };
 
-/** `GET /`: what a visitor's browser may know of the bot. */
+/** `GET /`: what a visitor's browser may know of the bot. `appearance` is the bot's as stored. */
 export type BotPublicConfig = {
   publicId: string;
   name: string;
+  /** An http(s) address, or a path on the product's origin; null for no avatar. */
   avatarUrl: string | null;
   language: BotLanguage;
   /** The longest message the bot accepts, in characters. */

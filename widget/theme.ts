@@ -74,18 +74,22 @@ export function widgetLanguage(
 
 export const direction = (language: WidgetLanguage) => (language === "ar" ? "rtl" : "ltr");
 
-const fontStacks: Record<Exclude<FontChoice, "inherit">, string> = {
-  system:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", Tahoma, sans-serif',
-  serif: 'Georgia, "Times New Roman", "Noto Naskh Arabic", serif',
-  rounded: 'ui-rounded, "SF Pro Rounded", "Nunito", system-ui, sans-serif',
-  mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+const system =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", Tahoma, sans-serif';
+
+/**
+ * A font choice as a CSS font stack. The widget downloads no font (its budget, and no request
+ * the page did not make): Inter and IBM Plex Sans Arabic show where the page or the visitor has
+ * them, as the product's own pages do for the preview, and the system's font elsewhere.
+ */
+const fontStacks: Record<FontChoice, string> = {
+  system,
+  inter: `"Inter Variable", Inter, "IBM Plex Sans Arabic", ${system}`,
+  "ibm-plex-sans-arabic": `"IBM Plex Sans Arabic", "Inter Variable", Inter, ${system}`,
 };
 
-/** A font choice as a CSS font stack; "inherit" takes the page's own (read by the caller). */
-export function fontStack(font: unknown, pageFont?: string): string {
-  if (font === "inherit" && pageFont) return pageFont;
-  return fontStacks[font as keyof typeof fontStacks] ?? fontStacks.system;
+export function fontStack(font: unknown): string {
+  return fontStacks[font as FontChoice] ?? system;
 }
 
 /** Corner radius in whole pixels from 0 to 24; 12 when it is not a number. */
@@ -94,11 +98,14 @@ export function cornerRadius(value: unknown): number {
   return Math.min(24, Math.max(0, radius));
 }
 
-/** An http or https address as the URL parser reads it, or null for any other. */
-export function safeUrl(value: unknown): string | null {
+/**
+ * An http or https address as the URL parser reads it, or null for any other. With `base`, a
+ * path is read against it (an avatar on the product's origin); without, only whole addresses.
+ */
+export function safeUrl(value: unknown, base?: string): string | null {
   if (typeof value !== "string") return null;
   try {
-    const url = new URL(value.trim());
+    const url = new URL(value.trim(), base);
     return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
   } catch {
     return null;

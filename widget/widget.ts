@@ -435,7 +435,7 @@ export class ChatWidget implements WidgetHandle {
     this.renderMessage(answer);
     const name = this.config?.name ?? "";
     const bubble = this.elements.get(answer)?.querySelector<HTMLElement>(".bubble");
-    // innerText, not textContent: a list's items and the paragraphs are read apart.
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText reads a list's items and the paragraphs apart.
     const words = bubble?.innerText.trim() || answer.text;
     if (this.drawn && words)
       this.drawn.announcer.textContent = this.t("answered", { name, text: words });
@@ -493,6 +493,11 @@ export class ChatWidget implements WidgetHandle {
 
   // Drawing.
 
+  /** The avatar's address: a path is on the product's origin, where the API is. */
+  private avatar() {
+    return safeUrl(this.config?.avatarUrl, new URL(this.base, location.href).href);
+  }
+
   private localId() {
     this.localIds += 1;
     return `local-${this.localIds}`;
@@ -541,7 +546,7 @@ export class ChatWidget implements WidgetHandle {
     const name = config.name;
     const id = (part: string) => `${this.id}-${part}`;
     const accent = accentColor(look.accentColor);
-    const avatar = safeUrl(config.avatarUrl);
+    const avatar = this.avatar();
 
     this.host.toggleAttribute("data-contained", this.host.parentElement !== document.body);
     const sheets = [widgetStyles, look.customCss ?? ""];
@@ -641,8 +646,8 @@ export class ChatWidget implements WidgetHandle {
         h(
           "div",
           { class: "titles" },
-          h("h2", { class: "title", id: id("title") }, look.title || name),
-          look.subtitle ? h("p", { class: "subtitle" }, look.subtitle) : null,
+          h("h2", { class: "title", id: id("title") }, look.headerTitle || name),
+          look.headerSubtitle ? h("p", { class: "subtitle" }, look.headerSubtitle) : null,
         ),
         h(
           "button",
@@ -685,15 +690,11 @@ export class ChatWidget implements WidgetHandle {
       panel,
       announcer,
     );
-    const pageFont =
-      look.font === "inherit"
-        ? getComputedStyle(this.host.parentElement ?? document.body).fontFamily
-        : undefined;
     const variables = {
       "--qb-accent": accent,
       "--qb-on-accent": textOn(accent),
       "--qb-radius": `${cornerRadius(look.radius)}px`,
-      "--qb-font": fontStack(look.font, pageFont),
+      "--qb-font": fontStack(look.font),
       "--qb-focus-light": focusColor(accent, "#ffffff", "#111827"),
       "--qb-focus-dark": focusColor(accent, "#111318", "#f3f4f6"),
     };
@@ -718,7 +719,7 @@ export class ChatWidget implements WidgetHandle {
     drawn.panel.hidden = !this.isOpen;
     drawn.launcher.setAttribute("aria-expanded", String(this.isOpen));
     drawn.launcher.setAttribute("aria-label", this.isOpen ? t("close") : t("open", { name }));
-    const avatar = config.appearance.launcher === "avatar" && safeUrl(config.avatarUrl);
+    const avatar = config.appearance.launcher === "avatar" && this.avatar();
     if (!avatar) drawn.launcher.replaceChildren(icon(this.isOpen ? "close" : "chat"));
     drawn.prompts.hidden =
       this.messages.some((message) => message.role === "user") || !drawn.prompts.childElementCount;

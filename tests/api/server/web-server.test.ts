@@ -183,6 +183,7 @@ describe("static files", () => {
   let web: WebServer;
   let buildDir: string;
   const script = Buffer.from(`export const answer = "${"forty-two ".repeat(300)}";\n`);
+  const widget = Buffer.from(`(function(){console.log("${"chat ".repeat(400)}")})();\n`);
 
   beforeAll(async () => {
     t = await createTestApi();
@@ -194,6 +195,7 @@ describe("static files", () => {
     expect(precompress(join(client, "assets"))).toBe(1);
     writeFileSync(join(client, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     writeFileSync(join(client, "builds/latest.json"), '{"id":"a","timestamp":1}');
+    writeFileSync(join(client, "widget.js"), widget);
     web = await startWebServer(t, undefined, false, buildDir);
   });
   afterAll(async () => {
@@ -257,6 +259,21 @@ describe("static files", () => {
     expect(login.body.toString()).toBe("a page");
     const missing = await rawGet("/assets/missing-0000.js", "br");
     expect(missing.body.toString()).toBe("a page");
+  });
+
+  it("serves x-bot's widget to any site's page, compressed, cached for minutes", async () => {
+    const gzip = await rawGet("/widget.js", "gzip");
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers["content-type"]).toMatch(/javascript/);
+    // Helmet's same-origin policy would keep other sites' <script> from loading it.
+    expect(gzip.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(gzip.headers["access-control-allow-origin"]).toBe("*");
+    expect(gzip.headers["cache-control"]).toBe("public, max-age=300");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(widget)).toBe(true);
+    // Every other file keeps the same-origin policy.
+    const favicon = await rawGet("/favicon.svg", "identity");
+    expect(favicon.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 
   it("answers a path that does not decode with 400, and hands the pages well-formed ones", async () => {

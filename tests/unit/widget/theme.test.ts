@@ -83,10 +83,13 @@ describe("the widget's language and direction", () => {
 });
 
 describe("the widget's appearance settings", () => {
-  it("turns a font choice into a stack, the page's own for 'inherit'", () => {
-    expect(fontStack("serif")).toMatch(/serif$/);
-    expect(fontStack("inherit", "Lato, sans-serif")).toBe("Lato, sans-serif");
-    expect(fontStack("inherit")).toBe(fontStack("system"));
+  it("turns a font choice into a stack that ends in the system's font", () => {
+    expect(fontStack("inter")).toMatch(/^"Inter Variable", Inter,/);
+    expect(fontStack("ibm-plex-sans-arabic")).toMatch(/^"IBM Plex Sans Arabic",/);
+    expect(fontStack("system")).toMatch(/^system-ui/);
+    for (const font of ["inter", "ibm-plex-sans-arabic", "system"]) {
+      expect(fontStack(font)).toMatch(/sans-serif$/);
+    }
     expect(fontStack("x; } body { display: none")).toBe(fontStack("system"));
   });
 
@@ -104,5 +107,10 @@ describe("the widget's appearance settings", () => {
     expect(safeUrl("data:image/svg+xml,<svg onload=alert(1)>")).toBeNull();
     expect(safeUrl("/avatar.png")).toBeNull();
     expect(safeUrl(null)).toBeNull();
+    // A path is on the product's origin when the caller gives it.
+    expect(safeUrl("/media/a.png", "https://qalam.example/api/v1/")).toBe(
+      "https://qalam.example/media/a.png",
+    );
+    expect(safeUrl("javascript:alert(1)", "https://qalam.example/")).toBeNull();
   });
 });
