@@ -379,6 +379,8 @@ export class ChatWidget implements WidgetHandle {
             if (event.type === "start") {
               if (event.userMessageId) question.id = event.userMessageId;
               if (event.assistantMessageId) answer.id = event.assistantMessageId;
+              // Kept now: a reload mid-answer reads the rest back from the server.
+              this.save();
             } else if (event.type === "delta") {
               answer.text += event.text;
               this.queueRender(answer);
