@@ -1,6 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AiServices } from "./ai/ai-models";
 import { createAiModelRoutes } from "./ai/ai-models.routes";
+import { createBotCardRoutes } from "./bots/bot-cards.routes";
+import { createBotRoutes } from "./bots/bots.routes";
+import { createCurrentBotRoutes } from "./bots/current-bot.routes";
 import { createCharacterRoutes } from "./characters/characters.routes";
 import { createClientRoutes } from "./crm/clients.routes";
 import { createDocumentRoutes } from "./crm/documents.routes";
@@ -115,6 +118,9 @@ export function createApp({
   app.route("/", createMediaRoutes());
   app.route("/", createGenerationRoutes());
   app.route("/", createRecipeRoutes());
+  app.route("/", createBotRoutes());
+  app.route("/", createBotCardRoutes());
+  app.route("/", createCurrentBotRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

@@ -1,4 +1,5 @@
 import type { PgBoss } from "pg-boss";
+import { botRestoreDays } from "./bots/bot-limits";
 import { characterRestoreDays } from "./characters/characters";
 import { clientRestoreDays } from "./crm/clients";
 import { documentRestoreDays } from "./crm/documents";
@@ -6,7 +7,7 @@ import { projectRestoreDays } from "./crm/projects";
 import type { Database } from "./db/client";
 import { workQueue } from "./db/queue";
 import { purgeable } from "./db/records";
-import { characters, clients, documents, projects, recipes, threads } from "./db/schema";
+import { bots, characters, clients, documents, projects, recipes, threads } from "./db/schema";
 import { purgeDeletedMedia } from "./media/media";
 import { recipeRestoreDays } from "./media/recipes";
 import { purgeActivity } from "./organizations/activity";
@@ -20,7 +21,7 @@ export const purgeQueue = "purge-deleted";
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
  * files), projects, documents, threads (with their messages), characters (and their avatar
- * files), media items (and their files) and recipes after 30 days. Resolves with how many rows of
+ * files), media items (and their files), recipes and bots (with their cards) after 30 days. Resolves with how many rows of
  * each went.
  */
 export async function purgeDeleted(
@@ -34,12 +35,17 @@ export async function purgeDeleted(
   characters: number;
   media: number;
   recipes: number;
+  bots: number;
 }> {
   const goneMedia = await purgeDeletedMedia(db, storage);
   const goneRecipes = await db
     .delete(recipes)
     .where(purgeable(recipes.deletedAt, recipeRestoreDays))
     .returning({ id: recipes.id });
+  const goneBots = await db
+    .delete(bots)
+    .where(purgeable(bots.deletedAt, botRestoreDays))
+    .returning({ id: bots.id });
   const goneThreads = await db
     .delete(threads)
     .where(purgeable(threads.deletedAt, threadRestoreDays))
@@ -72,6 +78,7 @@ export async function purgeDeleted(
     characters: goneCharacters.length,
     media: goneMedia,
     recipes: goneRecipes.length,
+    bots: goneBots.length,
   };
 }
 

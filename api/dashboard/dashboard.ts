@@ -11,6 +11,7 @@ import {
 import type { Database } from "../db/client";
 import { type AuthoredColumns, visibleTo } from "../db/records";
 import {
+  bots,
   characters,
   checklistDismissals,
   clients,
@@ -210,6 +211,12 @@ const subjects: Record<string, Subject> = {
     title: characters.name,
     permission: "characters.read",
     authored: characters,
+  },
+  bot: {
+    table: bots,
+    columns: columnsOf(bots),
+    title: bots.name,
+    permission: "bots.read",
   },
   thread: {
     table: threads,

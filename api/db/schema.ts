@@ -5,6 +5,7 @@
  */
 
 export * from "../ai/schema";
+export * from "../bots/schema";
 export * from "../characters/schema";
 export * from "../crm/schema";
 export * from "../dashboard/schema";

@@ -26,6 +26,8 @@ export function subjectPath(subject: DashboardActivity["subject"]): string | nul
       return `/threads/${subject.id}`;
     case "character":
       return `/characters?id=${subject.id}`;
+    case "bot":
+      return `/x-bot?bot=${subject.id}`;
     default:
       return null;
   }

@@ -11063,6 +11063,1254 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/bots": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The current organization's bots (bots.read)
+     * @description Search as for projects. Changes go out as `bot.created`, `bot.updated`, `bot.deleted` and `bot.restored` events (a card's change is its bot's `bot.updated`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          q?: string;
+          sort?: "name" | "-name" | "updated" | "-updated" | "relevance";
+          /** @description Comma-separated */
+          status?: ("draft" | "live")[];
+          workspaceId?: string;
+          tag?: string;
+          deleted?: "true" | "false";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of bots */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Make a bot (bots.manage)
+     * @description A draft with a new public id and no identity secret. 422 UNKNOWN_WORKSPACE, UNKNOWN_PROJECT, UNKNOWN_CHARACTER (a character must be shared with the organization) or UNKNOWN_IMAGE (`avatarMediaId`: an image of the library) for what the organization does not have; MODEL_NOT_ALLOWED on `chatModel` for a model the deployment does not offer.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotCreate"];
+        };
+      };
+      responses: {
+        /** @description The new bot */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Bot"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bot, a deleted one too while it can be restored (bots.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The bot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Bot"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a bot with its cards, restorable for 30 days (bots.manage) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a bot (bots.manage)
+     * @description 409 STALE_VERSION after someone else's change; 409 BOT_DELETED once deleted. The appearance's fields given replace those the bot had. 422 UNKNOWN_WORKSPACE, UNKNOWN_PROJECT, UNKNOWN_CHARACTER (a character must be shared with the organization) or UNKNOWN_IMAGE (`avatarMediaId`: an image of the library) for what the organization does not have; MODEL_NOT_ALLOWED on `chatModel` for a model the deployment does not offer.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotUpdate"];
+        };
+      };
+      responses: {
+        /** @description The bot as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Bot"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/bots/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring a deleted bot back (bots.manage) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The bot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Bot"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/duplicate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copy a bot (bots.manage)
+     * @description A draft with the bot's settings, appearance, domains and cards (counted from zero), a new public id and no identity secret. 409 BOT_DELETED for a deleted bot.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["BotDuplicate"];
+        };
+      };
+      responses: {
+        /** @description The copy */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Bot"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/secret/rotate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new identity verification secret (bots.manage)
+     * @description Replaces the bot's secret (signatures made with the old one stop verifying) and answers the new one this once: it is stored sealed and never shown again. The bot's version stays. 409 BOT_DELETED for a deleted bot.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The new secret */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotSecret"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/cards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bot's message cards, in their order (bots.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The cards */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotCardList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a card to a bot (bots.manage)
+     * @description After the others unless `position` says otherwise. 422 TOO_MANY_CARDS past 50; UNKNOWN_IMAGE on `imageMediaId` for what is not an image of the library; 409 BOT_DELETED for a deleted bot.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotCardCreate"];
+        };
+      };
+      responses: {
+        /** @description The new card */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotCard"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/cards/{cardId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A card of a bot (bots.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          cardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The card */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotCard"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a card for good (bots.manage) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          cardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a card (bots.manage)
+     * @description 409 STALE_VERSION after someone else's change; 409 BOT_DELETED for a deleted bot.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          cardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotCardUpdate"];
+        };
+      };
+      responses: {
+        /** @description The card as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotCard"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/user/current-bot": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's current bot in their current organization (bots.read)
+     * @description Each member has one per organization, as they have a current organization: the one they chose while it is not deleted, else the organization's oldest bot.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The current bot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CurrentBot"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Choose the caller's current bot (bots.read)
+     * @description 422 UNKNOWN_BOT on `botId` for anything but a bot of the organization not deleted.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["CurrentBotChoice"];
+        };
+      };
+      responses: {
+        /** @description The current bot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["CurrentBot"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -13691,6 +14939,397 @@ export interface components {
     };
     RecipeJob: {
       job: components["schemas"]["Job"];
+    };
+    BotList: {
+      items: components["schemas"]["Bot"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
+      total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
+      page: number;
+      pageSize: number;
+    };
+    Bot: {
+      /** Format: uuid */
+      id: string;
+      /** @description Names the bot to the world (the widget's data-bot) */
+      publicId: string;
+      name: string;
+      description: string;
+      /** Format: uuid */
+      avatarMediaId: string | null;
+      /** @enum {string} */
+      status: "draft" | "live";
+      /** @enum {string} */
+      language: "en" | "ar" | "visitor";
+      tags: string[];
+      workspace: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      project: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      character: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      chatModel: string | null;
+      temperature: number;
+      /** @enum {string} */
+      answerLength: "short" | "medium" | "long";
+      instructions: string;
+      knowledgeOnly: boolean;
+      fallbackMessage: string;
+      rateLimit: components["schemas"]["BotRateLimit"];
+      dailyMessageCap: number;
+      maxMessageLength: number;
+      retentionDays: number;
+      appearance: components["schemas"]["BotAppearance"];
+      allowedDomains: string[];
+      identityVerification: {
+        enabled: boolean;
+        /** Format: date-time */
+        rotatedAt: string | null;
+      };
+      cardCount: number;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      deletedAt: string | null;
+      highlights?: {
+        name:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+        description:
+          | {
+              text: string;
+              match: boolean;
+            }[]
+          | null;
+      };
+    };
+    /** @description Per visitor: at most `messages` in `seconds` */
+    BotRateLimit: {
+      messages: number;
+      seconds: number;
+    };
+    BotAppearance: {
+      /** @enum {string} */
+      theme: "light" | "dark" | "auto";
+      accentColor: string;
+      /** @enum {string} */
+      font: "system" | "inter" | "ibm-plex-sans-arabic";
+      radius: number;
+      /** @enum {string} */
+      position: "start" | "end";
+      /** @enum {string} */
+      launcher: "icon" | "avatar";
+      headerTitle: string;
+      headerSubtitle: string;
+      welcomeMessages: string[];
+      suggestedPrompts: string[];
+      placeholder: string;
+      footer: string;
+      disclaimer: string;
+      customCss: string;
+    };
+    BotCreate: {
+      /** @example Support */
+      name: string;
+      /** @default  */
+      description?: string;
+      /**
+       * Format: uuid
+       * @default null
+       */
+      avatarMediaId?: string | null;
+      /**
+       * @default draft
+       * @enum {string}
+       */
+      status?: "draft" | "live";
+      /**
+       * @default visitor
+       * @enum {string}
+       */
+      language?: "en" | "ar" | "visitor";
+      /**
+       * Format: uuid
+       * @default null
+       */
+      workspaceId?: string | null;
+      /**
+       * Format: uuid
+       * @default null
+       */
+      projectId?: string | null;
+      /** @default [] */
+      tags?: string[];
+      /**
+       * Format: uuid
+       * @default null
+       */
+      characterId?: string | null;
+      /**
+       * @description A model of the organization's chat provider; null: its default
+       * @default null
+       */
+      chatModel?: string | null;
+      /** @default 0.7 */
+      temperature?: number;
+      /**
+       * @default medium
+       * @enum {string}
+       */
+      answerLength?: "short" | "medium" | "long";
+      /** @default  */
+      instructions?: string;
+      /** @default false */
+      knowledgeOnly?: boolean;
+      /** @default  */
+      fallbackMessage?: string;
+      rateLimit?: components["schemas"]["BotRateLimit"];
+      /** @default 1000 */
+      dailyMessageCap?: number;
+      /** @default 2000 */
+      maxMessageLength?: number;
+      /** @default 90 */
+      retentionDays?: number;
+      appearance?: components["schemas"]["BotAppearanceInput"];
+      /**
+       * @description Hosts the widget runs on: example.com, or *.example.com
+       * @default []
+       */
+      allowedDomains?: string[];
+    };
+    /**
+     * @default {
+     *       "theme": "auto",
+     *       "accentColor": "#4f46e5",
+     *       "font": "system",
+     *       "radius": 12,
+     *       "position": "end",
+     *       "launcher": "icon",
+     *       "headerTitle": "",
+     *       "headerSubtitle": "",
+     *       "welcomeMessages": [],
+     *       "suggestedPrompts": [],
+     *       "placeholder": "",
+     *       "footer": "",
+     *       "disclaimer": "",
+     *       "customCss": ""
+     *     }
+     */
+    BotAppearanceInput: {
+      /**
+       * @default auto
+       * @enum {string}
+       */
+      theme?: "light" | "dark" | "auto";
+      /**
+       * @default #4f46e5
+       * @example #4f46e5
+       */
+      accentColor?: string;
+      /**
+       * @default system
+       * @enum {string}
+       */
+      font?: "system" | "inter" | "ibm-plex-sans-arabic";
+      /**
+       * @description Corner radius in CSS pixels
+       * @default 12
+       */
+      radius?: number;
+      /**
+       * @description The bottom's start or end corner (mirrored in Arabic)
+       * @default end
+       * @enum {string}
+       */
+      position?: "start" | "end";
+      /**
+       * @default icon
+       * @enum {string}
+       */
+      launcher?: "icon" | "avatar";
+      /** @default  */
+      headerTitle?: string;
+      /** @default  */
+      headerSubtitle?: string;
+      /** @default [] */
+      welcomeMessages?: string[];
+      /** @default [] */
+      suggestedPrompts?: string[];
+      /** @default  */
+      placeholder?: string;
+      /** @default  */
+      footer?: string;
+      /** @default  */
+      disclaimer?: string;
+      /**
+       * @description Applied inside the widget's shadow root only; at most 20000 bytes
+       * @default
+       */
+      customCss?: string;
+    };
+    BotUpdate: {
+      version: number;
+      /** @example Support */
+      name?: string;
+      description?: string;
+      /** Format: uuid */
+      avatarMediaId?: string | null;
+      /** @enum {string} */
+      status?: "draft" | "live";
+      /** @enum {string} */
+      language?: "en" | "ar" | "visitor";
+      /** Format: uuid */
+      workspaceId?: string | null;
+      /** Format: uuid */
+      projectId?: string | null;
+      tags?: string[];
+      /** Format: uuid */
+      characterId?: string | null;
+      /** @description A model of the organization's chat provider; null: its default */
+      chatModel?: string | null;
+      temperature?: number;
+      /** @enum {string} */
+      answerLength?: "short" | "medium" | "long";
+      instructions?: string;
+      knowledgeOnly?: boolean;
+      fallbackMessage?: string;
+      rateLimit?: components["schemas"]["BotRateLimit"];
+      dailyMessageCap?: number;
+      maxMessageLength?: number;
+      retentionDays?: number;
+      appearance?: components["schemas"]["BotAppearanceChanges"];
+      /** @description Hosts the widget runs on: example.com, or *.example.com */
+      allowedDomains?: string[];
+    };
+    /** @description The fields given replace those the bot had */
+    BotAppearanceChanges: {
+      /** @enum {string} */
+      theme?: "light" | "dark" | "auto";
+      /** @example #4f46e5 */
+      accentColor?: string;
+      /** @enum {string} */
+      font?: "system" | "inter" | "ibm-plex-sans-arabic";
+      /** @description Corner radius in CSS pixels */
+      radius?: number;
+      /**
+       * @description The bottom's start or end corner (mirrored in Arabic)
+       * @enum {string}
+       */
+      position?: "start" | "end";
+      /** @enum {string} */
+      launcher?: "icon" | "avatar";
+      headerTitle?: string;
+      headerSubtitle?: string;
+      welcomeMessages?: string[];
+      suggestedPrompts?: string[];
+      placeholder?: string;
+      footer?: string;
+      disclaimer?: string;
+      /** @description Applied inside the widget's shadow root only; at most 20000 bytes */
+      customCss?: string;
+    };
+    /** @description The copy's name; left out: the bot's with (copy) */
+    BotDuplicate: {
+      /** @example Support */
+      name?: string;
+    };
+    BotSecret: {
+      /** @description HMAC-SHA256 key for signing user ids; shown this once, never again */
+      secret: string;
+      /** Format: date-time */
+      rotatedAt: string;
+    };
+    BotCardList: {
+      items: components["schemas"]["BotCard"][];
+    };
+    BotCard: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      botId: string;
+      /** Format: uuid */
+      imageMediaId: string | null;
+      title: string;
+      text: string;
+      buttons: {
+        /** @enum {string} */
+        kind: "reply" | "link" | "lead_form";
+        label: string;
+        value: string;
+      }[];
+      whenToShow: string;
+      views: number;
+      clicks: number;
+      position: number;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    BotCardCreate: {
+      /**
+       * Format: uuid
+       * @default null
+       */
+      imageMediaId?: string | null;
+      /** @example Book a visit */
+      title: string;
+      /** @default  */
+      text?: string;
+      /** @default [] */
+      buttons?: components["schemas"]["BotCardButton"][];
+      /**
+       * @description When the model should show the card, in words
+       * @default
+       */
+      whenToShow?: string;
+      position?: number;
+    };
+    /** @description `reply` sends `value` as the visitor's message; `link` opens the http(s) address `value`; `lead_form` opens the lead form (`value` unused) */
+    BotCardButton: {
+      /** @enum {string} */
+      kind: "reply" | "link" | "lead_form";
+      label: string;
+      /** @default  */
+      value?: string;
+    };
+    BotCardUpdate: {
+      version: number;
+      /** Format: uuid */
+      imageMediaId?: string | null;
+      /** @example Book a visit */
+      title?: string;
+      text?: string;
+      buttons?: components["schemas"]["BotCardButton"][];
+      /** @description When the model should show the card, in words */
+      whenToShow?: string;
+      position?: number;
+    };
+    CurrentBot: {
+      bot: components["schemas"]["Bot"] & (Record<string, never> | null);
+      /** @description Whether the member chose it; false: the organization's first bot stands in */
+      chosen: boolean;
+    };
+    CurrentBotChoice: {
+      /** Format: uuid */
+      botId: string;
     };
     ProfileUpdate: {
       /** @example Sara */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { characters, clients, documents, projects, recipes } from "../../../api/db/schema";
+import { bots, characters, clients, documents, projects, recipes } from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/purge";
 import { avatarUrlOf, saveAvatar } from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
@@ -91,6 +91,17 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     .set({ deletedAt: sql`now() - interval '29 days'` })
     .where(eq(recipes.id, recentRecipe?.id as string));
 
+  const oldBot = await post("/bots", { name: "Old bot" });
+  const recentBot = await post("/bots", { name: "Recent bot" });
+  await post(`/bots/${oldBot.body.id}/cards`, { title: "Goes with its bot" });
+  for (const bot of [oldBot, recentBot]) {
+    await t.request("DELETE", `/bots/${bot.body.id}`, { token: owner.token });
+  }
+  await t.db
+    .update(bots)
+    .set({ deletedAt: sql`now() - interval '31 days'` })
+    .where(eq(bots.id, oldBot.body.id));
+
   expect(await purgeDeleted(t.db, storage)).toEqual({
     clients: 1,
     projects: 1,
@@ -99,7 +110,10 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     characters: 1,
     media: 0,
     recipes: 1,
+    bots: 1,
   });
+  const leftBots = await t.db.select({ name: bots.name }).from(bots);
+  expect(leftBots.map((row) => row.name)).toEqual(["Recent bot"]);
   const leftRecipes = await t.db.select({ name: recipes.name }).from(recipes).orderBy(recipes.name);
   expect(leftRecipes.map((row) => row.name)).toEqual(["Kept recipe", "Recent recipe"]);
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
@@ -123,6 +137,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     characters: 0,
     media: 0,
     recipes: 0,
+    bots: 0,
   });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);

@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { characters } from "../characters/schema";
+import { projects } from "../crm/schema";
+import {
+  belongsTo,
+  createdAt,
+  deletedAt,
+  oneOf,
+  tsvector,
+  updatedAt,
+  uuidPrimaryKey,
+  version,
+} from "../db/columns";
+import { organizations, users } from "../identity/schema";
+import { media } from "../media/schema";
+import { memberships, workspaces } from "../organizations/schema";
+
+export const botStatuses = ["draft", "live"] as const;
+export type BotStatus = (typeof botStatuses)[number];
+
+/** The language a bot answers in: English, Arabic, or the visitor's own. */
+export const botLanguages = ["en", "ar", "visitor"] as const;
+export type BotLanguage = (typeof botLanguages)[number];
+
+export const botAnswerLengths = ["short", "medium", "long"] as const;
+export type BotAnswerLength = (typeof botAnswerLengths)[number];
+
+export const botThemes = ["light", "dark", "auto"] as const;
+export const botFonts = ["system", "inter", "ibm-plex-sans-arabic"] as const;
+/** Where the launcher sits: the bottom's start or end corner, mirrored in Arabic. */
+export const botPositions = ["start", "end"] as const;
+export const botLaunchers = ["icon", "avatar"] as const;
+
+/** How the widget looks (docs/x-bot.md): checked by the routes, stored whole. */
+export type BotAppearance = {
+  theme: (typeof botThemes)[number];
+  /** `#rrggbb`. */
+  accentColor: string;
+  font: (typeof botFonts)[number];
+  /** Corner radius in CSS pixels. */
+  radius: number;
+  position: (typeof botPositions)[number];
+  launcher: (typeof botLaunchers)[number];
+  headerTitle: string;
+  headerSubtitle: string;
+  welcomeMessages: string[];
+  suggestedPrompts: string[];
+  placeholder: string;
+  footer: string;
+  disclaimer: string;
+  /** Confined to the widget's shadow root. */
+  customCss: string;
+};
+
+export const botCardButtonKinds = ["reply", "link", "lead_form"] as const;
+
+/** A card's button: send `value` as the visitor's reply, open the link `value`, or the lead form. */
+export type BotCardButton = {
+  kind: (typeof botCardButtonKinds)[number];
+  label: string;
+  value: string;
+};
+
+/**
+ * The organization's chat bots (x-bot): who they are, how they answer and how their widget looks.
+ * `publicId` names a bot to the world (the widget's `data-bot`), unguessable; the identity
+ * verification secret is sealed with SECRETS_KEY and never returned but once, when made.
+ * Versioned (a stale change is 409) and restorable for 30 days once deleted.
+ */
+export const bots = pgTable(
+  "bots",
+  {
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    workspaceId: uuid("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    publicId: text("public_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    avatarMediaId: uuid("avatar_media_id").references(() => media.id, { onDelete: "set null" }),
+    status: text("status", { enum: botStatuses }).notNull().default("draft"),
+    language: text("language", { enum: botLanguages }).notNull().default("visitor"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** The character the bot speaks as; null: its own instructions only. */
+    characterId: uuid("character_id").references(() => characters.id, { onDelete: "set null" }),
+    /** A model of the organization's chat provider; null: the provider's default. */
+    chatModel: text("chat_model"),
+    temperature: real("temperature").notNull().default(0.7),
+    answerLength: text("answer_length", { enum: botAnswerLengths }).notNull().default("medium"),
+    instructions: text("instructions").notNull().default(""),
+    knowledgeOnly: boolean("knowledge_only").notNull().default(false),
+    fallbackMessage: text("fallback_message").notNull().default(""),
+    rateLimitMessages: integer("rate_limit_messages").notNull().default(20),
+    rateLimitSeconds: integer("rate_limit_seconds").notNull().default(60),
+    dailyMessageCap: integer("daily_message_cap").notNull().default(1000),
+    maxMessageLength: integer("max_message_length").notNull().default(2000),
+    retentionDays: integer("retention_days").notNull().default(90),
+    appearance: jsonb("appearance").$type<BotAppearance>().notNull(),
+    /** Hosts the widget may run on: `example.com`, or `*.example.com` for its subdomains. */
+    allowedDomains: text("allowed_domains").array().notNull().default(sql`'{}'::text[]`),
+    identitySecretSealed: text("identity_secret_sealed"),
+    identitySecretRotatedAt: timestamp("identity_secret_rotated_at", {
+      withTimezone: true,
+      mode: "date",
+    }),
+    version: version(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`qalam_search_vector(name || ' ' || description || ' ' || qalam_join(tags))`,
+      ),
+  },
+  (t) => [
+    uniqueIndex("bots_public_id_idx").on(t.publicId),
+    index("bots_organization_updated_idx").on(t.organizationId, t.updatedAt),
+    index("bots_organization_name_idx").on(t.organizationId, sql`lower(${t.name})`),
+    index("bots_search_idx").using("gin", t.search),
+    oneOf("bots_status", "status", botStatuses),
+    oneOf("bots_language", "language", botLanguages),
+    oneOf("bots_answer_length", "answer_length", botAnswerLengths),
+    check("bots_temperature", sql`${t.temperature} >= 0 and ${t.temperature} <= 2`),
+    check(
+      "bots_limits",
+      sql`${t.rateLimitMessages} > 0 and ${t.rateLimitSeconds} > 0 and ${t.dailyMessageCap} > 0 and ${t.maxMessageLength} > 0 and ${t.retentionDays} > 0`,
+    ),
+  ],
+);
+
+/**
+ * The message cards a bot's widget can show (an image, a title, a text, up to three buttons):
+ * the model picks one by its `whenToShow` instruction. Each counts its views and clicks.
+ */
+export const botCards = pgTable(
+  "bot_cards",
+  {
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    botId: belongsTo("bot_id", () => bots.id),
+    imageMediaId: uuid("image_media_id").references(() => media.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    text: text("text").notNull().default(""),
+    buttons: jsonb("buttons").$type<BotCardButton[]>().notNull().default([]),
+    whenToShow: text("when_to_show").notNull().default(""),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("bot_cards_bot_position_idx").on(t.botId, t.position)],
+);
+
+/**
+ * The bot each member works on in an organization (x-bot's pages carry no bot id), as the
+ * current organization is a user's: gone with the membership or the bot.
+ */
+export const currentBots = pgTable(
+  "current_bots",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    botId: belongsTo("bot_id", () => bots.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    foreignKey({
+      name: "current_bots_membership_fk",
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete("cascade"),
+    index("current_bots_bot_idx").on(t.botId),
+  ],
+);
+
+export type Bot = typeof bots.$inferSelect;
+export type BotCard = typeof botCards.$inferSelect;
