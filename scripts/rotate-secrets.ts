@@ -1,6 +1,6 @@
 /**
  * Seals every stored secret again with the first key of SECRETS_KEY: organizations' AI provider
- * keys and the mail waiting in the queue. `npm run secrets:rotate`, on the database the server
+ * keys, bots' identity secrets and the mail waiting in the queue. `npm run secrets:rotate`, on the database the server
  * uses (DATABASE_URL, or PGlite in DATA_DIR/db, as server.ts finds it). With PGlite, stop the
  * server first: one process at a time may open its folder. Rotation, step by step, is in
  * docs/deploy.md.
@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createSecretBox, secretsKeys } from "../api/ai/secrets";
 import { resealSecrets } from "../api/ai/secrets-rotation";
+import { resealBotSecrets } from "../api/bots/bot-secrets";
 import { openDatabase } from "../api/db/client";
 
 const value = process.env.SECRETS_KEY?.trim();
@@ -31,10 +32,13 @@ if (!databaseUrl && !existsSync(dataDir)) {
 
 const connection = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
 try {
-  const report = await resealSecrets(connection.db, createSecretBox(keys));
+  const box = createSecretBox(keys);
+  const report = await resealSecrets(connection.db, box);
+  const botSecrets = await resealBotSecrets(connection.db, box);
+  report.unopened.push(...botSecrets.unopened);
   console.log(
     `Sealed again with the first of ${keys.length} key(s): ${report.aiKeys} AI provider key(s), ` +
-      `${report.mail} queued message(s).`,
+      `${botSecrets.resealed} bot identity secret(s), ${report.mail} queued message(s).`,
   );
   if (report.unopened.length > 0) {
     console.error(
