@@ -99,13 +99,16 @@ for (const [prefix, l] of threadLabels) {
       await expect(lastMessage(page, l.conversation)).toContainText(l.stopped);
 
       // Renamed and pinned, it heads the sidebar; a search finds it by its question.
-      await page.getByText(l.rename, { exact: true }).click();
+      // Rename and Pin are in the header's menu.
+      await page.getByText(l.more, { exact: true }).click();
+      await page.getByRole("menuitem", { name: l.rename }).click();
       await page.getByLabel(l.titleField).fill(prefix ? "خطة الإطلاق" : "Launch plan");
       await page.getByRole("button", { name: l.save, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         prefix ? "خطة الإطلاق" : "Launch plan",
       );
-      await page.getByRole("button", { name: l.pin, exact: true }).click();
+      await page.getByText(l.more, { exact: true }).click();
+      await page.getByRole("menuitem", { name: l.pin, exact: true }).click();
       const sidebar = page.getByRole("complementary");
       await expect(sidebar.getByRole("region", { name: l.pinned })).toContainText(
         prefix ? "خطة الإطلاق" : "Launch plan",
@@ -158,7 +161,21 @@ test.describe("threads without JavaScript", () => {
     await expect(lastMessage(page, l.conversation)).toContainText(l.unknownModel);
     await expect(conversation(page, l.conversation)).toContainText("Are you there?");
 
-    // Deleting asks first, in the page; the list then offers to undo it.
+    // The header's menu works without scripts too: Rename opens its form, Pin posts.
+    await page.getByText(l.more, { exact: true }).click();
+    await page.getByRole("link", { name: l.rename }).click();
+    await page.getByLabel(l.titleField).fill("Renamed without scripts");
+    await page.getByRole("button", { name: l.save, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renamed without scripts");
+    await expect(page.getByLabel(l.titleField)).toHaveCount(0);
+    await page.getByText(l.more, { exact: true }).click();
+    await page.getByRole("button", { name: l.pin, exact: true }).click();
+    await expect(
+      page.getByRole("complementary").getByRole("region", { name: l.pinned }),
+    ).toContainText("Renamed without scripts");
+
+    // Deleting, from the header's menu, asks first, in the page; the list then offers to undo it.
+    await page.getByText(l.more, { exact: true }).click();
     await page.getByRole("button", { name: l.delete, exact: true }).click();
     await page.getByRole("button", { name: l.deleteConfirm }).click();
     await expect(page).toHaveURL(/\/threads\?deleted=\d+$/);
