@@ -7,6 +7,11 @@ export type ThreadMessage = ApiSchema<"ThreadMessage">;
 
 /** The API's limits (api/threads/threads.ts), for the forms' constraints. */
 export const maxMessageContent = 100_000;
+/** The largest file a thread takes as an attachment (the API's limit). */
+export const maxAttachmentBytes = 10 * 1024 * 1024;
+/** The files a thread takes, for a file picker's `accept`. */
+export const attachmentAccept =
+  ".txt,.md,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 export const maxThreadTitle = 200;
 export const maxSystemPrompt = 20_000;
 export const maxFeedbackNote = 2_000;

@@ -6,7 +6,12 @@ import { type Language, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { serviceUnavailable } from "~/lib/session.server";
-import { maxFeedbackNote, maxSystemPrompt, maxThreadTitle } from "~/lib/threads";
+import {
+  maxAttachmentBytes,
+  maxFeedbackNote,
+  maxSystemPrompt,
+  maxThreadTitle,
+} from "~/lib/threads";
 import { AnswerRequest, readWholeAnswer, requestAnswer, threadIdParam } from "~/lib/threads.server";
 
 const messageId = z.coerce.number().int().min(1);
@@ -177,7 +182,7 @@ export async function changeThread(
 }
 
 /** The largest file a thread takes (the API's limit), with room for the form around it. */
-export const maxAttachmentFormBytes = 10 * 1024 * 1024 + 64 * 1024;
+export const maxAttachmentFormBytes = maxAttachmentBytes + 64 * 1024;
 
 const attachmentId = z.coerce.number().int().min(1);
 

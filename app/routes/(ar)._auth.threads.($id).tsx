@@ -475,6 +475,7 @@ export default function ThreadsPage() {
             disabled={!chat.configured}
             error={askError}
             returned={returnedQuestion}
+            attachments={thread && !thread.deletedAt ? thread.attachments : null}
             onAsk={(content) => {
               if (askError) dismiss();
               start(thread?.id ?? "new", { intent: "ask", content, afterId: lastMessageId });

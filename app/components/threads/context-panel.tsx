@@ -5,7 +5,7 @@ import { SearchableSelectField } from "~/components/form/choice-search";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
-import type { Thread } from "~/lib/threads";
+import { attachmentAccept, type Thread } from "~/lib/threads";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { useDisclosure } from "./use-disclosure";
@@ -128,7 +128,7 @@ export function ContextPanel({
                 name="file"
                 type="file"
                 required
-                accept=".txt,.md,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                accept={attachmentAccept}
                 aria-describedby="attach-file-hint"
                 className="block w-full text-sm text-text file:me-3 file:rounded-control file:border file:border-border file:bg-surface-muted file:px-3 file:py-1.5 file:text-sm file:text-text"
               />

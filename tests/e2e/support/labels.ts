@@ -1051,6 +1051,14 @@ export const threadLabels = table(
     quotaExceeded:
       "Your organization has used its chat quota for this month. It renews at the start of next month, or an owner can raise it under AI usage.",
     emptyThread: "No messages yet. Ask something below to start.",
+    more: "More",
+    unpin: "Unpin",
+    attach: "Attach files",
+    attachments: "Attachments",
+    context2: "Context: 2 attachments",
+    context3: "Context: 3 attachments",
+    remove: (name: string) => `Remove “${name}”`,
+    fileTooLarge: (name: string) => `\u2068${name}\u2069: The file is too large: at most 10 MB.`,
   },
   {
     startTitle: "ابدأ محادثة",
@@ -1098,6 +1106,15 @@ export const threadLabels = table(
     quotaExceeded:
       "استنفدت مؤسستك حصتها من المحادثة لهذا الشهر. تتجدد في بداية الشهر القادم، أو يستطيع المالك رفعها في قسم استخدام الذكاء الاصطناعي.",
     emptyThread: "لا رسائل بعد. اكتب سؤالك في الأسفل لتبدأ.",
+    more: "المزيد",
+    unpin: "إلغاء التثبيت",
+    attach: "إرفاق ملفات",
+    attachments: "المرفقات",
+    context2: "السياق: مرفقان",
+    context3: "السياق: 3 مرفقات",
+    remove: (name: string) => `إزالة «${name}»`,
+    fileTooLarge: (name: string) =>
+      `«\u2068${name}\u2069»: الملف كبير جدًا: 10 ميغابايت على الأكثر.`,
   },
 );
 
