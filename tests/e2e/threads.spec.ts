@@ -51,7 +51,7 @@ for (const [prefix, l] of threadLabels) {
         mimeType: "application/pdf",
         buffer: Buffer.from("not a pdf at all"),
       });
-      await page.getByRole("button", { name: l.attachFile }).click();
+      await page.getByRole("button", { name: l.attachFile, exact: true }).click();
       await expect(page.getByRole("alert")).toHaveText(l.invalidPdf);
       await page.getByLabel(l.file, { exact: true }).setInputFiles({
         name: "brief.md",
@@ -60,9 +60,13 @@ for (const [prefix, l] of threadLabels) {
           prefix ? "# موجز\n\nالإطلاق في الربيع." : "# Brief\n\nLaunch in spring.",
         ),
       });
-      await page.getByRole("button", { name: l.attachFile }).click();
+      await page.getByRole("button", { name: l.attachFile, exact: true }).click();
       await expect(page.getByText(l.context1, { exact: true })).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: "brief.md" })).toBeVisible();
+      // Listed in the context panel, and as a chip above the question.
+      await expect(page.getByRole("listitem").filter({ hasText: "brief.md" })).toHaveCount(2);
+      await expect(
+        page.getByRole("list", { name: l.attachments }).getByRole("listitem"),
+      ).toContainText("brief.md");
 
       // Stop keeps what was written, marked as stopped.
       await box.fill(prefix ? "اكتب الخطة" : "Write the plan");
