@@ -42,6 +42,7 @@ import {
   setClientLogo,
   updateClient,
 } from "./clients";
+import { organizationCountry, recordPhone } from "./phones";
 
 const tags = ["Clients"];
 const maxExportedClientsText = maxExportedClients.toLocaleString("en");
@@ -121,19 +122,12 @@ const fields = {
       .pipe(z.email("Not a valid email address"))
       .transform((v) => v.toLowerCase()),
   ),
-  phone: orNull(
-    requiredString({ max: 32 }).transform((value, context) => {
-      const phone = normalizePhone(value);
-      if (!phone) {
-        context.addIssue({
-          code: "custom",
-          ...codedIssue("INVALID_FORMAT", "An international number, e.g. +966 50 123 4567"),
-        });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-  ),
+  phone: orNull(requiredString({ max: 32 })).openapi({
+    description:
+      "International (+966 50 123 4567, 00966…) or national in the organization's default " +
+      "country (0501234567); stored in E.164. 422 INVALID_FORMAT for a number that is not valid.",
+    type: "string",
+  }),
   website: orNull(
     requiredString({ max: 500 })
       .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
@@ -426,14 +420,25 @@ const importRoute = protectedRoute({
   errors: [400, 403, 413, 422],
 });
 
-/** A row of an import checked as POST /clients checks a client; a field's code where it fails. */
-function checkImportedRow(fields: Record<string, unknown>): CheckedRow {
-  const parsed = ImportedClientSchema.safeParse(fields);
-  if (parsed.success) return { client: parsed.data };
-  const errors = Object.entries(fieldErrors(parsed.error, fields)).map(
-    ([field, error]) => [field, error.code] as const,
-  );
-  return { errors: Object.fromEntries(errors) };
+/**
+ * A row of an import checked as POST /clients checks a client, its phone number read in the
+ * organization's `country`; a field's code where it fails.
+ */
+function checkImportedRow(country: string | null) {
+  return (fields: Record<string, unknown>): CheckedRow => {
+    const parsed = ImportedClientSchema.safeParse(fields);
+    if (parsed.success) {
+      const phone = parsed.data.phone === null ? null : normalizePhone(parsed.data.phone, country);
+      if (parsed.data.phone !== null && phone === null) {
+        return { errors: { phone: "INVALID_FORMAT" } };
+      }
+      return { client: { ...parsed.data, phone } };
+    }
+    const errors = Object.entries(fieldErrors(parsed.error, fields)).map(
+      ([field, error]) => [field, error.code] as const,
+    );
+    return { errors: Object.fromEntries(errors) };
+  };
 }
 
 export function createClientRoutes() {
@@ -448,7 +453,9 @@ export function createClientRoutes() {
     })
     .openapi(createClientRoute, async (c) => {
       const { actor } = c.var.auth;
-      const id = await createClient(c.var.db, actor, c.req.valid("json"));
+      const body = c.req.valid("json");
+      const phone = recordPhone(body.phone, await organizationCountry(c.var.db, actor));
+      const id = await createClient(c.var.db, actor, { ...body, phone });
       return c.json(toJson(await getClient(c.var.db, actor, id)), 201);
     })
     .openapi(exportRoute, async (c) => {
@@ -461,7 +468,9 @@ export function createClientRoutes() {
     })
     .openapi(importRoute, async (c) => {
       const file = c.req.valid("json");
-      const result = await importClientsCsv(c.var.db, c.var.auth.actor, file, checkImportedRow);
+      const { actor } = c.var.auth;
+      const check = checkImportedRow(await organizationCountry(c.var.db, actor));
+      const result = await importClientsCsv(c.var.db, actor, file, check);
       return c.json(result, 200);
     })
     .openapi(getRoute, async (c) => {
@@ -478,8 +487,13 @@ export function createClientRoutes() {
     .openapi(updateRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      const { version, ...changes } = c.req.valid("json");
-      await updateClient(c.var.db, actor, id, version, changes);
+      const { version, phone, ...changes } = c.req.valid("json");
+      await updateClient(c.var.db, actor, id, version, {
+        ...changes,
+        ...(phone !== undefined && {
+          phone: recordPhone(phone, await organizationCountry(c.var.db, actor)),
+        }),
+      });
       return c.json(toJson(await getClient(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

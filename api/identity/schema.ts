@@ -58,10 +58,15 @@ export const organizations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     logoUrl: text("logo_url"),
+    /** ISO 3166 alpha-2: the country a phone number typed without its +code belongs to. */
+    defaultCountry: text("default_country"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("organizations_owner_id_idx").on(t.ownerId)],
+  (t) => [
+    index("organizations_owner_id_idx").on(t.ownerId),
+    check("organizations_default_country", sql`${t.defaultCountry} ~ '^[A-Z]{2}$'`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,5 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import {
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js/max";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type Locale, memberships, type User, users } from "../db/schema";
@@ -62,15 +66,25 @@ export function normalizeEmail(value: string): string {
 }
 
 /**
- * E.164 (`+9665…`) from an international number as people type it (spaces, dashes, brackets, a
- * `00` prefix), or null when it is not a valid number of any country. There is no default
- * country: a national number such as 0501234567 is ambiguous.
+ * E.164 (`+9665…`) from a number as people type it (spaces, dashes, brackets, a `00` prefix), or
+ * null when it is not a valid number. An international number (+ or 00) is read as it is; a
+ * national one, such as 0501234567, only with a default country (an organization's), since
+ * without one it is ambiguous.
  */
-export function normalizePhone(value: string): string | null {
-  const international = value.trim().replace(/^00/, "+");
-  if (!international.startsWith("+") || international.length > 32) return null;
-  const parsed = parsePhoneNumberFromString(international);
+export function normalizePhone(value: string, defaultCountry?: string | null): string | null {
+  const typed = value.trim().replace(/^00/, "+");
+  if (typed.length > 32) return null;
+  const country = defaultCountry && isSupportedCountry(defaultCountry) ? defaultCountry : null;
+  if (!typed.startsWith("+") && !country) return null;
+  const parsed = typed.startsWith("+")
+    ? parsePhoneNumberFromString(typed)
+    : parsePhoneNumberFromString(typed, country as CountryCode);
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Whether libphonenumber knows a country (ISO 3166 alpha-2, upper case) by its numbers. */
+export function isPhoneCountry(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 }
 
 export async function findUserById(db: Database, id: string): Promise<User | null> {

@@ -42,6 +42,11 @@ const OrganizationSchema = z
     id: z.uuid(),
     name: z.string(),
     logoUrl: z.string().nullable(),
+    defaultCountry: z.string().nullable().openapi({
+      description:
+        "ISO 3166 alpha-2: the country of the phone numbers members type without a country code",
+      example: "SA",
+    }),
     ownerId: z.uuid(),
     memberCount: z.int(),
     role: z.enum(roles).openapi({ description: "The signed-in user's role in it" }),
@@ -122,9 +127,10 @@ const updateRoute = protectedRoute({
   method: "put",
   path: "/organizations/{id}",
   tags,
-  summary: "Rename the organization or change its logo (organization.manage)",
+  summary: "Rename the organization, change its logo or its default country (organization.manage)",
   description:
-    "Only the fields sent change. The logo is read like an avatar: PNG, JPEG or WebP, at most " +
+    "Only the fields sent change. `defaultCountry` is an ISO 3166 alpha-2 code (422 " +
+    "INVALID_VALUE for one without phone numbers), empty for none. The logo is read like an avatar: PNG, JPEG or WebP, at most " +
     "5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.",
   middleware: [
     organizationPermissionFirst("organization.manage"),
@@ -139,6 +145,13 @@ const updateRoute = protectedRoute({
           schema: z
             .object({
               name: organizationName().optional(),
+              defaultCountry: z
+                .string()
+                .trim()
+                .max(2, "An ISO 3166 alpha-2 country code")
+                .transform((value) => (value === "" ? null : value.toUpperCase()))
+                .optional()
+                .openapi({ type: "string", example: "SA" }),
               removeLogo: z
                 .enum(["true", "false"], { error: 'Must be "true" or "false"' })
                 .optional(),
@@ -292,12 +305,13 @@ export function createOrganizationRoutes() {
     })
     .openapi(updateRoute, async (c) => {
       const { id } = c.req.valid("param");
-      const { name, logo, removeLogo } = c.req.valid("form");
+      const { name, logo, removeLogo, defaultCountry } = c.req.valid("form");
       const userId = c.var.auth.user.id;
       const actor = await actorIn(c.var.db, userId, id);
       const file = chosenFile(logo);
       await updateOrganization(c.var.db, c.var.storage, actor, {
         name,
+        defaultCountry,
         logo: file ? new Uint8Array(await file.arrayBuffer()) : undefined,
         removeLogo: removeLogo === "true",
       });

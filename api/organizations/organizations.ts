@@ -14,6 +14,7 @@ import { errorOnFields, forbidden, notFound, validationFailed } from "../errors"
 import type { Services } from "../identity/context";
 import { verifyPassword } from "../identity/passwords";
 import { consumeRateLimit } from "../identity/rate-limits";
+import { isPhoneCountry } from "../identity/users";
 import { logError } from "../log";
 import { publishEvent } from "../realtime/events";
 import { avatarKeyOf, avatarUrlOf, deleteAvatarFiles, saveAvatar } from "../storage/avatars";
@@ -32,6 +33,8 @@ export type OrganizationView = {
   id: string;
   name: string;
   logoUrl: string | null;
+  /** ISO 3166 alpha-2 of the phone numbers typed without their country code; null: none. */
+  defaultCountry: string | null;
   ownerId: string;
   memberCount: number;
   role: Role;
@@ -116,6 +119,7 @@ function toView(row: {
     id: row.organization.id,
     name: row.organization.name,
     logoUrl: row.organization.logoUrl,
+    defaultCountry: row.organization.defaultCountry,
     ownerId: row.organization.ownerId,
     memberCount: row.memberCount,
     role: row.role,
@@ -192,9 +196,18 @@ export async function switchOrganization(
   });
 }
 
-export type OrganizationChanges = { name?: string; logo?: Uint8Array; removeLogo?: boolean };
+export type OrganizationChanges = {
+  name?: string;
+  logo?: Uint8Array;
+  removeLogo?: boolean;
+  /** ISO 3166 alpha-2; null removes it. */
+  defaultCountry?: string | null;
+};
 
-/** Renames and changes the logo (organization.manage); the replaced logo file is deleted after. */
+/**
+ * Renames, changes the logo or the default country of phone numbers (organization.manage); the
+ * replaced logo file is deleted after.
+ */
 export async function updateOrganization(
   db: Database,
   storage: Storage,
@@ -208,8 +221,14 @@ export async function updateOrganization(
       removeLogo: { code: "CONFLICTING_FIELDS", message: "Cannot be combined with a new logo" },
     });
   }
-  const values: Partial<Pick<Organization, "name" | "logoUrl">> = {};
+  if (changes.defaultCountry && !isPhoneCountry(changes.defaultCountry)) {
+    throw validationFailed({
+      defaultCountry: { code: "INVALID_VALUE", message: "An ISO 3166 alpha-2 country code" },
+    });
+  }
+  const values: Partial<Pick<Organization, "name" | "logoUrl" | "defaultCountry">> = {};
   if (changes.name !== undefined) values.name = changes.name;
+  if (changes.defaultCountry !== undefined) values.defaultCountry = changes.defaultCountry;
   const newLogoKey = changes.logo ? await saveAvatar(storage, changes.logo) : null;
   if (newLogoKey) values.logoUrl = avatarUrlOf(newLogoKey);
   else if (changes.removeLogo) values.logoUrl = null;

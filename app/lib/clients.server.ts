@@ -28,7 +28,8 @@ export function clientLogoTooLarge(intent: ClientFormAnswer["intent"]) {
 
 /** How the client forms explain the API's codes. */
 const clientCodes = {
-  INVALID_FORMAT: "invalid",
+  // The only field the API reads further than the form does: the phone number.
+  INVALID_FORMAT: "invalidPhoneNumber",
   NOT_A_MEMBER: "invalid",
   UNKNOWN_WORKSPACE: "invalid",
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiSchema } from "./api/client";
 import { imageTypes, maxImageBytes } from "./images";
 import { nameInitials } from "./initials";
-import { email, errorMessage, optionalText, phone, requiredText } from "./validation";
+import { email, errorMessage, optionalText, recordPhone, requiredText } from "./validation";
 
 export type Client = ApiSchema<"Client">;
 export type ClientKind = Client["kind"];
@@ -60,7 +60,7 @@ export const ClientFields = z.object({
   status: z.enum(clientStatuses, "invalid"),
   contactName: optionalText(200),
   email: optional(email()),
-  phone: optional(phone()),
+  phone: optional(recordPhone()),
   website: optionalText(500).refine(
     (value) => value === "" || /^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]+$/i.test(value),
     "invalidUrl",

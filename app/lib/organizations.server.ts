@@ -20,11 +20,12 @@ export async function getOrganizationSummaries(
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });
-  return list.items.map(({ id, name, logoUrl, role, current }) => ({
+  return list.items.map(({ id, name, logoUrl, role, current, defaultCountry }) => ({
     id,
     name,
     logoUrl,
     role,
     current,
+    defaultCountry,
   }));
 }

@@ -15,7 +15,7 @@ export type Permission = Organization["permissions"][number];
 /** What the sidebar's organization switcher shows of each of the user's organizations. */
 export type OrganizationSummary = Pick<
   Organization,
-  "id" | "name" | "logoUrl" | "role" | "current"
+  "id" | "name" | "logoUrl" | "role" | "current" | "defaultCountry"
 >;
 
 export const roles = ["owner", "admin", "member", "viewer"] as const satisfies readonly Role[];
@@ -44,6 +44,11 @@ const assignableRole = () => z.enum(assignableRoles, "invalidRole");
 /** Name and logo (multipart); a logo that will not do is the API's to refuse. */
 export const OrganizationForm = z.object({
   name: organizationName(),
+  /** ISO 3166 alpha-2; left empty, none. */
+  defaultCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "invalid")
+    .optional(),
   logo: z.file().optional(),
   removeLogo: z.literal("true").optional(),
 });

@@ -87,6 +87,17 @@ export function phone() {
     .regex(/^(\+|00)[\d\s().-]{6,}$/, "invalidPhone");
 }
 
+/**
+ * A record's number as people type it: international (+966…, 00966…) or national (0501234567),
+ * which the API reads in the organization's default country and refuses when it is not valid.
+ */
+export function recordPhone() {
+  return requiredString()
+    .trim()
+    .max(phoneMaxLength, "invalidPhoneNumber")
+    .regex(/^(\+|00)?[\d\s().-]{4,}$/, "invalidPhoneNumber");
+}
+
 /** A password being chosen, taken as typed: spaces at either end are part of it. */
 export function newPassword() {
   return requiredString()

@@ -58,9 +58,10 @@ export async function saveSettings({ api, id, form, back }: PageAction) {
   if (submission.status !== "success") {
     return data({ intent: "settings" as const, result: submission.reply() }, { status: 422 });
   }
-  const { name, logo, removeLogo } = submission.value;
+  const { name, logo, removeLogo, defaultCountry } = submission.value;
   const body = new FormData();
   body.set("name", name);
+  body.set("defaultCountry", defaultCountry ?? "");
   if (logo && logo.size > 0) body.set("logo", logo, logo.name);
   else if (removeLogo) body.set("removeLogo", "true");
   try {

@@ -8,6 +8,7 @@ import {
 } from "~/components/clients/client-activity";
 import { DocumentsSection } from "~/components/documents/documents-section";
 import { LocalizedLink } from "~/components/localized-link";
+import { PhoneNumber } from "~/components/phone-number";
 import { RecordDeleteSection } from "~/components/records/delete-section";
 import {
   type DetailRow,
@@ -120,13 +121,7 @@ export default function ClientPage() {
     },
     {
       label: t("fields.phone"),
-      value: client.phone ? (
-        <a href={`tel:${client.phone}`} dir="ltr" className="text-accent hover:underline">
-          {client.phone}
-        </a>
-      ) : (
-        none
-      ),
+      value: client.phone ? <PhoneNumber e164={client.phone} /> : none,
     },
     {
       label: t("fields.website"),

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
+import { PhoneNumber } from "~/components/phone-number";
 import {
   BinLink,
   BinRestoreCell,
@@ -199,7 +200,12 @@ export default function ClientsPage() {
                 <Badge tone={statusTones[client.status]}>{t(`statuses.${client.status}`)}</Badge>
               </td>
               <td className="px-4 py-3 text-text-muted">
-                {client.contactName || client.email || t("none")}
+                {client.contactName || client.email || (client.phone ? null : t("none"))}
+                {client.phone ? (
+                  <span className="block whitespace-nowrap text-xs">
+                    <PhoneNumber e164={client.phone} />
+                  </span>
+                ) : null}
               </td>
               <td className="px-4 py-3">
                 <span className="flex flex-wrap gap-1">

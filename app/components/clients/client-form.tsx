@@ -9,8 +9,11 @@ import {
   clientKinds,
   clientStatuses,
 } from "~/lib/clients";
+import { countryName } from "~/lib/phones";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
+import { useLanguage } from "~/lib/use-language";
+import { useOrganizationCountry } from "~/lib/use-organization-country";
 import type { Choice } from "../form/choice-search";
 import { InputField, SelectInput, TextareaInput } from "../form/fields";
 import { FormFooter } from "../form/submit-row";
@@ -46,6 +49,8 @@ export function ClientForm({
   cancel?: React.ReactNode;
 }) {
   const { t } = useTranslation("clients");
+  const language = useLanguage();
+  const country = useOrganizationCountry();
   const errorText = useErrorText();
   const answer = result?.intent === intent ? result : undefined;
   const [form, fields] = useAppForm(ClientFields, {
@@ -145,7 +150,11 @@ export function ClientForm({
           meta={fields.phone}
           type="tel"
           label={t("fields.phone")}
-          hint={t("hints.phone")}
+          hint={
+            country
+              ? t("hints.phoneInCountry", { country: countryName(country, language) })
+              : t("hints.phone")
+          }
           dir="ltr"
           autoComplete="off"
         />

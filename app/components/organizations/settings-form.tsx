@@ -1,12 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useAppForm, useErrorText } from "~/lib/app-form";
 import { type Organization, OrganizationForm, organizationInitials } from "~/lib/organizations";
+import { countryChoices, countryName } from "~/lib/phones";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
-import { InputField } from "../form/fields";
+import { useLanguage } from "~/lib/use-language";
+import { InputField, SelectInput } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { FormFooter, SubmitButton } from "../form/submit-row";
 import { ImageField, useImagePicker } from "../image-input";
@@ -14,7 +16,7 @@ import { useOnNotice } from "../notice";
 import { Avatar } from "../ui/avatar";
 import { SettingsSection } from "../ui/settings-section";
 
-/** Name and logo; read-only for members who may not manage the organization. */
+/** Name, logo and the default country of phone numbers; read-only for members who may not manage the organization. */
 export function OrganizationSettingsForm({
   organization,
   lastResult,
@@ -24,11 +26,13 @@ export function OrganizationSettingsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("organizations");
+  const language = useLanguage();
+  const countries = useMemo(() => countryChoices(language), [language]);
   const errorText = useErrorText();
   const [form, fields] = useAppForm(OrganizationForm, {
     id: "organization-settings",
     lastResult,
-    defaultValue: { name: organization.name },
+    defaultValue: { name: organization.name, defaultCountry: organization.defaultCountry ?? "" },
   });
   const submitting = useIsPending({ intent: "settings" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,6 +63,13 @@ export function OrganizationSettingsForm({
           {logo}
           <div>
             <p className="text-lg font-semibold">{organization.name}</p>
+            {organization.defaultCountry ? (
+              <p className="text-sm">
+                {t("settings.defaultCountryIs", {
+                  country: countryName(organization.defaultCountry, language),
+                })}
+              </p>
+            ) : null}
             <p className="text-sm text-text-muted">{t("settings.readOnly")}</p>
           </div>
         </div>
@@ -100,6 +111,12 @@ export function OrganizationSettingsForm({
           removeLabel={t("settings.removeLogo")}
         />
         <InputField meta={fields.name} label={t("fields.name")} autoComplete="organization" />
+        <SelectInput
+          meta={fields.defaultCountry}
+          label={t("settings.defaultCountry")}
+          hint={t("settings.defaultCountryHint")}
+          options={[{ value: "", label: t("settings.noDefaultCountry") }, ...countries]}
+        />
         <FormFooter>
           <SubmitButton pending={submitting}>{t("settings.save")}</SubmitButton>
         </FormFooter>

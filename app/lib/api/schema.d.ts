@@ -1705,8 +1705,8 @@ export interface paths {
       };
     };
     /**
-     * Rename the organization or change its logo (organization.manage)
-     * @description Only the fields sent change. The logo is read like an avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.
+     * Rename the organization, change its logo or its default country (organization.manage)
+     * @description Only the fields sent change. `defaultCountry` is an ISO 3166 alpha-2 code (422 INVALID_VALUE for one without phone numbers), empty for none. The logo is read like an avatar: PNG, JPEG or WebP, at most 5 MB and 4096×4096 pixels, stored as a WebP of at most 512×512.
      */
     put: {
       parameters: {
@@ -13107,6 +13107,11 @@ export interface components {
       id: string;
       name: string;
       logoUrl: string | null;
+      /**
+       * @description ISO 3166 alpha-2: the country of the phone numbers members type without a country code
+       * @example SA
+       */
+      defaultCountry: string | null;
       /** Format: uuid */
       ownerId: string;
       memberCount: number;
@@ -13157,6 +13162,8 @@ export interface components {
     OrganizationUpdate: {
       /** @example Nadia's Studio */
       name?: string;
+      /** @example SA */
+      defaultCountry?: string;
       /** @enum {string} */
       removeLogo?: "true" | "false";
       /** Format: binary */
@@ -13570,8 +13577,8 @@ export interface components {
       contactName?: string;
       /** @default null */
       email?: string | null;
-      /** @default null */
-      phone?: string | null;
+      /** @description International (+966 50 123 4567, 00966…) or national in the organization's default country (0501234567); stored in E.164. 422 INVALID_FORMAT for a number that is not valid. */
+      phone?: string;
       /** @default null */
       website?: string | null;
       /** @default  */
@@ -13614,8 +13621,8 @@ export interface components {
         contactName?: string;
         /** @default null */
         email?: string | null;
-        /** @default null */
-        phone?: string | null;
+        /** @description International (+966 50 123 4567, 00966…) or national in the organization's default country (0501234567); stored in E.164. 422 INVALID_FORMAT for a number that is not valid. */
+        phone?: string;
         /** @default null */
         website?: string | null;
         /** @default  */
@@ -13692,7 +13699,8 @@ export interface components {
       kind?: "company" | "person";
       contactName?: string;
       email?: string | null;
-      phone?: string | null;
+      /** @description International (+966 50 123 4567, 00966…) or national in the organization's default country (0501234567); stored in E.164. 422 INVALID_FORMAT for a number that is not valid. */
+      phone?: string;
       website?: string | null;
       address?: string;
       tags?: string[];

@@ -28,6 +28,113 @@ const create = (owner: { token: string }, json: Record<string, unknown>) =>
 
 const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
 
+/** Sets the organization's default country of phone numbers ("" for none). */
+async function setCountry(owner: Owner, country: string) {
+  const body = new FormData();
+  body.set("defaultCountry", country);
+  return t.request("PUT", `/organizations/${owner.organizationId}`, { token: owner.token, body });
+}
+
+describe("phone numbers and the organization's default country", () => {
+  it("reads a national number in the default country, and stores E.164", async () => {
+    const owner = await ownerWithSession(t);
+    const set = await setCountry(owner, "sa");
+    expect(set.status).toBe(200);
+    expect(set.body.defaultCountry).toBe("SA");
+    const response = await create(owner, { name: "Al Noor", phone: "050 123 4567" });
+    expect(response.status).toBe(201);
+    expect(response.body.phone).toBe("+966501234567");
+    const changed = await t.request("PATCH", `/clients/${response.body.id}`, {
+      token: owner.token,
+      json: { version: 1, phone: "(011) 234-5678" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.phone).toBe("+966112345678");
+  });
+
+  it("takes another country's number with its + code, whatever the default", async () => {
+    const owner = await ownerWithSession(t);
+    await setCountry(owner, "SA");
+    const egyptian = await create(owner, { name: "Cairo", phone: "+20 10 1234 5678" });
+    expect(egyptian.status).toBe(201);
+    expect(egyptian.body.phone).toBe("+201012345678");
+    const british = await create(owner, { name: "London", phone: "0044 20 7946 0958" });
+    expect(british.body.phone).toBe("+442079460958");
+  });
+
+  it("refuses a number that is not valid in the default country, adding nothing", async () => {
+    const owner = await ownerWithSession(t);
+    await setCountry(owner, "SA");
+    for (const phone of ["12345", "0501234", "+966 1"]) {
+      const response = await create(owner, { name: "A", phone });
+      expect(response.status).toBe(422);
+      expect(response.body.error.fieldCodes.phone).toBe("INVALID_FORMAT");
+    }
+    const list = await t.request("GET", "/clients", { token: owner.token });
+    expect(list.body.total).toBe(0);
+  });
+
+  it("reads a national number in the country of the caller's organization only", async () => {
+    const saudi = await ownerWithSession(t);
+    await setCountry(saudi, "SA");
+    const egyptian = await ownerWithSession(t);
+    await setCountry(egyptian, "EG");
+    const none = await ownerWithSession(t);
+    expect((await create(saudi, { name: "A", phone: "0501234567" })).body.phone).toBe(
+      "+966501234567",
+    );
+    expect((await create(egyptian, { name: "A", phone: "01012345678" })).body.phone).toBe(
+      "+201012345678",
+    );
+    const ambiguous = await create(none, { name: "A", phone: "0501234567" });
+    expect(ambiguous.status).toBe(422);
+  });
+
+  it("reads the import's national numbers in the default country", async () => {
+    const owner = await ownerWithSession(t);
+    await setCountry(owner, "SA");
+    const response = await t.request("POST", "/clients/import", {
+      token: owner.token,
+      json: { csv: "name,phone\nGood,0501234567\nBad,123\n" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.imported).toBe(1);
+    expect(response.body.invalid).toEqual([
+      { line: 3, name: "Bad", errors: { phone: "INVALID_FORMAT" } },
+    ]);
+    const list = await t.request("GET", "/clients", { token: owner.token });
+    expect(list.body.items[0].phone).toBe("+966501234567");
+  });
+
+  it("refuses a country that is not one, and clears it with an empty value", async () => {
+    const owner = await ownerWithSession(t);
+    for (const country of ["XX", "SAU", "1"]) {
+      const response = await setCountry(owner, country);
+      expect(response.status).toBe(422);
+      expect(response.body.error.fieldCodes.defaultCountry).toBeDefined();
+    }
+    await setCountry(owner, "EG");
+    const cleared = await setCountry(owner, "");
+    expect(cleared.body.defaultCountry).toBeNull();
+  });
+
+  it("lets only those who manage the organization set it", async () => {
+    const owner = await ownerWithSession(t);
+    const member = await memberWithSession(t, owner.organizationId, "member");
+    const body = new FormData();
+    body.set("defaultCountry", "SA");
+    const response = await t.request("PUT", `/organizations/${owner.organizationId}`, {
+      token: member.token,
+      body,
+    });
+    expect(response.status).toBe(403);
+    const read = await t.request("GET", `/organizations/${owner.organizationId}`, {
+      token: owner.token,
+    });
+    expect(read.body.defaultCountry).toBeNull();
+  });
+});
+
 describe("creating and reading", () => {
   it("keeps every field, in its normal form", async () => {
     const owner = await ownerWithSession(t);

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "default_country" text;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_default_country" CHECK ("organizations"."default_country" ~ '^[A-Z]{2}$');
