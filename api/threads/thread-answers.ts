@@ -43,6 +43,7 @@ import {
   runningAnswer,
   settleStaleAnswers,
 } from "./thread-messages";
+import { insertThread } from "./threads";
 
 export type AnswerServices = { db: Database; ai: AiServices };
 
@@ -242,6 +243,42 @@ export async function prepareAnswer(
     contextAttachments: written.context.attachments,
     stream: (signal) => answerStream(job, signal),
   };
+}
+
+/**
+ * Starts a thread with the member's first question and its answer, as POST /threads and then
+ * POST /threads/{id}/messages would, but leaving no thread behind when the question is refused
+ * before it is sent: the chat model (409 AI_NOT_CONFIGURED) and the month's quota (429
+ * QUOTA_EXCEEDED) are checked before the thread is made, and a thread whose question is refused
+ * all the same (the quota spent meanwhile) is deleted again with what it held.
+ */
+export async function prepareNewThreadAnswer(
+  services: AnswerServices,
+  actor: Actor,
+  content: string,
+): Promise<PreparedAnswer> {
+  requirePermission(actor, "threads.write");
+  const { db, ai } = services;
+  await chatModel(services, actor, null);
+  const least = ai.maxOutputTokens.chat + estimateTokens(content);
+  const quota = { db, quotas: ai.quotas, organizationId: actor.organizationId };
+  await checkAiQuota(quota, "chat", new Date(), least);
+  const threadId = await insertThread(db, actor, {
+    title: "",
+    visibility: "private",
+    model: null,
+    temperature: null,
+    systemPrompt: "",
+  });
+  try {
+    return await prepareAnswer(services, actor, threadId, { kind: "reply", content });
+  } catch (error) {
+    await db.transaction(async (tx) => {
+      await publishThreadEvent(tx, actor, "thread.deleted", threadId);
+      await tx.delete(threads).where(eq(threads.id, threadId));
+    });
+    throw error;
+  }
 }
 
 type BranchMessage = Pick<ThreadMessage, "role" | "content" | "status">;

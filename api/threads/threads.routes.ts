@@ -28,6 +28,7 @@ import {
   type AnswerChunk,
   type PreparedAnswer,
   prepareAnswer,
+  prepareNewThreadAnswer,
   titleDeadlineMs,
 } from "./thread-answers";
 import type { AttachmentView } from "./thread-attachments";
@@ -472,6 +473,17 @@ const postMessageRoute = protectedRoute({
   errors: [400, 403, 404, 409, 413, 422, 429],
 });
 
+const startWithMessageRoute = protectedRoute({
+  method: "post",
+  path: "/threads/messages",
+  tags,
+  summary: "Ask in a new thread: start it with the message and stream the answer (threads.write)",
+  description: `A private thread with the organization's chat model, made only when the question can be sent: refused before anything is stored (409 AI_NOT_CONFIGURED, 429 QUOTA_EXCEEDED), no thread is left behind. \`start\`'s \`threadId\` names the new thread. At most ${maxMessageContent.toLocaleString("en")} characters.\n\n${streamDescription}`,
+  request: jsonBody(MessageCreateSchema.omit({ parentId: true }).openapi("NewThreadMessage")),
+  responses: { 200: streamResponse },
+  errors: [400, 403, 409, 413, 422, 429],
+});
+
 const regenerateRoute = protectedRoute({
   method: "post",
   path: "/threads/{id}/messages/{messageId}/regenerate",
@@ -603,6 +615,13 @@ export function createThreadRoutes() {
         content,
         ...(parentId !== undefined ? { parentId } : {}),
       });
+      return answerResponse(answer, c.req.raw.signal);
+    })
+    .openapi(startWithMessageRoute, async (c) => {
+      const { content } = c.req.valid("json");
+      await consumeMemberRateLimit(c.var.db, c.var.rateLimits, "chatPerMember", c.var.auth.actor);
+      const services = { db: c.var.db, ai: c.var.ai };
+      const answer = await prepareNewThreadAnswer(services, c.var.auth.actor, content);
       return answerResponse(answer, c.req.raw.signal);
     })
     .openapi(regenerateRoute, async (c) => {

@@ -1,6 +1,7 @@
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
 import type { ApiClient } from "./api/client";
+import { notFound } from "./responses.server";
 import { maxMessageContent } from "./threads";
 
 /** A thread id in a path: digits only (SPEC.md §5), else the page does not exist. */
@@ -29,7 +30,12 @@ export const AnswerRequest = z.discriminatedUnion("intent", [
 export type AnswerRequest = z.infer<typeof AnswerRequest>;
 
 /** The API's streamed answer for a question or a regeneration. */
-export function requestAnswer(api: ApiClient, threadId: number, request: AnswerRequest) {
+export function requestAnswer(api: ApiClient, threadId: number | null, request: AnswerRequest) {
+  if (threadId === null) {
+    // A question in a new thread: the API makes the thread only once the question can be sent.
+    if (request.intent !== "ask") throw notFound();
+    return api.stream("/threads/messages", { body: { content: request.content } });
+  }
   if (request.intent === "regenerate") {
     return api.stream("/threads/{id}/messages/{messageId}/regenerate", {
       path: { id: String(threadId), messageId: String(request.messageId) },
@@ -51,22 +57,30 @@ export function requestAnswer(api: ApiClient, threadId: number, request: AnswerR
 export async function readWholeAnswer(response: Response) {
   let status = "failed";
   let errorCode: string | null = null;
+  let threadId: number | null = null;
   const events = response.body
     ?.pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream());
-  if (!events) return { status, errorCode };
+  if (!events) return { status, errorCode, threadId };
   const reader = events.getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     const event = read.value;
     if (event.data === "[DONE]") break;
     const chunk = JSON.parse(event.data) as {
       type: string;
-      messageMetadata?: { status?: string; error?: { code: string } | null };
+      messageMetadata?: {
+        status?: string;
+        error?: { code: string } | null;
+        threadId?: number;
+      };
     };
+    if (chunk.type === "start" && typeof chunk.messageMetadata?.threadId === "number") {
+      threadId = chunk.messageMetadata.threadId;
+    }
     if (chunk.type === "finish" && chunk.messageMetadata) {
       status = chunk.messageMetadata.status ?? status;
       errorCode = chunk.messageMetadata.error?.code ?? null;
     }
   }
-  return { status, errorCode };
+  return { status, errorCode, threadId };
 }

@@ -81,9 +81,9 @@ export async function answerWhole(
     );
   }
   try {
-    const id = threadId ?? (await api.post("/threads", { body: {} })).id;
-    await readWholeAnswer(await requestAnswer(api, id, parsed.data));
-    return safeRedirect(localizedPath(`/threads/${id}`, language));
+    const whole = await readWholeAnswer(await requestAnswer(api, threadId, parsed.data));
+    const id = threadId ?? whole.threadId;
+    return safeRedirect(localizedPath(id === null ? "/threads" : `/threads/${id}`, language));
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw serviceUnavailable(error);
     // Refused before it was sent: the question goes back into the box, beside the reason.

@@ -12,8 +12,8 @@ const answerHeadersTimeoutMs = 30_000;
 
 /**
  * The conversation's answers as they are written: the API's Server-Sent Events passed through
- * (AI SDK UI message stream), for the page's script to read token by token. `new` starts a thread
- * first; the stream's first event names it. The browser closing the request stops the model.
+ * (AI SDK UI message stream), for the page's script to read token by token. `new` asks in a new
+ * thread, made only once the question can be sent; the stream's first event names it. The browser closing the request stops the model.
  * A refusal before any answer (no model, quota, another answer running) is JSON with its code.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -23,11 +23,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) throw badRequest();
   const api = getApiClient(request, context, token, { timeoutMs: answerHeadersTimeoutMs });
   try {
-    let threadId = threadIdParam(params.id);
-    if (params.id === "new" && parsed.data.intent === "ask") {
-      threadId = (await api.post("/threads", { body: {} })).id;
-    }
-    if (threadId === null) throw notFound();
+    const threadId = threadIdParam(params.id);
+    if (threadId === null && params.id !== "new") throw notFound();
     const answer = await requestAnswer(api, threadId, parsed.data);
     return new Response(answer.body, {
       headers: {

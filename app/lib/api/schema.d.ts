@@ -7754,6 +7754,155 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/threads/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask in a new thread: start it with the message and stream the answer (threads.write)
+     * @description A private thread with the organization's chat model, made only when the question can be sent: refused before anything is stored (409 AI_NOT_CONFIGURED, 429 QUOTA_EXCEEDED), no thread is left behind. `start`'s `threadId` names the new thread. At most 100,000 characters.
+     *
+     *     The answer streams as Server-Sent Events in the AI SDK's UI message stream protocol
+     *     (version 1, header `x-vercel-ai-ui-message-stream: v1`): each event is `data: <JSON chunk>`, the
+     *     last one `data: [DONE]`, and lines starting with `:` keep the connection alive. The chunks, in order:
+     *     `start` (`messageId`: the answer's id as text; `messageMetadata`: `{ threadId, userMessageId,
+     *     assistantMessageId, contextOmitted, contextAttachments, status: "streaming", error: null }`), `text-start`, one
+     *     `text-delta` per piece of text (`delta`), `text-end`, then `error` (`errorText`) when the answer
+     *     failed, `data-title` (`data: { title }`) when the answer gave the thread its title, and `finish`
+     *     whose `messageMetadata` carries how the answer ended: `status` complete, stopped or failed, and
+     *     `error` `{ code, message }`. The question and the answer are stored before the first chunk;
+     *     the answer's text is stored as it streams (every second) and in full at the end. Closing the request
+     *     stops the model: the answer is kept as far as it got, `stopped`. A provider's failure is an answer
+     *     `failed` with its code (docs/ai.md); the question stays.
+     *
+     *     Refused before anything is stored: 429 TOO_MANY_REQUESTS with Retry-After past the member's
+     *     chat rate (RATE_LIMIT_CHAT_PER_MEMBER, messages and regenerations together), 429 QUOTA_EXCEEDED
+     *     past the organization's monthly quota, 422 MODEL_NOT_ALLOWED on `model` when the thread names a
+     *     model that the deployment's provider no longer lists.
+     *
+     *     The model reads, within 60,000 characters: the system prompt; the entries of the
+     *     thread's character's lorebook that the last messages call for (within the book's token budget);
+     *     the attachments' text, in the order of attachment, together at most 30,000 characters (each takes
+     *     what is left, the one that does not fit is cut at its end, those after it are left out); then the
+     *     branch up to the question, newest last, in what is left: failed answers are left out, then the
+     *     oldest messages first. `contextOmitted` says how many messages were left out, and
+     *     `contextAttachments` (`[{ attachmentId, name, included, total }]`, in characters) what was read of
+     *     each attachment; both are in `start` and `finish`, and on the stored answer. A thread without a title gets one from the model after its first
+     *     complete answer (a second call of a few tokens, within 15 seconds), or, when that call fails,
+     *     the first words of the question.
+     *
+     *     Refused before anything is stored: 409 AI_NOT_CONFIGURED (no chat model is set up for the
+     *     organization), 429 QUOTA_EXCEEDED (its monthly chat quota is used; Retry-After), 409
+     *     ANSWER_IN_PROGRESS (another answer of the thread is being written), 409 THREAD_DELETED, 403 for a
+     *     thread shared by someone else (only its author writes in it).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NewThreadMessage"];
+        };
+      };
+      responses: {
+        /** @description The answer, as it is written */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/threads/{id}/messages/{messageId}/regenerate": {
     parameters: {
       query?: never;
@@ -14277,6 +14426,9 @@ export interface components {
       content: string;
       /** @description The message it follows: left out, the current branch's last message; another message to branch from an earlier point (an edited question is a sibling of the question, after the same message); null, the thread's start */
       parentId?: number | null;
+    };
+    NewThreadMessage: {
+      content: string;
     };
     ThreadMessageFeedback: {
       /** @enum {string|null} */

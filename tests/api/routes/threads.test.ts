@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "../../../api/ai/ai-usage";
 import { aiEnvironment } from "../../../api/ai/config";
@@ -810,6 +810,63 @@ describe("asking", () => {
     ]);
     const read = await getThread(owner, thread.id);
     expect(read.body.messages.at(-1).contextOmitted).toBe(1);
+  });
+});
+
+describe("asking in a new thread", () => {
+  const threadsOf = async (session: Session, api = t) =>
+    (await api.request("GET", "/threads", { token: session.token })).body.total as number;
+
+  it("starts the thread with the question and streams the answer, naming the thread", async () => {
+    const owner = await ownerWithSession(t);
+    fake.reply = "Hello there";
+    const asked = await stream(owner, "/threads/messages", { content: "Hi" });
+    expect(asked.status).toBe(200);
+    const threadId = asked.start.messageMetadata.threadId;
+    expect(typeof threadId).toBe("number");
+    expect(asked.finish.messageMetadata.status).toBe("complete");
+    const messages = await messagesOf(threadId);
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", "Hi"],
+      ["assistant", "Hello there"],
+    ]);
+    expect(await threadsOf(owner)).toBe(1);
+  });
+
+  it("leaves no thread behind without a chat model (409 AI_NOT_CONFIGURED)", async () => {
+    const owner = await ownerWithSession(bare);
+    const refused = await stream(owner, "/threads/messages", { content: "Anyone?" }, { api: bare });
+    expect(refused.status).toBe(409);
+    expect(refused.body?.error.code).toBe("AI_NOT_CONFIGURED");
+    expect(await threadsOf(owner, bare)).toBe(0);
+    const [left] = await bare.db
+      .select({ total: count() })
+      .from(threads)
+      .where(eq(threads.organizationId, owner.organizationId));
+    expect(left?.total).toBe(0);
+  });
+
+  it("leaves no thread behind past the month's quota (429 QUOTA_EXCEEDED)", async () => {
+    const owner = await ownerWithSession(t);
+    await t.request("PUT", `/organizations/${owner.organizationId}/ai/quotas/chat`, {
+      token: owner.token,
+      json: { monthlyLimit: 0 },
+    });
+    const refused = await stream(owner, "/threads/messages", { content: "One more?" });
+    expect(refused.status).toBe(429);
+    expect(refused.body?.error.code).toBe("QUOTA_EXCEEDED");
+    expect(await threadsOf(owner)).toBe(0);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("refuses an empty question and a viewer, making nothing", async () => {
+    const owner = await ownerWithSession(t);
+    const empty = await stream(owner, "/threads/messages", { content: "  " });
+    expect(empty.status).toBe(422);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const refused = await stream(viewer, "/threads/messages", { content: "Hi" });
+    expect(refused.status).toBe(403);
+    expect(await threadsOf(owner)).toBe(0);
   });
 });
 
