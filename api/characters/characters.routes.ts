@@ -34,6 +34,7 @@ import {
   importCharacter,
   latestChatWith,
   listCharacters,
+  readerName,
   restoreCharacter,
   setCharacterAvatar,
   updateCharacter,
@@ -485,7 +486,8 @@ export function createCharacterRoutes() {
         const latest = await latestChatWith(c.var.db, actor, id);
         if (latest !== null) return c.json({ threadId: latest }, 200);
       }
-      const threadId = await chatWithCharacter(c.var.db, actor, id, user.firstName, body?.greeting);
+      const name = readerName(user);
+      const threadId = await chatWithCharacter(c.var.db, actor, id, name, body?.greeting);
       return c.json({ threadId }, 201);
     })
     .openapi(avatarRoute, async (c) => {

@@ -410,6 +410,14 @@ export async function characterCardPng(
 
 // --- Chat with ----------------------------------------------------------------------------------
 
+/**
+ * The name a character calls its reader by (`{{user}}`): their first name, else their email
+ * address's local part, else nothing.
+ */
+export function readerName(user: { firstName: string; email: string | null }): string {
+  return user.firstName.trim() || user.email?.split("@")[0] || "";
+}
+
 /** `{{char}}` and `{{user}}` (and the older `<BOT>`, `<USER>`) as card texts write the two names. */
 export function fillNames(text: string, names: { char: string; user: string }): string {
   return text

@@ -13,7 +13,7 @@ import { AiError, type AiErrorCode, classifyAiError } from "../ai/errors";
 import { asModelChoiceError } from "../ai/model-choice";
 import { callSignal, type ResolvedModel } from "../ai/registry";
 import { loreReader } from "../characters/character-lore";
-import { fillNames } from "../characters/characters";
+import { fillNames, readerName } from "../characters/characters";
 import type { Database } from "../db/client";
 import {
   type ContextAttachment,
@@ -312,10 +312,10 @@ async function threadLore(
     );
   if (!character?.book || character.book.entries.length === 0) return null;
   const [author] = await db
-    .select({ firstName: users.firstName })
+    .select({ firstName: users.firstName, email: users.email })
     .from(users)
     .where(eq(users.id, thread.authorId));
-  const names = { char: character.name, user: author?.firstName ?? "" };
+  const names = { char: character.name, user: author ? readerName(author) : "" };
   const read = loreReader(character.book, (text) => fillNames(text, names));
   const lore = (branch: BranchMessage[]) =>
     read(

@@ -14,3 +14,11 @@ export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "ema
     partsInitials([user.firstName, user.lastName]) || (user.email?.charAt(0).toUpperCase() ?? "?")
   );
 }
+
+/**
+ * The name a character calls the reader by (`{{user}}` in its card): their first name, else their
+ * email address's local part; as the API fills it in a chat's greetings.
+ */
+export function readerName(user: Pick<CurrentUser, "firstName" | "email">) {
+  return user.firstName.trim() || user.email?.split("@")[0] || "";
+}

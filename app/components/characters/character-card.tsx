@@ -5,6 +5,7 @@ import { clientInitials } from "~/lib/clients";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { useReader } from "~/lib/use-reader";
 import { LocalizedLink } from "../localized-link";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
@@ -66,7 +67,8 @@ export function CharacterCard({
   now: number;
 }) {
   const { t } = useTranslation("characters");
-  const names = { char: character.name, user: t("card.reader") };
+  const reader = useReader();
+  const names = { char: character.name, user: reader || t("card.reader") };
   const language = useLanguage();
   const chatting = useIsPending({ intent: "chat", formAction: action });
   const startingChat = useIsPending({ intent: "new-chat", formAction: action });

@@ -12,6 +12,7 @@ import {
 } from "~/lib/characters";
 import { clientInitials } from "~/lib/clients";
 import { useIsPending } from "~/lib/use-is-pending";
+import { useReader } from "~/lib/use-reader";
 import { InputField } from "../form/fields";
 import { FormErrors } from "../form/form-errors";
 import { LocalizedLink } from "../localized-link";
@@ -331,7 +332,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** Someone else's shared character, as its card has it. */
 function CharacterDetails({ character }: { character: Character }) {
   const { t } = useTranslation("characters");
-  const names = { char: character.name, user: t("card.reader") };
+  const reader = useReader();
+  const names = { char: character.name, user: reader || t("card.reader") };
   const texts = [
     ["description", fillCardNames(character.description, names)],
     ["personality", fillCardNames(character.personality, names)],

@@ -595,6 +595,18 @@ describe("Chat with", () => {
       token: member.token,
     });
     expect(theirs.body.messages[0].content).toBe("Omar! Welcome back.");
+    // A member without a first name is called by their email address's local part.
+    const nameless = await memberWithSession(t, owner.organizationId, "member", { firstName: "" });
+    const third = await t.request("POST", `/characters/${created.body.id}/chat`, {
+      token: nameless.token,
+      json: { greeting: 1 },
+    });
+    const namelessThread = await t.request("GET", `/threads/${third.body.threadId}`, {
+      token: nameless.token,
+    });
+    expect(namelessThread.body.messages[0].content).toBe(
+      `${nameless.email.split("@")[0]}! Welcome back.`,
+    );
     const past = await t.request("POST", `/characters/${created.body.id}/chat`, {
       token: member.token,
       json: { greeting: 2 },

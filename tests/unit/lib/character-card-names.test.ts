@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fillCardNames, fillSegmentNames } from "../../../app/lib/characters";
+import { readerName } from "../../../app/lib/user";
 
 const names = { char: "Nour", user: "you" };
 
@@ -26,5 +27,19 @@ describe("a card's text outside a chat", () => {
       { text: "guide", match: true },
     ]);
     expect(fillSegmentNames(null, names)).toBeUndefined();
+  });
+});
+
+describe("the reader's name in a card", () => {
+  it("is their first name, else their email address's local part", () => {
+    expect(readerName({ firstName: "Sara", email: "sara.a@example.com" })).toBe("Sara");
+    expect(readerName({ firstName: "  ", email: "sara.a@example.com" })).toBe("sara.a");
+    expect(readerName({ firstName: "", email: null })).toBe("");
+    expect(
+      fillCardNames("Hello {{user}}", {
+        char: "Nour",
+        user: readerName({ firstName: "", email: "omar@x.test" }),
+      }),
+    ).toBe("Hello omar");
   });
 });
