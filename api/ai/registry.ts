@@ -75,6 +75,10 @@ export function offersOf(capability: Capability, provider: ProviderKind | null):
     }
     return none;
   }
+  if (provider === "openai-compatible" && capability === "speech") {
+    // Its own voices, which its server may list (model-lists.ts): any name is taken.
+    return none;
+  }
   return provider === "openai" || provider === "openai-compatible"
     ? openAiOffers[capability]
     : none;

@@ -198,7 +198,14 @@ const GenerationOptionsSchema = z
             characterName: z.string().optional(),
           }),
         )
-        .openapi({ description: "Empty while configured: any voice the provider has" }),
+        .openapi({
+          description:
+            "The provider's voices (an OpenAI-compatible server's GET /audio/voices), the offline " +
+            "ones, and the characters' default voices",
+        }),
+      anyVoice: z.boolean().openapi({
+        description: "Whether a voice the list does not show may be named: the provider takes any",
+      }),
       formats: z.array(z.enum(["mp3", "wav", "ogg"])),
       maxTextLength: z.int(),
     }),

@@ -7,6 +7,7 @@ import { slideshowModelId } from "../ai/embedded/slideshow";
 import type { EmbeddedTools } from "../ai/embedded/tools";
 import { AiError } from "../ai/errors";
 import { asModelChoiceError } from "../ai/model-choice";
+import { listModelChoices } from "../ai/model-lists";
 import { offersOf, type ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
 import { visibleTo } from "../db/records";
@@ -457,7 +458,13 @@ export type GenerationOptions = {
     maxPromptLength: number;
     supports: ImageSupports;
   };
-  speech: Configured & { voices: Voice[]; formats: AudioFormat[]; maxTextLength: number };
+  speech: Configured & {
+    voices: Voice[];
+    /** Whether a voice the list does not show may be typed: a provider that takes any name. */
+    anyVoice: boolean;
+    formats: AudioFormat[];
+    maxTextLength: number;
+  };
   video: Configured & {
     sizes: string[];
     durations: number[];
@@ -506,9 +513,15 @@ export async function generationOptions(
   const image = offerOf("image");
   const speech = offerOf("speech");
   const video = offerOf("video");
+  // A provider that takes any voice offers those its server lists (GET /audio/voices).
+  const anyVoice =
+    speech.base.configured && speech.provider !== null && speech.offers.voices.length === 0;
+  const listed = anyVoice
+    ? (await listModelChoices(ai, actor, "speech", settings).catch(() => ({ voices: [] }))).voices
+    : speech.offers.voices;
   const voices: Voice[] = speech.base.configured
     ? [
-        ...speech.offers.voices.map(
+        ...listed.map(
           (id): Voice => ({ id, source: speech.provider === null ? "offline" : "provider" }),
         ),
         ...(await characterVoices(db, actor)).map(
@@ -534,6 +547,7 @@ export async function generationOptions(
     speech: {
       ...speech.base,
       voices,
+      anyVoice,
       formats: speech.base.configured ? ["mp3", "wav", "ogg"] : [],
       maxTextLength: generationLimits.maxTextLength,
     },

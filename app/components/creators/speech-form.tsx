@@ -109,14 +109,34 @@ export function SpeechCreatorForm({
       />
       <InputField meta={fields.title} label={t("fields.title")} dir="auto" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectInput
-          meta={fields.voice}
-          label={t("fields.voice")}
-          options={voices.map((voice) => ({
-            value: voice.id,
-            label: voiceLabel(voice as SpeechOptions["voices"][number]),
-          }))}
-        />
+        {options.anyVoice ? (
+          <>
+            <InputField
+              meta={fields.voice}
+              label={t("fields.voice")}
+              hint={t("hints.anyVoice")}
+              list={voices.length > 0 ? "speech-voices" : undefined}
+              autoComplete="off"
+              dir="ltr"
+            />
+            <datalist id="speech-voices">
+              {voices.map((voice) => (
+                <option key={`${voice.source}:${voice.id}`} value={voice.id}>
+                  {voiceLabel(voice as SpeechOptions["voices"][number])}
+                </option>
+              ))}
+            </datalist>
+          </>
+        ) : (
+          <SelectInput
+            meta={fields.voice}
+            label={t("fields.voice")}
+            options={voices.map((voice) => ({
+              value: voice.id,
+              label: voiceLabel(voice as SpeechOptions["voices"][number]),
+            }))}
+          />
+        )}
         <SelectInput
           meta={fields.language}
           label={t("fields.language")}

@@ -14963,7 +14963,7 @@ export interface components {
          * @enum {string|null}
          */
         label: "offline-voice" | "slideshow" | null;
-        /** @description Empty while configured: any voice the provider has */
+        /** @description The provider's voices (an OpenAI-compatible server's GET /audio/voices), the offline ones, and the characters' default voices */
         voices: {
           id: string;
           /** @enum {string} */
@@ -14972,6 +14972,8 @@ export interface components {
           characterId?: string;
           characterName?: string;
         }[];
+        /** @description Whether a voice the list does not show may be named: the provider takes any */
+        anyVoice: boolean;
         formats: ("mp3" | "wav" | "ogg")[];
         maxTextLength: number;
       };

@@ -41,12 +41,22 @@ beforeAll(async () => {
     // The other models the tests name: those the fake server fails with.
     AI_IMAGE_MODELS: "refusing, broken, no-image",
     AI_SPEECH_MODEL: "fake-speech",
+    // OpenAI's own speech, whose ten voices are the only ones it takes, at the fake's address.
+    AI_SPEECH_PROVIDER: "openai",
     AI_VIDEO_MODEL: "fake-video",
     AI_VIDEO_MODELS: "failing-video, slow-video",
   });
   const quiet = { sentenceEncoder: false, videoPollIntervalMs: 20 };
   [t, embedded, bare] = await Promise.all([
-    createTestApi({ ai: { ...quiet, environment, offlineVoice: false, slideshow: false } }),
+    createTestApi({
+      ai: {
+        ...quiet,
+        environment,
+        offlineVoice: false,
+        slideshow: false,
+        allowPrivateNetwork: true,
+      },
+    }),
     createTestApi({ ai: { ...quiet, offlineVoice: true, slideshow: true } }),
     createTestApi({ ai: { ...quiet, offlineVoice: false, slideshow: false } }),
   ]);
@@ -171,6 +181,37 @@ describe("GET /generations/options", () => {
       sizes: ["1280x720", "720x1280"],
       durations: [4, 8, 12],
     });
+  });
+
+  it("offers an OpenAI-compatible server's own voices, and takes one it does not list", async () => {
+    const owner = await ownerWithSession(t);
+    const set = await t.request("PUT", `/organizations/${owner.organizationId}/ai/speech`, {
+      token: owner.token,
+      json: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "kokoro",
+        apiKey: fake.apiKey,
+      },
+    });
+    expect(set.status, set.text).toBe(200);
+    const { body } = await t.request("GET", "/generations/options", { token: owner.token });
+    expect(body.speech.anyVoice).toBe(true);
+    expect(body.speech.voices).toEqual([
+      { id: "af_bella", source: "provider" },
+      { id: "am_adam", source: "provider" },
+    ]);
+    for (const voice of ["am_adam", "my-cloned-voice"]) {
+      const response = await generate(t, owner, { kind: "speech", text: "Hello.", voice });
+      expect(response.status, response.text).toBe(202);
+      const job = await finished(t, owner, response.body.job.id);
+      expect(job.status).toBe("succeeded");
+    }
+    const sent = fake.requests.filter((request) => request.path === "/audio/speech");
+    expect(sent.map((request) => (request.body as { voice: string }).voice)).toEqual([
+      "am_adam",
+      "my-cloned-voice",
+    ]);
   });
 
   it("labels the offline voice and the slideshow, and says what is not configured", async () => {
