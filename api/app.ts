@@ -17,6 +17,7 @@ import { createHealthRoutes } from "./http/health.routes";
 import { createAuthRoutes } from "./identity/auth.routes";
 import { createPasswordRoutes } from "./identity/password.routes";
 import type { RateLimits } from "./identity/rate-limits";
+import type { SessionCache } from "./identity/session-cache";
 import { createSocketTicketRoutes } from "./identity/socket-tickets.routes";
 import { createUserRoutes } from "./identity/user.routes";
 import { createUserSessionRoutes } from "./identity/user-sessions.routes";
@@ -49,6 +50,8 @@ export type AppOptions = {
   /** How many organizations an account may belong to. */
   maxOrganizationsPerUser?: number;
   ai: AiServices;
+  /** Live sessions remembered for a few seconds (decision 027); without it, each is looked up. */
+  sessionCache?: SessionCache;
 };
 
 export const defaultAppUrl = "http://localhost:3000";
@@ -63,6 +66,7 @@ export function createApp({
   appUrl = defaultAppUrl,
   maxOrganizationsPerUser = defaultMaxOrganizationsPerUser,
   ai,
+  sessionCache,
 }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
@@ -76,6 +80,7 @@ export function createApp({
     c.set("jobs", jobs);
     c.set("storage", storage);
     c.set("rateLimits", rateLimits);
+    c.set("sessionCache", sessionCache);
     c.set("appUrl", appUrl);
     c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
     c.set("ai", ai);

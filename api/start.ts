@@ -14,6 +14,7 @@ import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { openJobQueue } from "./db/queue";
 import { type RateLimits, resolveRateLimits } from "./identity/rate-limits";
+import { createSessionCache, type SessionCache } from "./identity/session-cache";
 import { type Authentication, liveSessionIds } from "./identity/sessions";
 import { authenticateSocketToken } from "./identity/socket-tickets";
 import type { JobKind } from "./jobs/kinds";
@@ -25,6 +26,7 @@ import { isMember, liveMemberships } from "./organizations/memberships";
 import { seedDemo } from "./organizations/seed";
 import { schedulePurge } from "./purge";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
+import { listenForMessages } from "./realtime/events";
 import { createLocalStorage } from "./storage/local";
 import { createS3Storage, type S3Options } from "./storage/s3";
 import type { Storage } from "./storage/storage";
@@ -152,6 +154,11 @@ export type ApiOptions = {
     BrokerOptions,
     "clientAddress" | "maxPendingPerAddress" | "maxPending" | "sessionCheckMs"
   >;
+  /**
+   * How long a token's live session is remembered (ms, default 5,000; 0: looked up every time).
+   * Decision 027.
+   */
+  sessionCacheMs?: number;
 };
 
 export type Api = {
@@ -180,14 +187,28 @@ export type Api = {
   close: () => Promise<void>;
 };
 
+/** The bearer token a request carries, as requireAuth reads it. */
+function bearerToken(request: Request) {
+  return /^Bearer +(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
+}
+
+/** A request that changes nothing: it may use remembered sessions and leaves them be. */
+function isRead(request: Request) {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
 /**
  * Opens the database, applies the committed migrations, optionally seeds, and builds the app.
  * Returns the database and the job queue next to the API for code that runs beside it in the
  * same process (tests, maintenance scripts); the web server only gets `Api` through createApi.
  */
-export async function startApi(
-  options: ApiOptions,
-): Promise<{ api: Api; db: Database; jobs: Jobs; storage: Storage }> {
+export async function startApi(options: ApiOptions): Promise<{
+  api: Api;
+  db: Database;
+  jobs: Jobs;
+  storage: Storage;
+  sessionCache: SessionCache;
+}> {
   const connection = await openDatabase(options);
   let seeded: Api["seeded"] = null;
   try {
@@ -254,6 +275,10 @@ export async function startApi(
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
   const stopPurge = await schedulePurge(connection.db, storage, boss);
+  // Forgotten on every instance by the database's notifications, and on this one after every
+  // request that may have changed something (below).
+  const sessionCache = createSessionCache({ ttlMs: options.sessionCacheMs });
+  const stopForgetting = await listenForMessages(connection.notifications, sessionCache.forget);
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
@@ -264,6 +289,7 @@ export async function startApi(
     appUrl: options.appUrl,
     maxOrganizationsPerUser: options.maxOrganizationsPerUser,
     ai,
+    sessionCache,
   });
   const broker = await createBroker({
     db: connection.db,
@@ -275,18 +301,25 @@ export async function startApi(
   });
   let closing: Promise<void> | undefined;
   const api: Api = {
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request) => {
+      if (isRead(request)) return app.fetch(request);
+      try {
+        return await app.fetch(request);
+      } finally {
+        // A sign-out, a password or the current organization may have changed.
+        sessionCache.forgetAfterChange(bearerToken(request));
+      }
+    },
     pageFetch: () => {
       const sessionLookups = new Map<string, Promise<Authentication | null>>();
       return async (request) => {
-        if (request.method === "GET" || request.method === "HEAD") {
-          return app.fetch(request, { sessionLookups });
-        }
+        if (isRead(request)) return app.fetch(request, { sessionLookups });
         sessionLookups.clear();
         try {
           return await app.fetch(request);
         } finally {
           sessionLookups.clear();
+          sessionCache.forgetAfterChange(bearerToken(request));
         }
       };
     },
@@ -298,7 +331,13 @@ export async function startApi(
     close: () => {
       closing ??= (async () => {
         try {
-          await Promise.all([runner.close(), messenger.close(), broker.close(), stopPurge()]);
+          await Promise.all([
+            runner.close(),
+            messenger.close(),
+            broker.close(),
+            stopPurge(),
+            stopForgetting(),
+          ]);
           await boss.stop({ graceful: true, timeout: 10_000 });
         } finally {
           closeStorage();
@@ -308,5 +347,5 @@ export async function startApi(
       return closing;
     },
   };
-  return { api, db: connection.db, jobs: { boss, runner }, storage };
+  return { api, db: connection.db, jobs: { boss, runner }, storage, sessionCache };
 }

@@ -1,6 +1,7 @@
 import type { AiServices } from "../ai/ai-models";
 import type { Database } from "../db/client";
 import type { RateLimits } from "../identity/rate-limits";
+import type { SessionCache } from "../identity/session-cache";
 import type { Authentication } from "../identity/sessions";
 import type { Jobs } from "../jobs/runner";
 import type { Messenger } from "../mail/messenger";
@@ -23,6 +24,8 @@ export type AppEnv = {
     jobs: Jobs;
     storage: Storage;
     rateLimits: RateLimits;
+    /** Live sessions by token, remembered for a few seconds (decision 027); unset: none kept. */
+    sessionCache?: SessionCache;
     appUrl: string;
     /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
     maxOrganizationsPerUser: number;

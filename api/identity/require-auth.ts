@@ -13,7 +13,9 @@ export const requireAuth = createMiddleware<AppEnv & AuthEnv>(async (c, next) =>
   const lookups = c.env?.sessionLookups;
   let lookup = lookups?.get(token);
   if (!lookup) {
-    lookup = authenticate(c.var.db, token);
+    lookup = c.var.sessionCache
+      ? c.var.sessionCache.authenticate(c.var.db, token)
+      : authenticate(c.var.db, token);
     lookups?.set(token, lookup);
   }
   const auth = await lookup;

@@ -49,16 +49,24 @@ export async function createSession(
 }
 
 /** The live session of a token with its user and their permissions, or null. */
-export function authenticate(db: Database, token: string): Promise<Authentication | null> {
+export async function authenticate(db: Database, token: string): Promise<Authentication | null> {
+  return (await authenticateUntil(db, token))?.auth ?? null;
+}
+
+/** The same, with when the session stops being live if nothing else ends it (its expiry or idling). */
+export function authenticateUntil(
+  db: Database,
+  token: string,
+): Promise<{ auth: Authentication; liveUntil: Date } | null> {
   return authenticateWhere(db, eq(sessions.tokenHash, hashSessionToken(token)));
 }
 
 /** The same for a session known by id (a redeemed socket ticket names its session). */
-export function authenticateSession(
+export async function authenticateSession(
   db: Database,
   sessionId: string,
 ): Promise<Authentication | null> {
-  return authenticateWhere(db, eq(sessions.id, sessionId));
+  return (await authenticateWhere(db, eq(sessions.id, sessionId)))?.auth ?? null;
 }
 
 /** A session that has not been revoked, has not expired and has not been idle too long. */
@@ -80,12 +88,16 @@ export async function liveSessionIds(db: Database, ids: string[]): Promise<Set<s
   return new Set(rows.map((row) => row.id));
 }
 
-async function authenticateWhere(db: Database, which: SQL): Promise<Authentication | null> {
+async function authenticateWhere(
+  db: Database,
+  which: SQL,
+): Promise<{ auth: Authentication; liveUntil: Date } | null> {
   const now = new Date();
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       user: users,
       role: memberships.role,
     })
@@ -102,7 +114,9 @@ async function authenticateWhere(db: Database, which: SQL): Promise<Authenticati
     .limit(1);
   if (!row) return null;
 
+  let lastUsedAt = row.lastUsedAt;
   if (now.getTime() - row.lastUsedAt.getTime() >= lastUsedPrecisionMs) {
+    lastUsedAt = now;
     await db
       .update(sessions)
       .set({ lastUsedAt: now })
@@ -112,9 +126,14 @@ async function authenticateWhere(db: Database, which: SQL): Promise<Authenticati
   // A current organization the user no longer belongs to grants nothing and is not reported.
   const organizationId = row.role ? row.user.currentOrganizationId : null;
   return {
-    sessionId: row.sessionId,
-    user: row.user,
-    actor: { userId: row.user.id, organizationId, permissions: permissionsForRole(row.role) },
+    auth: {
+      sessionId: row.sessionId,
+      user: row.user,
+      actor: { userId: row.user.id, organizationId, permissions: permissionsForRole(row.role) },
+    },
+    liveUntil: new Date(
+      Math.min(row.expiresAt.getTime(), lastUsedAt.getTime() + sessionIdleTimeoutMs),
+    ),
   };
 }
 

@@ -457,6 +457,7 @@ class StompConnection {
       if (message.userId === this.userId) this.leave(message.organizationId);
       return;
     }
+    if (message.kind === "user-changed") return;
     const { to, event } = message;
     for (const subscription of this.subscriptions.values()) {
       const matches =

@@ -25,7 +25,12 @@ export type RealtimeMessage =
    * Sent by a trigger on memberships (migration 0006) when one is deleted, whatever deleted it:
    * a removal, leaving, or the organization's or the user's deletion.
    */
-  | { kind: "membership-ended"; userId: string; organizationId: string };
+  | { kind: "membership-ended"; userId: string; organizationId: string }
+  /**
+   * Sent by triggers on users and memberships (migration 0030) when a user's row or one of their
+   * memberships changes: what a remembered session carries (decision 027) is out of date.
+   */
+  | { kind: "user-changed"; userId: string };
 
 /**
  * Publishes an event with the transaction that made the change: PostgreSQL delivers a NOTIFY only
@@ -51,6 +56,7 @@ function parseMessage(payload: string): RealtimeMessage | null {
     if (message?.kind === "session-revoked" && typeof message.sessionId === "string") {
       return message;
     }
+    if (message?.kind === "user-changed" && typeof message.userId === "string") return message;
     if (
       message?.kind === "membership-ended" &&
       typeof message.userId === "string" &&

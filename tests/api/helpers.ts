@@ -103,6 +103,7 @@ export type TestApiOptions = Pick<
   | "secretsKey"
   | "jobs"
   | "s3"
+  | "sessionCacheMs"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
@@ -132,7 +133,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     dirs.remove();
     throw error;
   }
-  const { api, db, jobs, storage } = started;
+  const { api, db, jobs, storage, sessionCache } = started;
 
   const request = async (method: string, path: string, requestOptions: RequestOptions = {}) => {
     const headers = new Headers(requestOptions.headers);
@@ -194,12 +195,15 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
         .update(sessions)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(ofToken(token));
+      // As the few seconds a session is remembered (decision 027) would have passed.
+      sessionCache.clear();
     },
     idleSession: async (token, days) => {
       await db
         .update(sessions)
         .set({ lastUsedAt: sql`now() - make_interval(days => ${days})` })
         .where(ofToken(token));
+      sessionCache.clear();
     },
     close: async () => {
       await api.close();
