@@ -293,52 +293,49 @@ async function checklistOf(
   actor: OrganizationActor,
 ): Promise<DashboardView["checklist"]> {
   const { organizationId } = actor;
-  const exists = (query: Promise<unknown[]>) => query.then((rows) => rows.length > 0);
   const made = (metric: DashboardMetric) =>
-    exists(
-      db
-        .select({ day: dailyCounts.day })
-        .from(dailyCounts)
-        .where(and(eq(dailyCounts.organizationId, organizationId), eq(dailyCounts.metric, metric)))
-        .limit(1),
-    );
-  const [dismissed, ownProvider, secondMember, invited, image, thread] = await Promise.all([
-    exists(
-      db
-        .select({ at: checklistDismissals.dismissedAt })
+    db
+      .select({ one: sql`1` })
+      .from(dailyCounts)
+      .where(and(eq(dailyCounts.organizationId, organizationId), eq(dailyCounts.metric, metric)));
+  // One statement: each step is an `exists`, read in one round trip.
+  const [row] = await db
+    .select({
+      dismissed: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
         .from(checklistDismissals)
         .where(
           and(
             eq(checklistDismissals.organizationId, organizationId),
             eq(checklistDismissals.userId, actor.userId),
           ),
-        ),
-    ),
-    exists(
-      db
-        .select({ capability: organizationAiModels.capability })
+        )})`,
+      ownProvider: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
         .from(organizationAiModels)
-        .where(eq(organizationAiModels.organizationId, organizationId))
-        .limit(1),
-    ),
-    exists(
-      db
-        .select({ userId: memberships.userId })
+        .where(eq(organizationAiModels.organizationId, organizationId))})`,
+      secondMember: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
         .from(memberships)
         .where(eq(memberships.organizationId, organizationId))
-        .offset(1)
-        .limit(1),
-    ),
-    exists(
-      db
-        .select({ id: invitations.id })
+        .offset(1)})`,
+      invited: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
         .from(invitations)
-        .where(eq(invitations.organizationId, organizationId))
-        .limit(1),
-    ),
-    made("media.image"),
-    made("threads"),
-  ]);
+        .where(eq(invitations.organizationId, organizationId))})`,
+      image: sql<boolean>`exists(${made("media.image")})`,
+      thread: sql<boolean>`exists(${made("threads")})`,
+    })
+    .from(sql`(values (1)) as checklist (one)`);
+  const { dismissed, ownProvider, secondMember, invited, image, thread } = {
+    dismissed: false,
+    ownProvider: false,
+    secondMember: false,
+    invited: false,
+    image: false,
+    thread: false,
+    ...row,
+  };
   const done: Record<ChecklistStep, boolean> = {
     aiProvider: ownProvider || ai.registry.configOf("chat") !== null,
     teammate: secondMember || invited,

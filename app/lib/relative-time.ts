@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from "./intl-formats";
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 60 * 60],
   ["month", 30 * 24 * 60 * 60],
@@ -12,7 +14,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
  * server and the browser render the same words). Under a minute reads as "now".
  */
 export function formatRelativeTime(date: Date | string, now: number, locale: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = relativeTimeFormat(locale, { numeric: "auto" });
   const seconds = Math.round((new Date(date).getTime() - now) / 1000);
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { type DashboardMetric, periodDays } from "~/lib/dashboard";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/use-language";
 import { Card } from "../ui/card";
 
@@ -24,12 +25,12 @@ export function DailyChart({
   const language = useLanguage();
   const rtl = language === "ar";
   const days = periodDays(from, series[0]?.metric.days.length ?? 0);
-  const dayLabel = new Intl.DateTimeFormat(`${language}-u-nu-latn`, {
+  const dayLabel = dateTimeFormat(`${language}-u-nu-latn`, {
     day: "numeric",
     month: "short",
     timeZone: "UTC",
   });
-  const number = new Intl.NumberFormat(`${language}-u-nu-latn`);
+  const number = numberFormat(`${language}-u-nu-latn`);
   const data = days.map((day, index) => ({
     day: dayLabel.format(new Date(`${day}T00:00:00Z`)),
     ...Object.fromEntries(series.map((item) => [item.metric.metric, item.metric.days[index] ?? 0])),

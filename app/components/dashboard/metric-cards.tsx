@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { type DashboardMetric, trendPercent } from "~/lib/dashboard";
+import { numberFormat } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/use-language";
 import { Card } from "../ui/card";
 import { cx } from "../ui/cx";
@@ -20,8 +21,8 @@ const shown = [
 export function MetricCards({ metrics, range }: { metrics: DashboardMetric[]; range: number }) {
   const { t } = useTranslation("dashboard");
   const language = useLanguage();
-  const number = new Intl.NumberFormat(`${language}-u-nu-latn`);
-  const percent = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: "percent" });
+  const number = numberFormat(`${language}-u-nu-latn`);
+  const percent = numberFormat(`${language}-u-nu-latn`, { style: "percent" });
   const byName = new Map(metrics.map((metric) => [metric.metric, metric]));
   return (
     <section aria-labelledby="metrics-title">

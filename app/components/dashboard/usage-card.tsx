@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Dashboard } from "~/lib/dashboard";
+import { dateTimeFormat, numberFormat } from "~/lib/intl-formats";
 import { useLanguage } from "~/lib/use-language";
 import { LocalizedLink } from "../localized-link";
 import { Card } from "../ui/card";
@@ -19,8 +20,8 @@ export function UsageCard({
   const { t } = useTranslation("dashboard");
   const { t: tOrganizations } = useTranslation("organizations");
   const language = useLanguage();
-  const number = new Intl.NumberFormat(`${language}-u-nu-latn`, { notation: "compact" });
-  const month = new Intl.DateTimeFormat(`${language}-u-nu-latn`, {
+  const number = numberFormat(`${language}-u-nu-latn`, { notation: "compact" });
+  const month = dateTimeFormat(`${language}-u-nu-latn`, {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
