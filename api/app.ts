@@ -50,7 +50,7 @@ export type AppOptions = {
   /** How many organizations an account may belong to. */
   maxOrganizationsPerUser?: number;
   ai: AiServices;
-  /** Live sessions remembered for a few seconds (decision 027); without it, each is looked up. */
+  /** Live sessions remembered for a few seconds (decision 028); without it, each is looked up. */
   sessionCache?: SessionCache;
 };
 

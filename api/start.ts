@@ -156,7 +156,7 @@ export type ApiOptions = {
   >;
   /**
    * How long a token's live session is remembered (ms, default 5,000; 0: looked up every time).
-   * Decision 027.
+   * Decision 028.
    */
   sessionCacheMs?: number;
 };

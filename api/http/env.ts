@@ -24,7 +24,7 @@ export type AppEnv = {
     jobs: Jobs;
     storage: Storage;
     rateLimits: RateLimits;
-    /** Live sessions by token, remembered for a few seconds (decision 027); unset: none kept. */
+    /** Live sessions by token, remembered for a few seconds (decision 028); unset: none kept. */
     sessionCache?: SessionCache;
     appUrl: string;
     /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */

@@ -10,7 +10,7 @@ export const defaultSessionCacheSize = 2_000;
 type Entry = { auth: Authentication; validUntil: number };
 
 /**
- * A short-lived, bounded memory of live sessions by token (decision 027): every signed-in page
+ * A short-lived, bounded memory of live sessions by token (decision 028): every signed-in page
  * and API call starts with its token's session, its user and the role in the current
  * organization, which otherwise cost a database round trip each time. A session is kept for at
  * most `ttlMs`, and never past its own expiry or idle deadline.

@@ -27,8 +27,8 @@ export type RealtimeMessage =
    */
   | { kind: "membership-ended"; userId: string; organizationId: string }
   /**
-   * Sent by triggers on users and memberships (migration 0030) when a user's row or one of their
-   * memberships changes: what a remembered session carries (decision 027) is out of date.
+   * Sent by triggers on users and memberships (migration 0032) when a user's row or one of their
+   * memberships changes: what a remembered session carries (decision 028) is out of date.
    */
   | { kind: "user-changed"; userId: string };
 

@@ -195,7 +195,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
         .update(sessions)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(ofToken(token));
-      // As the few seconds a session is remembered (decision 027) would have passed.
+      // As the few seconds a session is remembered (decision 028) would have passed.
       sessionCache.clear();
     },
     idleSession: async (token, days) => {

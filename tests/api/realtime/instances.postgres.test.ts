@@ -18,7 +18,7 @@ let socketA: Awaited<ReturnType<typeof listen>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // Sessions remembered for a minute (decision 027): what one instance refuses soon after a
+  // Sessions remembered for a minute (decision 028): what one instance refuses soon after a
   // change through the other, it refuses because it was told.
   a = await createTestApi({ database, sessionCacheMs: 60_000 });
   b = await createTestApi({ database, sessionCacheMs: 60_000 });

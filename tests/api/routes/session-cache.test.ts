@@ -4,7 +4,7 @@ import { sessions } from "../../../api/db/schema";
 import { hashSessionToken } from "../../../api/identity/sessions";
 import { createTestApi, memberWithSession, type TestApi } from "../helpers";
 
-// A token's live session is remembered for a few seconds (decision 027). These tests keep it for
+// A token's live session is remembered for a few seconds (decision 028). These tests keep it for
 // a minute, so that what is refused at once is refused because it was forgotten, not because the
 // memory ran out.
 let t: TestApi;
