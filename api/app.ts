@@ -4,6 +4,7 @@ import { createAiModelRoutes } from "./ai/ai-models.routes";
 import { createBotCardRoutes } from "./bots/bot-cards.routes";
 import { createBotRoutes } from "./bots/bots.routes";
 import { createCurrentBotRoutes } from "./bots/current-bot.routes";
+import { createPublicChatRoutes } from "./bots/public-chat.routes";
 import { createCharacterRoutes } from "./characters/characters.routes";
 import { createClientRoutes } from "./crm/clients.routes";
 import { createDocumentRoutes } from "./crm/documents.routes";
@@ -126,6 +127,7 @@ export function createApp({
   app.route("/", createBotRoutes());
   app.route("/", createBotCardRoutes());
   app.route("/", createCurrentBotRoutes());
+  app.route("/", createPublicChatRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());
 

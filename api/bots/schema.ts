@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -195,3 +196,75 @@ export const currentBots = pgTable(
 
 export type Bot = typeof bots.$inferSelect;
 export type BotCard = typeof botCards.$inferSelect;
+
+export const botMessageRoles = ["user", "assistant"] as const;
+export const botMessageStatuses = ["streaming", "complete", "stopped", "failed"] as const;
+export type BotMessageStatus = (typeof botMessageStatuses)[number];
+
+/**
+ * A visitor's conversation with a bot (the public chat, docs/x-bot-widget.md): the visitor's
+ * random id (bound into their signed token), a hash of their address for the per-address limit,
+ * and the language they chat in. `preview`: opened with a member's preview token.
+ */
+export const botConversations = pgTable(
+  "bot_conversations",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    botId: belongsTo("bot_id", () => bots.id),
+    visitorId: text("visitor_id").notNull(),
+    addressHash: text("address_hash"),
+    language: text("language").notNull().default("en"),
+    preview: boolean("preview").notNull().default(false),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("bot_conversations_bot_created_idx").on(t.botId, t.createdAt),
+    index("bot_conversations_address_idx").on(t.addressHash, t.createdAt),
+  ],
+);
+
+/**
+ * The messages of a bot's conversations: the visitor's (`user`) and the bot's answers, stored
+ * as they stream. `clientMessageId` makes a visitor's message idempotent within its conversation;
+ * an answer keeps its model, tokens and time to first token; `fallback`: the owner's fallback
+ * message, not a model's answer.
+ */
+export const botMessages = pgTable(
+  "bot_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint("conversation_id", { mode: "number" })
+      .notNull()
+      .references(() => botConversations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    botId: belongsTo("bot_id", () => bots.id),
+    role: text("role", { enum: botMessageRoles }).notNull(),
+    text: text("text").notNull().default(""),
+    status: text("status", { enum: botMessageStatuses }).notNull().default("complete"),
+    clientMessageId: text("client_message_id"),
+    /** The answer to this question (user messages). */
+    questionId: bigint("question_id", { mode: "number" }),
+    fallback: boolean("fallback").notNull().default(false),
+    model: text("model"),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    firstTokenMs: integer("first_token_ms"),
+    errorCode: text("error_code"),
+    rating: text("rating", { enum: ["up", "down"] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bot_messages_conversation_idx").on(t.conversationId, t.id),
+    index("bot_messages_bot_created_idx").on(t.botId, t.role, t.createdAt),
+    uniqueIndex("bot_messages_client_id_idx").on(t.conversationId, t.clientMessageId),
+    oneOf("bot_messages_role", "role", botMessageRoles),
+    oneOf("bot_messages_status", "status", botMessageStatuses),
+  ],
+);
+
+export type BotConversation = typeof botConversations.$inferSelect;
+export type BotMessage = typeof botMessages.$inferSelect;

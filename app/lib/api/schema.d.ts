@@ -12460,6 +12460,507 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/public/bots/{publicId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's public configuration (no authentication)
+     * @description 404 for no such bot, a bot that is not live, or a page origin the bot does not allow.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The configuration */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotPublicConfig"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/conversations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a visitor's conversation (no authentication)
+     * @description A draft bot only with `previewToken` (POST /bots/{id}/preview-token). Returns the conversation and a signed visitor token that opens it alone, for 30 days.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotConversationStart"];
+        };
+      };
+      responses: {
+        /** @description The conversation */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotConversationStarted"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/conversations/{id}/messages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A conversation's messages, oldest first (visitor token) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The messages */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotPublicMessages"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Send a visitor's message and stream the bot's answer (visitor token)
+     * @description The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI message stream): `start` with `messageMetadata: { conversationId, userMessageId, assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, `error` when it failed, `finish` with the final metadata, then `[DONE]`. Without a chat model the answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's `maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotVisitorMessage"];
+        };
+      };
+      responses: {
+        /** @description The answer (UI message stream v1) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": string;
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/conversations/{id}/feedback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rate an answer (visitor token)
+     * @description A null rating takes the rating back. 404 for a message that is not an answer of the conversation.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotAnswerFeedback"];
+        };
+      };
+      responses: {
+        /** @description Rated */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/preview-token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A short-lived token to talk to a bot that is not live (bots.read)
+     * @description Sent as `previewToken` with POST /public/bots/{publicId}/conversations; valid one hour.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The token */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotPreviewToken"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/user": {
     parameters: {
       query?: never;
@@ -15492,6 +15993,64 @@ export interface components {
     CurrentBotChoice: {
       /** Format: uuid */
       botId: string;
+    };
+    BotPublicConfig: {
+      publicId: string;
+      name: string;
+      avatarUrl: string | null;
+      /** @enum {string} */
+      language: "en" | "ar" | "visitor";
+      maxMessageLength: number;
+      appearance: components["schemas"]["BotPublicAppearance"];
+    };
+    BotPublicAppearance: {
+      [key: string]: unknown;
+    };
+    BotConversationStarted: {
+      conversationId: string;
+      token: string;
+    };
+    BotConversationStart: {
+      /** @enum {string} */
+      locale?: "en" | "ar";
+      identity?: components["schemas"]["BotVisitorIdentity"];
+      previewToken?: string;
+    };
+    BotVisitorIdentity: {
+      userId: string;
+      signature: string;
+      name?: string;
+      email?: string;
+    };
+    BotVisitorMessage: {
+      text: string;
+      clientMessageId: string;
+      identity?: components["schemas"]["BotVisitorIdentity"];
+    };
+    BotPublicMessages: {
+      items: components["schemas"]["BotPublicMessage"][];
+    };
+    BotPublicMessage: {
+      id: string;
+      /** @enum {string} */
+      role: "user" | "assistant";
+      text: string;
+      /** @enum {string} */
+      status: "streaming" | "complete" | "stopped" | "failed";
+      /** @enum {string|null} */
+      rating: "up" | "down" | null;
+      /** @description The bot's fallback message, written by its owner: no model answered */
+      fallback: boolean;
+      createdAt: string;
+    };
+    BotAnswerFeedback: {
+      messageId: string | number;
+      /** @enum {string|null} */
+      rating: "up" | "down" | null;
+    };
+    BotPreviewToken: {
+      token: string;
+      expiresAt: string;
     };
     ProfileUpdate: {
       /** @example Sara */

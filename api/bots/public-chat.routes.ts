@@ -1,0 +1,307 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createUIMessageStreamResponse } from "ai";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Bot } from "../db/schema";
+import { notFound } from "../errors";
+import { bodyLimit } from "../http/body-limit";
+import type { AppEnv } from "../http/env";
+import { errorResponses, validationHook } from "../http/errors";
+import { requestMeta } from "../http/request-meta";
+import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
+import { botLimits } from "./bot-limits";
+import {
+  botByPublicId,
+  listMessages,
+  openConversation,
+  originAllowed,
+  previewToken,
+  publicConfig,
+  rateAnswer,
+  sendMessage,
+  startConversation,
+  unauthorizedToken,
+  visitorTokenValid,
+} from "./public-chat";
+
+const tags = ["Public chat"];
+
+/** A public request's body at most: a message of the longest length, in UTF-8, and its fields. */
+export const publicBodyLimit = 64 * 1024;
+
+const bearer = (c: Context) => {
+  const header = c.req.header("authorization") ?? "";
+  return header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : undefined;
+};
+
+type PublicEnv = AppEnv & { Variables: { bot: Bot } };
+
+const corsHeaders = (origin: string | undefined): Record<string, string> =>
+  origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : {};
+
+/**
+ * The bot of the address, not deleted (404 otherwise), for a page whose origin the bot allows
+ * (404 otherwise, without CORS headers, so the browser refuses the answer); a preflight is
+ * answered here.
+ */
+const publicBot: MiddlewareHandler<PublicEnv> = async (c, next) => {
+  // A conversation's routes need the visitor's token before anything is looked up.
+  if (
+    c.req.method !== "OPTIONS" &&
+    /\/conversations\/[^/]+\//.test(c.req.path) &&
+    !visitorTokenValid(c.var.ai, bearer(c))
+  ) {
+    throw unauthorizedToken();
+  }
+  const bot = await botByPublicId(c.var.db, c.req.param("publicId") ?? "");
+  const origin = c.req.header("origin");
+  if (!bot || !originAllowed(bot, origin, c.var.appUrl)) throw notFound("No such bot.");
+  for (const [name, value] of Object.entries(corsHeaders(origin))) c.header(name, value);
+  if (c.req.method === "OPTIONS") {
+    c.header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    c.header("Access-Control-Allow-Headers", "authorization, content-type");
+    c.header("Access-Control-Max-Age", "600");
+    return c.body(null, 204);
+  }
+  c.set("bot", bot);
+  await next();
+};
+
+const publicIdParams = z.object({ publicId: z.string().min(1).max(64) });
+const conversationParams = publicIdParams.extend({
+  id: z.string().regex(/^\d{1,15}$/, "Not a conversation id"),
+});
+const visitorSecurity = [{ visitorToken: [] }];
+
+const AppearanceSchema = z.record(z.string(), z.unknown()).openapi("BotPublicAppearance");
+
+const ConfigSchema = z
+  .object({
+    publicId: z.string(),
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    language: z.enum(["en", "ar", "visitor"]),
+    maxMessageLength: z.number().int(),
+    appearance: AppearanceSchema,
+  })
+  .openapi("BotPublicConfig");
+
+const ConversationStartedSchema = z
+  .object({ conversationId: z.string(), token: z.string() })
+  .openapi("BotConversationStarted");
+
+const PublicMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(["user", "assistant"]),
+    text: z.string(),
+    status: z.enum(["streaming", "complete", "stopped", "failed"]),
+    rating: z.enum(["up", "down"]).nullable(),
+    fallback: z.boolean().openapi({
+      description: "The bot's fallback message, written by its owner: no model answered",
+    }),
+    createdAt: z.string(),
+  })
+  .openapi("BotPublicMessage");
+
+const IdentitySchema = z
+  .object({
+    userId: z.string().max(200),
+    signature: z.string().max(200),
+    name: z.string().max(200).optional(),
+    email: z.string().max(320).optional(),
+  })
+  .openapi("BotVisitorIdentity");
+
+const base = "/public/bots/{publicId}";
+
+const configRoute = createRoute({
+  method: "get",
+  path: base,
+  tags,
+  summary: "A bot's public configuration (no authentication)",
+  description:
+    "404 for no such bot, a bot that is not live, or a page origin the bot does not allow.",
+  request: { params: publicIdParams },
+  responses: { 200: jsonResponse("The configuration", ConfigSchema), ...errorResponses(404) },
+});
+
+const startRoute = createRoute({
+  method: "post",
+  path: `${base}/conversations`,
+  tags,
+  summary: "Start a visitor's conversation (no authentication)",
+  description:
+    "A draft bot only with `previewToken` (POST /bots/{id}/preview-token). Returns the " +
+    "conversation and a signed visitor token that opens it alone, for 30 days.",
+  middleware: [bodyLimit(publicBodyLimit)] as const,
+  request: {
+    params: publicIdParams,
+    ...jsonBody(
+      z
+        .object({
+          locale: z.enum(["en", "ar"]).optional(),
+          identity: IdentitySchema.optional(),
+          previewToken: z.string().max(2_000).optional(),
+        })
+        .openapi("BotConversationStart"),
+    ),
+  },
+  responses: {
+    201: jsonResponse("The conversation", ConversationStartedSchema),
+    ...errorResponses(400, 401, 404, 413, 422),
+  },
+});
+
+const streamDescription =
+  "The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI " +
+  "message stream): `start` with `messageMetadata: { conversationId, userMessageId, " +
+  "assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, " +
+  "`error` when it failed, `finish` with the final metadata, then `[DONE]`. Without a chat model the " +
+  "answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the " +
+  "stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's " +
+  "`maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).";
+
+const sendRoute = createRoute({
+  method: "post",
+  path: `${base}/conversations/{id}/messages`,
+  tags,
+  summary: "Send a visitor's message and stream the bot's answer (visitor token)",
+  description: streamDescription,
+  security: visitorSecurity,
+  middleware: [bodyLimit(publicBodyLimit)] as const,
+  request: {
+    params: conversationParams,
+    ...jsonBody(
+      z
+        .object({
+          text: z
+            .string()
+            .trim()
+            .min(1, "Required")
+            .max(botLimits.maxMessageLength.max * 2),
+          clientMessageId: z.string().min(1).max(100),
+          identity: IdentitySchema.optional(),
+        })
+        .openapi("BotVisitorMessage"),
+    ),
+  },
+  responses: {
+    200: {
+      description: "The answer (UI message stream v1)",
+      content: { "text/event-stream": { schema: z.string() } },
+    },
+    ...errorResponses(400, 401, 404, 409, 413, 422, 429),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: `${base}/conversations/{id}/messages`,
+  tags,
+  summary: "A conversation's messages, oldest first (visitor token)",
+  security: visitorSecurity,
+  request: { params: conversationParams },
+  responses: {
+    200: jsonResponse(
+      "The messages",
+      z.object({ items: z.array(PublicMessageSchema) }).openapi("BotPublicMessages"),
+    ),
+    ...errorResponses(401, 404),
+  },
+});
+
+const feedbackRoute = createRoute({
+  method: "post",
+  path: `${base}/conversations/{id}/feedback`,
+  tags,
+  summary: "Rate an answer (visitor token)",
+  description:
+    "A null rating takes the rating back. 404 for a message that is not an answer of the conversation.",
+  security: visitorSecurity,
+  middleware: [bodyLimit(publicBodyLimit)] as const,
+  request: {
+    params: conversationParams,
+    ...jsonBody(
+      z
+        .object({
+          messageId: z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]),
+          rating: z.enum(["up", "down"]).nullable(),
+        })
+        .openapi("BotAnswerFeedback"),
+    ),
+  },
+  responses: { 204: { description: "Rated" }, ...errorResponses(400, 401, 404, 422) },
+});
+
+const previewRoute = protectedRoute({
+  method: "post",
+  path: "/bots/{id}/preview-token",
+  tags: ["Bots"],
+  summary: "A short-lived token to talk to a bot that is not live (bots.read)",
+  description:
+    "Sent as `previewToken` with POST /public/bots/{publicId}/conversations; valid one hour.",
+  request: { params: z.object({ id: z.uuid("Not a bot id") }) },
+  responses: {
+    201: jsonResponse(
+      "The token",
+      z.object({ token: z.string(), expiresAt: z.string() }).openapi("BotPreviewToken"),
+    ),
+  },
+  errors: [403, 404, 422],
+});
+
+export function createPublicChatRoutes() {
+  const app = new OpenAPIHono<PublicEnv>({ defaultHook: validationHook });
+  app.openAPIRegistry.registerComponent("securitySchemes", "visitorToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The signed visitor token of POST /public/bots/{publicId}/conversations.",
+  });
+  app.use("/public/bots/:publicId", publicBot);
+  app.use("/public/bots/:publicId/*", publicBot);
+  app.options("/public/bots/:publicId", (c) => c.body(null, 204));
+  app.options("/public/bots/:publicId/*", (c) => c.body(null, 204));
+  const services = (c: Context<PublicEnv>) => ({ db: c.var.db, ai: c.var.ai });
+  return app
+    .openapi(configRoute, (c) => c.json(publicConfig(c.var.bot), 200))
+    .openapi(startRoute, async (c) => {
+      const body = c.req.valid("json");
+      const started = await startConversation(services(c), c.var.bot, {
+        locale: body.locale,
+        previewToken: body.previewToken,
+        ip: requestMeta(c).ip,
+      });
+      return c.json(started, 201);
+    })
+    .openapi(sendRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      const answer = await sendMessage(services(c), c.var.bot, conversation, body);
+      return createUIMessageStreamResponse({
+        stream: answer.stream(c.req.raw.signal),
+        headers: { "Cache-Control": "no-store", ...corsHeaders(c.req.header("origin")) },
+        keepAliveMs: 15_000,
+      }) as never;
+    })
+    .openapi(listRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      return c.json({ items: await listMessages(c.var.db, conversation) }, 200);
+    })
+    .openapi(feedbackRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      await rateAnswer(c.var.db, conversation, String(body.messageId), body.rating);
+      return c.body(null, 204);
+    })
+    .openapi(previewRoute, async (c) => {
+      const { token, expiresAt } = await previewToken(
+        { db: c.var.db, ai: c.var.ai },
+        c.var.auth.actor,
+        c.req.valid("param").id,
+      );
+      return c.json({ token, expiresAt: expiresAt.toISOString() }, 201);
+    });
+}

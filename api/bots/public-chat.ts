@@ -1,0 +1,729 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createUIMessageStream, streamText, type UIMessage } from "ai";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { type AiServices, organizationAiSettings } from "../ai/ai-models";
+import { type CallUsage, checkAiQuota, estimateTokens, runAiCall } from "../ai/ai-usage";
+import { AiError, classifyAiError } from "../ai/errors";
+import { callSignal, type ResolvedModel } from "../ai/registry";
+import type { Database } from "../db/client";
+import {
+  type Bot,
+  type BotConversation,
+  type BotMessage,
+  botConversations,
+  botMessages,
+  bots,
+  characters,
+} from "../db/schema";
+import { AppError, conflict, notFound, QuotaExceededError } from "../errors";
+import { type Actor, requirePermission } from "../organizations/permissions";
+import { domainAllowed } from "./bot-domains";
+
+export type PublicChatServices = { db: Database; ai: AiServices };
+
+/** How long a visitor token opens its conversation (days). */
+export const visitorTokenDays = 30;
+/** How long a member's preview token lets them talk to a bot (minutes). */
+export const previewTokenMinutes = 60;
+/** Messages from one address, all its visitors together, per minute. */
+export const addressMessagesPerMinute = 60;
+
+/** 429 RATE_LIMITED with Retry-After: a visitor, an address or a bot sent too many messages. */
+export class ChatRateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super("rate_limited", "RATE_LIMITED", message);
+  }
+}
+
+export const unauthorizedToken = () =>
+  new AppError(
+    "unauthenticated",
+    "INVALID_TOKEN",
+    "The visitor token is missing, invalid or expired.",
+  );
+
+type VisitorClaims = { k: "visitor"; b: string; c: number; v: string; e: number };
+type PreviewClaims = { k: "preview"; b: string; e: number };
+
+function seal(ai: AiServices, claims: VisitorClaims | PreviewClaims) {
+  return ai.secrets.seal(JSON.stringify(claims), `bot-${claims.k}-token`);
+}
+
+function open<K extends "visitor" | "preview">(ai: AiServices, token: string, kind: K) {
+  try {
+    const claims = JSON.parse(ai.secrets.open(token, `bot-${kind}-token`));
+    if (claims?.k !== kind || typeof claims.e !== "number" || claims.e < Date.now()) return null;
+    return claims as K extends "visitor" ? VisitorClaims : PreviewClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a visitor token is one this server signed and has not expired. */
+export function visitorTokenValid(ai: AiServices, token: string | undefined): boolean {
+  return token !== undefined && open(ai, token, "visitor") !== null;
+}
+
+/** A preview token: lets a member who may read the bot talk to it while it is a draft. */
+export async function previewToken(
+  services: PublicChatServices,
+  actor: Actor,
+  botId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  requirePermission(actor, "bots.read");
+  const [bot] = await services.db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.id, botId),
+        eq(bots.organizationId, actor.organizationId),
+        isNull(bots.deletedAt),
+      ),
+    );
+  if (!bot) throw notFound("No such bot.");
+  const expiresAt = new Date(Date.now() + previewTokenMinutes * 60_000);
+  return {
+    token: seal(services.ai, { k: "preview", b: bot.id, e: expiresAt.getTime() }),
+    expiresAt,
+  };
+}
+
+/** A bot by its public id, not deleted; null for none. */
+export async function botByPublicId(db: Database, publicId: string): Promise<Bot | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(publicId)) return null;
+  const [bot] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.publicId, publicId), isNull(bots.deletedAt)));
+  return bot ?? null;
+}
+
+/**
+ * Whether a browser page at `origin` may talk to the bot: the product's own pages, or a host of
+ * the bot's allowed domains. A request without an origin is not a page's (CORS is the browser's).
+ */
+export function originAllowed(bot: Bot, origin: string | undefined, appUrl: string): boolean {
+  if (!origin) return true;
+  let host: string;
+  try {
+    const url = new URL(origin);
+    if (url.origin === new URL(appUrl).origin) return true;
+    host = url.hostname;
+  } catch {
+    return false;
+  }
+  return domainAllowed(bot.allowedDomains, host);
+}
+
+export type PublicConfig = {
+  publicId: string;
+  name: string;
+  avatarUrl: string | null;
+  language: Bot["language"];
+  maxMessageLength: number;
+  appearance: Bot["appearance"];
+};
+
+/** What the widget shows: nothing the owner keeps to themselves. A draft bot is 404. */
+export function publicConfig(bot: Bot): PublicConfig {
+  if (bot.status !== "live") throw notFound("No such bot.");
+  // The avatar is a member-only media file: no public address for it yet.
+  const avatarUrl: string | null = null;
+  return {
+    publicId: bot.publicId,
+    name: bot.name,
+    avatarUrl,
+    language: bot.language,
+    maxMessageLength: bot.maxMessageLength,
+    appearance: bot.appearance,
+  };
+}
+
+function addressHash(ip: string | null): string | null {
+  return ip ? createHash("sha256").update(`bot-address:${ip}`).digest("base64url") : null;
+}
+
+/** Starts a conversation: a live bot, or a draft one with a member's preview token. */
+export async function startConversation(
+  services: PublicChatServices,
+  bot: Bot,
+  input: { locale?: "en" | "ar"; previewToken?: string; ip: string | null },
+): Promise<{ conversationId: string; token: string }> {
+  let preview = false;
+  if (input.previewToken) {
+    const claims = open(services.ai, input.previewToken, "preview");
+    if (!claims || claims.b !== bot.id) throw unauthorizedToken();
+    preview = true;
+  } else if (bot.status !== "live") {
+    throw notFound("No such bot.");
+  }
+  const visitorId = randomBytes(16).toString("base64url");
+  const [row] = await services.db
+    .insert(botConversations)
+    .values({
+      organizationId: bot.organizationId,
+      botId: bot.id,
+      visitorId,
+      addressHash: addressHash(input.ip),
+      language: input.locale ?? (bot.language === "ar" ? "ar" : "en"),
+      preview,
+    })
+    .returning({ id: botConversations.id });
+  if (!row) throw new Error("insert into bot_conversations returned no row");
+  const expires = Date.now() + visitorTokenDays * 86_400_000;
+  const token = seal(services.ai, { k: "visitor", b: bot.id, c: row.id, v: visitorId, e: expires });
+  return { conversationId: String(row.id), token };
+}
+
+/**
+ * The conversation a visitor token opens: 401 for a bad or expired token, 404 for any other
+ * conversation than the token's, or one of a bot that stopped being live (outside a preview).
+ */
+export async function openConversation(
+  services: PublicChatServices,
+  bot: Bot,
+  conversationId: string,
+  token: string | undefined,
+): Promise<BotConversation> {
+  const claims = token ? open(services.ai, token, "visitor") : null;
+  if (!claims) throw unauthorizedToken();
+  const id = Number(conversationId);
+  if (claims.b !== bot.id || claims.c !== id) throw notFound("No such conversation.");
+  const [conversation] = await services.db
+    .select()
+    .from(botConversations)
+    .where(
+      and(
+        eq(botConversations.id, id),
+        eq(botConversations.botId, bot.id),
+        eq(botConversations.visitorId, claims.v),
+      ),
+    );
+  if (!conversation) throw notFound("No such conversation.");
+  if (!conversation.preview && bot.status !== "live") throw notFound("No such conversation.");
+  return conversation;
+}
+
+export type PublicMessage = {
+  id: string;
+  role: "user" | "assistant";
+  text: string;
+  status: BotMessage["status"];
+  rating: "up" | "down" | null;
+  fallback: boolean;
+  createdAt: string;
+};
+
+function toPublic(message: BotMessage): PublicMessage {
+  return {
+    id: String(message.id),
+    role: message.role,
+    text: message.text,
+    status: message.status,
+    rating: message.rating ?? null,
+    fallback: message.fallback,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+export async function listMessages(db: Database, conversation: BotConversation) {
+  const rows = await db
+    .select()
+    .from(botMessages)
+    .where(eq(botMessages.conversationId, conversation.id))
+    .orderBy(asc(botMessages.id));
+  return rows.map(toPublic);
+}
+
+export async function rateAnswer(
+  db: Database,
+  conversation: BotConversation,
+  messageId: string,
+  rating: "up" | "down" | null,
+) {
+  const id = Number(messageId);
+  const [updated] = await db
+    .update(botMessages)
+    .set({ rating })
+    .where(
+      and(
+        eq(botMessages.id, Number.isSafeInteger(id) ? id : -1),
+        eq(botMessages.conversationId, conversation.id),
+        eq(botMessages.role, "assistant"),
+      ),
+    )
+    .returning({ id: botMessages.id });
+  if (!updated) throw notFound("No such answer.");
+}
+
+/** Limits kept in PostgreSQL, so that every instance counts the same messages. */
+async function checkLimits(db: Database, bot: Bot, conversation: BotConversation, now: Date) {
+  const since = new Date(now.getTime() - bot.rateLimitSeconds * 1000);
+  const visitorRows = await db
+    .select({ createdAt: botMessages.createdAt })
+    .from(botMessages)
+    .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
+    .where(
+      and(
+        eq(botConversations.botId, bot.id),
+        eq(botConversations.visitorId, conversation.visitorId),
+        eq(botMessages.role, "user"),
+        gt(botMessages.createdAt, since),
+      ),
+    )
+    .orderBy(asc(botMessages.createdAt));
+  if (visitorRows.length >= bot.rateLimitMessages) {
+    const oldest = visitorRows[visitorRows.length - bot.rateLimitMessages]?.createdAt ?? now;
+    const wait = Math.max(
+      1,
+      Math.ceil((oldest.getTime() + bot.rateLimitSeconds * 1000 - now.getTime()) / 1000),
+    );
+    throw new ChatRateLimitedError(
+      wait,
+      "Too many messages. Wait a moment before sending another.",
+    );
+  }
+  if (conversation.addressHash) {
+    const [address] = await db
+      .select({ n: count() })
+      .from(botMessages)
+      .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
+      .where(
+        and(
+          eq(botConversations.addressHash, conversation.addressHash),
+          eq(botMessages.role, "user"),
+          gt(botMessages.createdAt, new Date(now.getTime() - 60_000)),
+        ),
+      );
+    if ((address?.n ?? 0) >= addressMessagesPerMinute) {
+      throw new ChatRateLimitedError(
+        60,
+        "Too many messages from this network. Try again in a minute.",
+      );
+    }
+  }
+  const [daily] = await db
+    .select({ n: count() })
+    .from(botMessages)
+    .where(
+      and(
+        eq(botMessages.botId, bot.id),
+        eq(botMessages.role, "user"),
+        gt(botMessages.createdAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    );
+  if ((daily?.n ?? 0) >= bot.dailyMessageCap) {
+    throw new ChatRateLimitedError(3600, "This bot has answered all the messages it may today.");
+  }
+}
+
+export type ChatMetadata = {
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  status: BotMessage["status"];
+  fallback: boolean;
+  error: { code: string; message: string } | null;
+};
+export type ChatUIMessage = UIMessage<ChatMetadata>;
+
+const lengthTokens = { short: 300, medium: 800, long: 2_000 } as const;
+const lengthInstructions = {
+  short: "Keep answers short: two or three sentences.",
+  medium: "Keep answers to a few short paragraphs at most.",
+  long: "Answer in as much detail as the question needs.",
+} as const;
+
+async function botInstructions(db: Database, bot: Bot, language: string): Promise<string[]> {
+  const parts: string[] = [];
+  if (bot.characterId) {
+    const [character] = await db
+      .select()
+      .from(characters)
+      .where(
+        and(
+          eq(characters.id, bot.characterId),
+          eq(characters.organizationId, bot.organizationId),
+          isNull(characters.deletedAt),
+        ),
+      );
+    if (character) {
+      parts.push(
+        [
+          `You are ${character.name}.`,
+          character.description,
+          character.personality && `Personality: ${character.personality}`,
+          character.scenario && `Scenario: ${character.scenario}`,
+          character.systemPrompt,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+      );
+    }
+  }
+  if (bot.instructions.trim()) parts.push(bot.instructions);
+  parts.push(lengthInstructions[bot.answerLength]);
+  if (bot.language !== "visitor") {
+    parts.push(`Answer in ${bot.language === "ar" ? "Arabic" : "English"}.`);
+  } else {
+    parts.push(
+      `The visitor's page is in ${language === "ar" ? "Arabic" : "English"}; answer in the visitor's language.`,
+    );
+  }
+  return parts;
+}
+
+async function chatModelOf(services: PublicChatServices, bot: Bot) {
+  const settings = await organizationAiSettings(
+    services.db,
+    services.ai.secrets,
+    bot.organizationId,
+  );
+  try {
+    return services.ai.registry.modelFor("chat", settings, { modelId: bot.chatModel ?? undefined });
+  } catch (error) {
+    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
+    // A model no longer offered: the provider's default, rather than no answer.
+    try {
+      return services.ai.registry.modelFor("chat", settings, {});
+    } catch {
+      return null;
+    }
+  }
+}
+
+export type SendResult = { stream: (signal: AbortSignal) => ReadableStream };
+
+const historyMessages = 40;
+
+/**
+ * A visitor's message and the bot's answer. A repeat of a `clientMessageId` adds nothing: it
+ * replays the stored answer, or is 409 ANSWER_IN_PROGRESS while that is being written.
+ */
+export async function sendMessage(
+  services: PublicChatServices,
+  bot: Bot,
+  conversation: BotConversation,
+  input: { text: string; clientMessageId: string },
+): Promise<SendResult> {
+  const { db, ai } = services;
+  if (input.text.length > bot.maxMessageLength) {
+    throw new AppError(
+      "too_large",
+      "MESSAGE_TOO_LONG",
+      `A message may have at most ${bot.maxMessageLength} characters.`,
+    );
+  }
+  const metaOf = (question: number, answer: number) => ({
+    conversationId: String(conversation.id),
+    userMessageId: String(question),
+    assistantMessageId: String(answer),
+  });
+
+  const [repeat] = await db
+    .select()
+    .from(botMessages)
+    .where(
+      and(
+        eq(botMessages.conversationId, conversation.id),
+        eq(botMessages.clientMessageId, input.clientMessageId),
+      ),
+    );
+  if (repeat) return replay(db, repeat, metaOf);
+
+  const resolved = await chatModelOf(services, bot);
+  if (resolved) {
+    await checkAiQuota(
+      { db, quotas: ai.quotas, organizationId: bot.organizationId },
+      "chat",
+      new Date(),
+      estimateTokens(input.text) + lengthTokens[bot.answerLength],
+    );
+  }
+
+  const written = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select id from ${botConversations} where id = ${conversation.id} for update`,
+    );
+    const [again] = await tx
+      .select({ id: botMessages.id })
+      .from(botMessages)
+      .where(
+        and(
+          eq(botMessages.conversationId, conversation.id),
+          eq(botMessages.clientMessageId, input.clientMessageId),
+        ),
+      );
+    if (again) return null;
+    const [running] = await tx
+      .select({ id: botMessages.id })
+      .from(botMessages)
+      .where(
+        and(eq(botMessages.conversationId, conversation.id), eq(botMessages.status, "streaming")),
+      );
+    if (running) throw answerInProgress();
+    await checkLimits(tx, bot, conversation, new Date());
+    const history = await tx
+      .select({
+        role: botMessages.role,
+        text: botMessages.text,
+        status: botMessages.status,
+        fallback: botMessages.fallback,
+      })
+      .from(botMessages)
+      .where(eq(botMessages.conversationId, conversation.id))
+      .orderBy(sql`${botMessages.id} desc`)
+      .limit(historyMessages);
+    const [question] = await tx
+      .insert(botMessages)
+      .values({
+        conversationId: conversation.id,
+        organizationId: bot.organizationId,
+        botId: bot.id,
+        role: "user",
+        text: input.text,
+        clientMessageId: input.clientMessageId,
+      })
+      .returning({ id: botMessages.id });
+    if (!question) throw new Error("insert into bot_messages returned no row");
+    const fallback = !resolved;
+    const [answer] = await tx
+      .insert(botMessages)
+      .values({
+        conversationId: conversation.id,
+        organizationId: bot.organizationId,
+        botId: bot.id,
+        role: "assistant",
+        questionId: question.id,
+        fallback,
+        status: fallback ? "complete" : "streaming",
+        text: fallback ? bot.fallbackMessage : "",
+        model: resolved?.modelId ?? null,
+      })
+      .returning({ id: botMessages.id });
+    if (!answer) throw new Error("insert into bot_messages returned no row");
+    await tx
+      .update(botConversations)
+      .set({ lastMessageAt: new Date() })
+      .where(eq(botConversations.id, conversation.id));
+    return {
+      questionId: question.id,
+      answerId: answer.id,
+      history: history
+        .reverse()
+        .filter((m) => m.text.trim() !== "" && m.status !== "failed" && !m.fallback)
+        .map((m) => ({ role: m.role, content: m.text })),
+    };
+  });
+  if (!written) {
+    const [stored] = await db
+      .select()
+      .from(botMessages)
+      .where(
+        and(
+          eq(botMessages.conversationId, conversation.id),
+          eq(botMessages.clientMessageId, input.clientMessageId),
+        ),
+      );
+    if (!stored) throw answerInProgress();
+    return replay(db, stored, metaOf);
+  }
+  const meta = metaOf(written.questionId, written.answerId);
+  if (!resolved) {
+    return { stream: () => fixedStream(meta, bot.fallbackMessage, "complete", true) };
+  }
+  const instructions = await botInstructions(db, bot, conversation.language);
+  return {
+    stream: (signal) =>
+      createUIMessageStream<ChatUIMessage>({
+        execute: ({ writer }) =>
+          writeAnswer(
+            services,
+            bot,
+            resolved,
+            written.answerId,
+            instructions,
+            [...written.history, { role: "user" as const, content: input.text }],
+            meta,
+            signal,
+            writer,
+          ),
+        onError: () => "The answer could not be written.",
+      }),
+  };
+}
+
+const answerInProgress = () =>
+  conflict("ANSWER_IN_PROGRESS", "The answer to this message is still being written.");
+
+async function replay(
+  db: Database,
+  question: BotMessage,
+  metaOf: (q: number, a: number) => Omit<ChatMetadata, "status" | "error" | "fallback">,
+): Promise<SendResult> {
+  const [answer] = await db
+    .select()
+    .from(botMessages)
+    .where(and(eq(botMessages.questionId, question.id), eq(botMessages.role, "assistant")));
+  if (!answer || answer.status === "streaming") throw answerInProgress();
+  const meta = metaOf(question.id, answer.id);
+  return { stream: () => fixedStream(meta, answer.text, answer.status, answer.fallback) };
+}
+
+function fixedStream(
+  meta: Omit<ChatMetadata, "status" | "error" | "fallback">,
+  text: string,
+  status: BotMessage["status"],
+  fallback: boolean,
+) {
+  return createUIMessageStream<ChatUIMessage>({
+    execute: ({ writer }) => {
+      const id = `text-${meta.assistantMessageId}`;
+      writer.write({
+        type: "start",
+        messageId: meta.assistantMessageId,
+        messageMetadata: { ...meta, status: "streaming", fallback, error: null },
+      });
+      writer.write({ type: "text-start", id });
+      if (text) writer.write({ type: "text-delta", id, delta: text });
+      writer.write({ type: "text-end", id });
+      writer.write({
+        type: "finish",
+        messageMetadata: { ...meta, status, fallback, error: null },
+      });
+    },
+  });
+}
+
+type Writer = Parameters<
+  NonNullable<Parameters<typeof createUIMessageStream<ChatUIMessage>>[0]["execute"]>
+>[0]["writer"];
+
+async function writeAnswer(
+  services: PublicChatServices,
+  bot: Bot,
+  resolved: ResolvedModel<"chat">,
+  answerId: number,
+  instructions: string[],
+  messages: { role: "user" | "assistant"; content: string }[],
+  meta: Omit<ChatMetadata, "status" | "error" | "fallback">,
+  signal: AbortSignal,
+  writer: Writer,
+) {
+  const { db, ai } = services;
+  const { abortSignal } = callSignal({ signal, deadlineMs: ai.chatDeadlineMs });
+  const id = `text-${answerId}`;
+  writer.write({
+    type: "start",
+    messageId: meta.assistantMessageId,
+    messageMetadata: { ...meta, status: "streaming", fallback: false, error: null },
+  });
+  writer.write({ type: "text-start", id });
+  const started = performance.now();
+  let firstTokenMs: number | null = null;
+  let text = "";
+  let stored = "";
+  const timer = setInterval(() => {
+    if (text === stored) return;
+    stored = text;
+    void db
+      .update(botMessages)
+      .set({ text: stored })
+      .where(and(eq(botMessages.id, answerId), eq(botMessages.status, "streaming")))
+      .catch(() => {});
+  }, 1_000);
+  const maxOutputTokens = Math.min(ai.maxOutputTokens.chat, lengthTokens[bot.answerLength]);
+  const promptTokens = estimateTokens(
+    [...instructions, ...messages.map((m) => m.content)].join("\n"),
+  );
+  let status: BotMessage["status"] = "complete";
+  let error: { code: string; message: string } | null = null;
+  let tokens: CallUsage = { units: 0 };
+  try {
+    tokens = await runAiCall(
+      {
+        db,
+        quotas: ai.quotas,
+        organizationId: bot.organizationId,
+        userId: null,
+        purpose: "bot",
+      },
+      resolved,
+      async (spent) => {
+        const result = streamText({
+          model: resolved.model,
+          instructions: instructions.map((content) => ({ role: "system" as const, content })),
+          messages,
+          temperature: bot.temperature,
+          maxOutputTokens,
+          abortSignal,
+          onError: () => {},
+        });
+        let failure: unknown;
+        try {
+          for await (const part of result.fullStream) {
+            if (part.type === "text-delta") {
+              firstTokenMs ??= Math.round(performance.now() - started);
+              text += part.text;
+              writer.write({ type: "text-delta", id, delta: part.text });
+            } else if (part.type === "error") {
+              failure ??= part.error;
+            }
+          }
+        } catch (caught) {
+          failure ??= caught;
+        }
+        const estimated = {
+          units: promptTokens + estimateTokens(text),
+          inputTokens: promptTokens,
+          outputTokens: estimateTokens(text),
+        };
+        spent(estimated);
+        if (failure !== undefined) throw failure;
+        const used = await result.usage;
+        const usage =
+          used.totalTokens === undefined
+            ? estimated
+            : {
+                units: used.totalTokens,
+                inputTokens: used.inputTokens,
+                outputTokens: used.outputTokens,
+              };
+        return { value: usage, usage };
+      },
+      { estimate: promptTokens + maxOutputTokens },
+    );
+  } catch (caught) {
+    if (caught instanceof QuotaExceededError) {
+      status = "failed";
+      error = { code: "QUOTA_EXCEEDED", message: "The bot cannot answer at the moment." };
+    } else {
+      const failure = classifyAiError(caught);
+      status = failure.code === "AI_CANCELLED" ? "stopped" : "failed";
+      error =
+        status === "failed"
+          ? { code: failure.code, message: "The answer could not be written." }
+          : null;
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  await db
+    .update(botMessages)
+    .set({
+      text,
+      status,
+      errorCode: error?.code ?? null,
+      firstTokenMs,
+      inputTokens: tokens.inputTokens ?? null,
+      outputTokens: tokens.outputTokens ?? null,
+    })
+    .where(eq(botMessages.id, answerId));
+  writer.write({ type: "text-end", id });
+  if (error) writer.write({ type: "error", errorText: error.message });
+  writer.write({ type: "finish", messageMetadata: { ...meta, status, fallback: false, error } });
+}

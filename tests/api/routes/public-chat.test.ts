@@ -1,0 +1,394 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiUsage, botMessages } from "../../../api/db/schema";
+import type { FakeAiServer } from "../../support/fake-ai-server";
+import { startFakeChatApi } from "../fake-chat-api";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+
+let fake: FakeAiServer;
+let t: TestApi;
+/** No chat model anywhere: bots answer with their fallback message. */
+let bare: TestApi;
+let closeFake: () => Promise<void>;
+
+beforeAll(async () => {
+  const started = await startFakeChatApi();
+  fake = started.fake;
+  t = started.t;
+  closeFake = started.close;
+  bare = await createTestApi({ ai: { allowPrivateNetwork: true, offlineVoice: false } });
+});
+afterAll(async () => {
+  await Promise.all([closeFake(), bare.close()]);
+});
+beforeEach(() => fake.reset());
+
+const page = "https://shop.example";
+let addressCounter = 0;
+const nextAddress = () => `203.0.113.${++addressCounter}`;
+
+type Owner = Awaited<ReturnType<typeof ownerWithSession>>;
+
+async function newBot(owner: Owner, json: Record<string, unknown> = {}, api = t) {
+  const response = await api.request("POST", "/bots", {
+    token: owner.token,
+    json: {
+      name: "Helper",
+      status: "live",
+      allowedDomains: ["shop.example", "*.example.org"],
+      instructions: "Answer about the shop.",
+      fallbackMessage: "We will write back soon.",
+      ...json,
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; publicId: string };
+}
+
+const path = (publicId: string) => `/public/bots/${publicId}`;
+
+async function start(
+  publicId: string,
+  options: { api?: TestApi; json?: Record<string, unknown>; ip?: string; origin?: string } = {},
+) {
+  const api = options.api ?? t;
+  return api.request("POST", `${path(publicId)}/conversations`, {
+    json: options.json ?? { locale: "en" },
+    headers: { origin: options.origin ?? page, "x-forwarded-for": options.ip ?? nextAddress() },
+  });
+}
+
+async function conversation(publicId: string, api = t, ip = nextAddress()) {
+  const response = await start(publicId, { api, ip });
+  expect(response.status, response.text).toBe(201);
+  return { ...(response.body as { conversationId: string; token: string }), ip };
+}
+
+function send(
+  publicId: string,
+  chat: { conversationId: string; token: string; ip?: string },
+  text: string,
+  clientMessageId: string = crypto.randomUUID(),
+  api = t,
+) {
+  return api.request("POST", `${path(publicId)}/conversations/${chat.conversationId}/messages`, {
+    token: chat.token,
+    json: { text, clientMessageId },
+    headers: { origin: page, "x-forwarded-for": chat.ip ?? nextAddress() },
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: chunks of every shape
+function chunks(text: string): any[] {
+  return text
+    .split("\n\n")
+    .map((event) => event.trim())
+    .filter((event) => event.startsWith("data: ") && event !== "data: [DONE]")
+    .map((event) => JSON.parse(event.slice(6)));
+}
+
+const answerText = (text: string) =>
+  chunks(text)
+    .filter((chunk) => chunk.type === "text-delta")
+    .map((chunk) => chunk.delta)
+    .join("");
+
+describe("the public configuration", () => {
+  it("gives what the widget needs and nothing secret, with CORS for an allowed page", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { instructions: "Secret plan" });
+    const response = await t.request("GET", path(bot.publicId), { headers: { origin: page } });
+    expect(response.status, response.text).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(
+      ["appearance", "avatarUrl", "language", "maxMessageLength", "name", "publicId"].sort(),
+    );
+    expect(response.text).not.toContain("Secret plan");
+    expect(response.headers.get("access-control-allow-origin")).toBe(page);
+    const sub = await t.request("GET", path(bot.publicId), {
+      headers: { origin: "https://a.example.org" },
+    });
+    expect(sub.status).toBe(200);
+  });
+
+  it("is 404 for an unknown bot, a draft bot and a page the bot does not allow", async () => {
+    const owner = await ownerWithSession(t);
+    const draft = await newBot(owner, { status: "draft" });
+    const live = await newBot(owner);
+    expect((await t.request("GET", path("nope"))).status).toBe(404);
+    expect((await t.request("GET", path(draft.publicId))).status).toBe(404);
+    const refused = await t.request("GET", path(live.publicId), {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe("NOT_FOUND");
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("answers a preflight for an allowed page only", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const preflight = (origin: string) =>
+      t.request("OPTIONS", `${path(bot.publicId)}/conversations`, {
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
+      });
+    const allowed = await preflight(page);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(page);
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("authorization");
+    const refused = await preflight("https://evil.example");
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("a conversation", () => {
+  it("streams the bot's answer in the threads' format, stores it and counts its usage", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { temperature: 0.3 });
+    const chat = await conversation(bot.publicId);
+    fake.reply = "Open from nine to five.";
+    const response = await send(bot.publicId, chat, "When are you open?");
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(response.headers.get("access-control-allow-origin")).toBe(page);
+    const all = chunks(response.text);
+    expect(all[0].type).toBe("start");
+    expect(all[0].messageMetadata.conversationId).toBe(chat.conversationId);
+    expect(answerText(response.text)).toBe("Open from nine to five.");
+    const finish = all.at(-1);
+    expect(finish.type).toBe("finish");
+    expect(finish.messageMetadata).toMatchObject({ status: "complete", fallback: false });
+    expect(response.text).toContain("data: [DONE]");
+
+    // The model read the bot's instructions and the visitor's message.
+    const sent = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(sent).toContain("Answer about the shop.");
+    expect(sent).toContain("When are you open?");
+
+    const listed = await t.request(
+      "GET",
+      `${path(bot.publicId)}/conversations/${chat.conversationId}/messages`,
+      { token: chat.token, headers: { origin: page } },
+    );
+    expect(listed.status).toBe(200);
+    expect(
+      listed.body.items.map((m: { role: string; text: string; status: string }) => [
+        m.role,
+        m.text,
+        m.status,
+      ]),
+    ).toEqual([
+      ["user", "When are you open?", "complete"],
+      ["assistant", "Open from nine to five.", "complete"],
+    ]);
+    const [answer] = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.id, Number(finish.messageMetadata.assistantMessageId)));
+    expect(answer?.model).toBe("environment-chat");
+    expect(answer?.outputTokens).toBeGreaterThan(0);
+    expect(answer?.firstTokenMs).not.toBeNull();
+
+    const usage = await t.db
+      .select()
+      .from(aiUsage)
+      .where(and(eq(aiUsage.organizationId, owner.organizationId), eq(aiUsage.purpose, "bot")));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]?.units).toBeGreaterThan(0);
+
+    // The next answer reads the whole conversation.
+    const second = await send(bot.publicId, chat, "And on Sunday?");
+    expect(second.status).toBe(200);
+    const history = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(history).toContain("When are you open?");
+    expect(history).toContain("Open from nine to five.");
+  });
+
+  it("answers with the owner's fallback message, marked as such, without a chat model", async () => {
+    const owner = await ownerWithSession(bare);
+    const bot = await newBot(owner, {}, bare);
+    const chat = await conversation(bot.publicId, bare);
+    const response = await send(bot.publicId, chat, "Hello?", undefined, bare);
+    expect(response.status, response.text).toBe(200);
+    expect(answerText(response.text)).toBe("We will write back soon.");
+    expect(chunks(response.text).at(-1).messageMetadata).toMatchObject({
+      status: "complete",
+      fallback: true,
+    });
+    const listed = await bare.request(
+      "GET",
+      `${path(bot.publicId)}/conversations/${chat.conversationId}/messages`,
+      { token: chat.token },
+    );
+    expect(listed.body.items[1]).toMatchObject({
+      text: "We will write back soon.",
+      fallback: true,
+    });
+    const usage = await bare.db
+      .select()
+      .from(aiUsage)
+      .where(eq(aiUsage.organizationId, owner.organizationId));
+    expect(usage).toHaveLength(0);
+  });
+
+  it("stores a message once per clientMessageId and replays its answer", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const chat = await conversation(bot.publicId);
+    const first = await send(bot.publicId, chat, "Hi", "same-id");
+    const again = await send(bot.publicId, chat, "Hi", "same-id");
+    expect(again.status, again.text).toBe(200);
+    expect(answerText(again.text)).toBe(answerText(first.text));
+    expect(chunks(again.text)[0].messageMetadata.assistantMessageId).toBe(
+      chunks(first.text)[0].messageMetadata.assistantMessageId,
+    );
+    const rows = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.conversationId, Number(chat.conversationId)));
+    expect(rows).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.path.includes("chat"))).toHaveLength(1);
+  });
+
+  it("rates an answer, and takes the rating back", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const chat = await conversation(bot.publicId);
+    const sent = await send(bot.publicId, chat, "Hi");
+    const { assistantMessageId, userMessageId } = chunks(sent.text)[0].messageMetadata;
+    const feedback = (messageId: string, rating: string | null) =>
+      t.request("POST", `${path(bot.publicId)}/conversations/${chat.conversationId}/feedback`, {
+        token: chat.token,
+        json: { messageId, rating },
+      });
+    expect((await feedback(assistantMessageId, "up")).status).toBe(204);
+    let [row] = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.id, Number(assistantMessageId)));
+    expect(row?.rating).toBe("up");
+    expect((await feedback(assistantMessageId, null)).status).toBe(204);
+    [row] = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.id, Number(assistantMessageId)));
+    expect(row?.rating).toBeNull();
+    expect((await feedback(userMessageId, "down")).status).toBe(404);
+    expect((await feedback(assistantMessageId, "sideways")).status).toBe(422);
+  });
+});
+
+describe("hostile visitors", () => {
+  it("opens only the token's own conversation", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const mine = await conversation(bot.publicId);
+    const theirs = await conversation(bot.publicId);
+    await send(bot.publicId, theirs, "Private question");
+    const read = await t.request(
+      "GET",
+      `${path(bot.publicId)}/conversations/${theirs.conversationId}/messages`,
+      { token: mine.token },
+    );
+    expect(read.status).toBe(404);
+    expect(read.body.error.code).toBe("NOT_FOUND");
+    const write = await send(bot.publicId, { ...theirs, token: mine.token }, "Hijack");
+    expect(write.status).toBe(404);
+    // Another bot's address with the same token: 404 too.
+    const other = await newBot(owner);
+    const elsewhere = await t.request(
+      "GET",
+      `${path(other.publicId)}/conversations/${mine.conversationId}/messages`,
+      { token: mine.token },
+    );
+    expect(elsewhere.status).toBe(404);
+    // No token or a forged one: 401.
+    const at = mine.token.length - 10;
+    const tampered = `${mine.token.slice(0, at)}${mine.token[at] === "A" ? "B" : "A"}${mine.token.slice(at + 1)}`;
+    for (const token of [undefined, "forged", tampered]) {
+      const response = await t.request(
+        "GET",
+        `${path(bot.publicId)}/conversations/${mine.conversationId}/messages`,
+        { token },
+      );
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it("talks as a draft bot only with a member's preview token", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { status: "draft" });
+    expect((await start(bot.publicId)).status).toBe(404);
+    const forged = await start(bot.publicId, { json: { previewToken: "forged" } });
+    expect(forged.status).toBe(401);
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const issued = await t.request("POST", `/bots/${bot.id}/preview-token`, {
+      token: viewer.token,
+    });
+    expect(issued.status, issued.text).toBe(201);
+    const outsider = await ownerWithSession(t);
+    const refused = await t.request("POST", `/bots/${bot.id}/preview-token`, {
+      token: outsider.token,
+    });
+    expect(refused.status).toBe(404);
+    // A token for another bot does not open this one.
+    const other = await newBot(owner, { status: "draft" });
+    const otherToken = await t.request("POST", `/bots/${other.id}/preview-token`, {
+      token: owner.token,
+    });
+    expect(
+      (await start(bot.publicId, { json: { previewToken: otherToken.body.token } })).status,
+    ).toBe(401);
+    const started = await start(bot.publicId, { json: { previewToken: issued.body.token } });
+    expect(started.status, started.text).toBe(201);
+    const answer = await send(bot.publicId, started.body, "Does it work?");
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it("caps a message's length and the body's size", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { maxMessageLength: 50 });
+    const chat = await conversation(bot.publicId);
+    const long = await send(bot.publicId, chat, "x".repeat(51));
+    expect(long.status).toBe(413);
+    expect(long.body.error.code).toBe("MESSAGE_TOO_LONG");
+    const huge = await t.request(
+      "POST",
+      `${path(bot.publicId)}/conversations/${chat.conversationId}/messages`,
+      { token: chat.token, json: { text: "x".repeat(200_000), clientMessageId: "big" } },
+    );
+    expect(huge.status).toBe(413);
+    const empty = await send(bot.publicId, chat, "   ");
+    expect(empty.status).toBe(422);
+    const rows = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.conversationId, Number(chat.conversationId)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("limits a visitor, then the bot's day, with 429 and Retry-After", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, {
+      rateLimit: { messages: 2, seconds: 600 },
+      dailyMessageCap: 3,
+    });
+    const chat = await conversation(bot.publicId);
+    expect((await send(bot.publicId, chat, "one")).status).toBe(200);
+    expect((await send(bot.publicId, chat, "two")).status).toBe(200);
+    const limited = await send(bot.publicId, chat, "three");
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
+    // Another visitor may still ask, until the bot's day is spent.
+    const other = await conversation(bot.publicId);
+    expect((await send(bot.publicId, other, "three")).status).toBe(200);
+    const capped = await send(bot.publicId, other, "four");
+    expect(capped.status).toBe(429);
+    expect(capped.headers.get("retry-after")).toBeTruthy();
+  });
+});
