@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -57,6 +57,12 @@ export type SecretBox = {
   seal(plaintext: string, context: string): string;
   /** The plaintext; throws when the text was changed or sealed for another context or key. */
   open(sealed: string, context: string): string;
+  /**
+   * A keyed digest (HMAC-SHA-256 under a key derived from the first key for the context): the
+   * same text gives the same digest, which cannot be reversed by trying every possible text, as
+   * a plain hash of an IP address can.
+   */
+  digest(text: string, context: string): string;
 };
 
 /**
@@ -80,6 +86,10 @@ export function createSecretBox(keys: SecretsKeys): SecretBox {
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
       const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url"));
       return [version, ...parts].join(".");
+    },
+    digest(text, context) {
+      const key = Buffer.from(hkdfSync("sha256", sealing, "", `qalam-digest:${context}`, keyBytes));
+      return createHmac("sha256", key).update(text, "utf8").digest("base64url");
     },
     open(sealed, context) {
       const [tagVersion, iv, tag, ciphertext, ...rest] = sealed.split(".");

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createUIMessageStream, streamText, type UIMessage } from "ai";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AiServices, organizationAiSettings } from "../ai/ai-models";
@@ -143,8 +143,9 @@ export function publicConfig(bot: Bot): PublicConfig {
   };
 }
 
-function addressHash(ip: string | null): string | null {
-  return ip ? createHash("sha256").update(`bot-address:${ip}`).digest("base64url") : null;
+/** A visitor's address as the limits count it: a keyed digest, never the address itself. */
+function addressHash(ai: AiServices, ip: string | null): string | null {
+  return ip ? ai.secrets.digest(ip, "bot-address") : null;
 }
 
 /** Starts a conversation: a live bot, or a draft one with a member's preview token. */
@@ -168,7 +169,7 @@ export async function startConversation(
       organizationId: bot.organizationId,
       botId: bot.id,
       visitorId,
-      addressHash: addressHash(input.ip),
+      addressHash: addressHash(services.ai, input.ip),
       language: input.locale ?? (bot.language === "ar" ? "ar" : "en"),
       preview,
     })

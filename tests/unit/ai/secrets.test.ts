@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,17 @@ describe("the secret box", () => {
     expect(first).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(box.open(first, "org-1:chat")).toBe("sk-live-1234567890");
     expect(box.open(second, "org-1:chat")).toBe("sk-live-1234567890");
+  });
+
+  it("digests a text the same way each time, by key and context, without a plain hash", () => {
+    const digest = box.digest("203.0.113.7", "bot-address");
+    expect(box.digest("203.0.113.7", "bot-address")).toBe(digest);
+    expect(box.digest("203.0.113.8", "bot-address")).not.toBe(digest);
+    expect(box.digest("203.0.113.7", "another-use")).not.toBe(digest);
+    expect(createSecretBox(randomBytes(32)).digest("203.0.113.7", "bot-address")).not.toBe(digest);
+    const plain = createHash("sha256").update("203.0.113.7").digest("base64url");
+    expect(digest).not.toBe(plain);
+    expect(digest).toMatch(/^[\w-]{43}$/);
   });
 
   it("refuses a secret moved to another context, changed, or sealed with another key", () => {
