@@ -69,6 +69,27 @@ export const xbotSections = [
 
 export type XbotSection = (typeof xbotSections)[number];
 
+/** An entry of x-bot's section navigation: a page of its own, or a group of sections. */
+export type XbotNavEntry =
+  | { kind: "page"; section: "overview" | "notifications" }
+  | { kind: "group"; group: "build" | "deploy" | "inbox"; sections: readonly XbotSection[] };
+
+/**
+ * x-bot's sections grouped by what one does there: the overview first, then building the bot,
+ * putting it on a site, reading what visitors said, and the notifications.
+ */
+export const xbotNavigation: readonly XbotNavEntry[] = [
+  { kind: "page", section: "overview" },
+  {
+    kind: "group",
+    group: "build",
+    sections: ["details", "settings", "knowledge", "appearance", "cards"],
+  },
+  { kind: "group", group: "deploy", sections: ["embedding", "integrations"] },
+  { kind: "group", group: "inbox", sections: ["history", "leads"] },
+  { kind: "page", section: "notifications" },
+];
+
 /** Lists outside the sidebar that the pages below them lead back to. */
 const accountSections: NavItem[] = [
   { to: "/account", label: "userMenu.account", icon: "user" },
