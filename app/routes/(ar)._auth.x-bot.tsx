@@ -1,13 +1,49 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { type LoaderFunctionArgs, Outlet, useLoaderData, useLocation } from "react-router";
 import { LocalizedNavLink } from "~/components/localized-link";
 import { cx } from "~/components/ui/cx";
 import { Icon } from "~/components/ui/icon";
 import { PageShell } from "~/components/ui/page-shell";
+import { isUserError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
 import { type XbotNavEntry, xbotNavigation } from "~/lib/navigation";
+import { requirePermission } from "~/lib/permissions.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
 export const handle = { title: "pages.xbot.title" };
+
+/**
+ * The member's current bot (GET /user/current-bot): the routes carry no bot id. `?bot=<id>`
+ * makes another current (PUT /user/current-bot), so a link can lead to any bot's page; the
+ * address then drops it. An id that is no bot of the organization leaves the current one.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, "bots.read");
+  const api = getApiClient(request, context, token);
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get("bot");
+  if (chosen !== null) {
+    try {
+      await api.put("/user/current-bot", { body: { botId: chosen } });
+    } catch (error) {
+      if (!isUserError(error) || (error.status !== 422 && error.status !== 400)) {
+        rethrowAsPageError(error);
+      }
+    }
+    url.searchParams.delete("bot");
+    throw safeRedirect(`${url.pathname}${url.search}`);
+  }
+  const current = await api.get("/user/current-bot");
+  return {
+    bot: current.bot
+      ? { id: current.bot.id, name: current.bot.name, status: current.bot.status }
+      : null,
+  };
+}
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -96,8 +132,18 @@ function NavGroup({
 export default function XbotLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { bot } = useLoaderData<typeof loader>();
   return (
     <PageShell title={t("pages.xbot.title")} description={t("pages.xbot.description")}>
+      {bot ? (
+        <p className="flex items-center gap-2 text-sm text-text-muted" data-testid="xbot-current">
+          <span>{t("pages.xbot.currentBot")}</span>
+          <span className="font-medium text-text">{bot.name}</span>
+          <span className="rounded-full border border-border px-2 py-0.5 text-xs">
+            {t(`pages.xbot.status.${bot.status}`)}
+          </span>
+        </p>
+      ) : null}
       <nav aria-label={t("pages.xbot.sectionsLabel")} className="border-b border-border">
         {/* Keyed by the page, so a group that led somewhere closes once it has. */}
         <ul key={pathname} className="-mb-px flex flex-wrap items-end gap-x-1">

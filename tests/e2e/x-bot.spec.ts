@@ -1,4 +1,5 @@
 import {
+  apiToken,
   expect,
   expectNoAxeViolations,
   openHydrated,
@@ -115,6 +116,39 @@ for (const [prefix, s] of labels) {
         "page",
       );
     });
+  });
+}
+
+for (const [prefix, current, live] of [
+  ["", "Current bot:", "Live"],
+  ["/ar", "الروبوت الحالي:", "منشور"],
+] as const) {
+  test(`?bot= makes another bot current and the address drops it ${prefix || "(en)"}`, async ({
+    page,
+  }) => {
+    const account = await signIn(page);
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+    const create = async (name: string, status: string) => {
+      const response = await page.request.post("/api/v1/bots", { headers, data: { name, status } });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    await create("Support", "draft");
+    const sales = await create("Sales", "live");
+    await page.goto(`${prefix}/x-bot/settings`);
+    // The organization's first bot stands in until the member chooses one.
+    await expect(page.getByTestId("xbot-current")).toContainText("Support");
+    await page.goto(`${prefix}/x-bot/settings?bot=${sales.id}`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/x-bot/settings$`));
+    await expect(page.getByTestId("xbot-current")).toHaveText(`${current}Sales${live}`);
+    await page.goto(`${prefix}/x-bot`);
+    await expect(page.getByTestId("xbot-current")).toContainText("Sales");
+    // Anything but a bot of the organization leaves the current one.
+    await page.goto(`${prefix}/x-bot?bot=00000000-0000-4000-8000-000000000000`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/x-bot$`));
+    await expect(page.getByTestId("xbot-current")).toContainText("Sales");
+    await page.goto(`${prefix}/x-bot?bot=nonsense`);
+    await expect(page.getByTestId("xbot-current")).toContainText("Sales");
   });
 }
 
