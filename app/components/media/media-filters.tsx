@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { LibraryQuery, MediaKind } from "~/lib/media-library";
 import { useLocalizedPath } from "~/lib/use-language";
+import { useSubmitAsYouType } from "~/lib/use-submit-as-you-type";
 import { LocalizedLink } from "../localized-link";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
@@ -13,7 +14,8 @@ type Choice = { value: string; label: string };
 
 /**
  * The library's filters: a GET form, so that they live in the address (shareable) and work
- * without JavaScript. A filtered-on project, client or member past the first hundred stays.
+ * without JavaScript; with it, they answer as they are changed. A filtered-on project, client or
+ * member past the first hundred stays.
  */
 export function MediaFilters({
   kind,
@@ -34,6 +36,7 @@ export function MediaFilters({
 }) {
   const { t } = useTranslation("media");
   const localize = useLocalizedPath();
+  const asYouType = useSubmitAsYouType();
   const keep = (choices: Choice[], id: string | undefined) =>
     id && !choices.some((choice) => choice.value === id)
       ? [...choices, { value: id, label: t("filters.chosen") }]
@@ -46,6 +49,8 @@ export function MediaFilters({
       role="search"
       aria-label={t("filters.label")}
       className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-4 md:items-start"
+      key={asYouType.key}
+      {...asYouType.form}
     >
       <div className="space-y-1.5 md:col-span-2">
         <label htmlFor={id("q")} className="block text-sm font-medium text-text">

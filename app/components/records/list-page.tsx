@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Namespace } from "~/lib/i18n";
+import { useSubmitAsYouType } from "~/lib/use-submit-as-you-type";
 import { LocalizedLink } from "../localized-link";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -14,7 +15,7 @@ import { RestoreButton } from "./restore";
 
 /**
  * A list's filters: a GET form (it works without JavaScript) with the search first, the page's
- * filters (`children`) and Apply; `before` and `after` go around them in the grid. Its words are
+ * filters (`children`) and Apply, answering as it is filled in with JavaScript; `before` and `after` go around them in the grid. Its words are
  * the namespace's `filters.label`, `filters.search`, `filters.placeholder` and `filters.apply`.
  */
 export function ListSearchForm({
@@ -36,8 +37,16 @@ export function ListSearchForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation(ns);
+  const asYouType = useSubmitAsYouType();
   return (
-    <Form method="get" role="search" aria-label={t("filters.label")} className={className}>
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("filters.label")}
+      className={className}
+      key={asYouType.key}
+      {...asYouType.form}
+    >
       {before}
       <div className="space-y-1.5">
         <label htmlFor={searchId} className="text-sm font-medium">

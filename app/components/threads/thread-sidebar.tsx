@@ -15,6 +15,7 @@ import {
   sidebarPageSize,
   type ThreadSummary,
 } from "~/lib/threads";
+import { useSubmitAsYouType } from "~/lib/use-submit-as-you-type";
 
 type ThreadList = { items: ThreadSummary[]; total: number; totalCapped: boolean; page: number };
 
@@ -46,6 +47,7 @@ export function ThreadSidebar({
   canWrite: boolean;
 }) {
   const { t } = useTranslation("threads");
+  const asYouType = useSubmitAsYouType();
   const keep = sidebarQuery({ ...listing, page: 1 });
   const views = [
     { view: undefined, label: t("sidebar.views.active") },
@@ -74,7 +76,7 @@ export function ThreadSidebar({
           </Button>
         ) : null}
       </div>
-      <Form method="get" role="search">
+      <Form method="get" role="search" key={asYouType.key} {...asYouType.form}>
         {listing.view ? <input type="hidden" name="view" value={listing.view} /> : null}
         <label htmlFor="threads-search" className="sr-only">
           {t("sidebar.searchLabel")}

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { useSubmitAsYouType } from "~/lib/use-submit-as-you-type";
 import { Button } from "./button";
 import { cx } from "./cx";
 import { Icon } from "./icon";
@@ -6,7 +7,7 @@ import { Input } from "./input";
 
 /**
  * A list's search: a GET form that puts `q` (or `name`) in the address, so it works without
- * JavaScript. `keep` carries the address's other parameters, where the page has some of its own.
+ * JavaScript, and searches as one types with it. `keep` carries the address's other parameters, where the page has some of its own.
  */
 export function SearchForm({
   id,
@@ -31,6 +32,7 @@ export function SearchForm({
   className?: string;
 }) {
   const { pathname } = useLocation();
+  const asYouType = useSubmitAsYouType();
   return (
     <Form
       method="get"
@@ -38,6 +40,8 @@ export function SearchForm({
       role="search"
       preventScrollReset={Boolean(hash)}
       className={cx("flex gap-2", className)}
+      key={asYouType.key}
+      {...asYouType.form}
     >
       {Object.entries(keep).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
