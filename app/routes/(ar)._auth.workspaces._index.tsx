@@ -102,13 +102,30 @@ export default function WorkspacesPage() {
     </Button>
   );
 
+  // No workspace at all: the empty state is the page, with the one way to create the first; its
+  // form shows where the link points (the `:target`, without JavaScript too) or after an answer.
+  const none = workspaces.total === 0 && !search;
+  const form = <WorkspaceForm intent="create" result={result} submitLabel={t("create.submit")} />;
+
   return (
     <PageShell
       title={t("title")}
       description={t("description")}
-      actions={canWrite ? createLink(t("create.title")) : undefined}
+      actions={canWrite && !none ? createLink(t("create.title")) : undefined}
     >
-      {canWrite ? (
+      {canWrite && none ? (
+        <Card
+          as="section"
+          id="new-workspace"
+          aria-labelledby="new-workspace-title"
+          className={cx("peer scroll-mt-8 p-6", result ? "block" : "hidden target:block")}
+        >
+          <h2 id="new-workspace-title" className="mb-4 font-medium">
+            {t("create.title")}
+          </h2>
+          {form}
+        </Card>
+      ) : canWrite ? (
         <Card as="section" aria-labelledby="new-workspace-title">
           <details open={Boolean(result)} className="group">
             <summary className="flex cursor-pointer list-none items-center gap-2 px-6 py-4 font-medium">
@@ -120,43 +137,48 @@ export default function WorkspacesPage() {
               />
             </summary>
             <div id="new-workspace" className="scroll-mt-8 border-t border-border p-6">
-              <WorkspaceForm intent="create" result={result} submitLabel={t("create.submit")} />
+              {form}
             </div>
           </details>
         </Card>
       ) : null}
 
-      <SearchForm
-        id="workspace-search"
-        label={t("search.label")}
-        placeholder={t("search.placeholder")}
-        submitLabel={t("search.submit")}
-        defaultValue={search}
-      />
+      {none ? null : (
+        <SearchForm
+          id="workspace-search"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          submitLabel={t("search.submit")}
+          defaultValue={search}
+        />
+      )}
 
       {workspaces.items.length === 0 ? (
-        <EmptyState
-          icon="layers"
-          title={search ? t("noMatch.title") : t("empty.title")}
-          action={
-            search ? (
-              <Button variant="secondary" asChild>
-                <LocalizedLink to="/workspaces">
-                  <Icon name="x" />
-                  {t("noMatch.action")}
-                </LocalizedLink>
-              </Button>
-            ) : canWrite ? (
-              createLink(t("empty.action"))
-            ) : undefined
-          }
-        >
-          {search ? (
-            <IsolatedMessage ns="workspaces" i18nKey="noMatch.body" values={{ search }} />
-          ) : (
-            t("empty.body")
-          )}
-        </EmptyState>
+        // Once its form shows, the empty state gives way to it.
+        <div className={cx(canWrite && none && (result ? "hidden" : "peer-target:hidden"))}>
+          <EmptyState
+            icon="layers"
+            title={search ? t("noMatch.title") : t("empty.title")}
+            action={
+              search ? (
+                <Button variant="secondary" asChild>
+                  <LocalizedLink to="/workspaces">
+                    <Icon name="x" />
+                    {t("noMatch.action")}
+                  </LocalizedLink>
+                </Button>
+              ) : canWrite ? (
+                createLink(t("empty.action"))
+              ) : undefined
+            }
+          >
+            {search ? (
+              <IsolatedMessage ns="workspaces" i18nKey="noMatch.body" values={{ search }} />
+            ) : (
+              t("empty.body")
+            )}
+          </EmptyState>
+        </div>
       ) : (
         <ul aria-label={t("list")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {workspaces.items.map((workspace) => (
