@@ -237,7 +237,8 @@ const createDocumentRoute = protectedRoute({
   summary: "Write a new document (documents.write)",
   description:
     "The content is reduced to the editor's tags. 422 UNKNOWN_CLIENT, UNKNOWN_PROJECT or " +
-    "UNKNOWN_WORKSPACE for references outside the organization.",
+    "UNKNOWN_WORKSPACE for references outside the organization; PROJECT_OF_OTHER_CLIENT when the " +
+    "project has a client other than `clientId` (a project without a client goes with any).",
   middleware: [permissionFirst("documents.write"), bodyLimit(documentBodyLimit)] as const,
   request: jsonBody(DocumentCreateSchema),
   responses: { 201: jsonResponse("The new document", DocumentSchema) },
@@ -329,7 +330,9 @@ const updateRoute = protectedRoute({
     "Made on `version`: after someone else's save, 409 STALE_VERSION with the document as it is " +
     "now in `error.details.current`, and nothing written. 409 DOCUMENT_DELETED once deleted. " +
     `While one person edits, the text before a save is kept as a version at most every ` +
-    `${documentVersionMinutes} minutes, and whenever the last text was someone else's.`,
+    `${documentVersionMinutes} minutes, and whenever the last text was someone else's. ` +
+    "422 PROJECT_OF_OTHER_CLIENT when a new client or project leaves the project with a client " +
+    "other than the document's.",
   middleware: [permissionFirst("documents.write"), bodyLimit(documentBodyLimit)] as const,
   request: { params: idParams, ...jsonBody(DocumentUpdateSchema) },
   responses: { 200: jsonResponse("The document as it is now", DocumentSchema) },

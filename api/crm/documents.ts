@@ -23,7 +23,7 @@ import {
   workspaces,
 } from "../db/schema";
 import { highlightMatches, type TextSegment } from "../db/search";
-import { conflict, notFound, staleVersion } from "../errors";
+import { conflict, errorOnFields, notFound, staleVersion } from "../errors";
 import { publishChange } from "../organizations/changes";
 import {
   type Actor,
@@ -262,6 +262,28 @@ async function checkReferences(
   ]);
 }
 
+/**
+ * A project that has a client goes with that client: a document linked to both, whose project is
+ * another client's, is refused with 422 PROJECT_OF_OTHER_CLIENT on `projectId`. A project without a
+ * client goes with any. The references are the organization's already (checkReferences).
+ */
+async function checkProjectOfClient(
+  tx: Database,
+  clientId: string | null | undefined,
+  projectId: string | null | undefined,
+) {
+  if (!clientId || !projectId) return;
+  const [project] = await tx
+    .select({ clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (project?.clientId && project.clientId !== clientId) {
+    throw errorOnFields("invalid", "PROJECT_OF_OTHER_CLIENT", "The project is another client's.", {
+      projectId: "The project belongs to another client",
+    });
+  }
+}
+
 /** The stored form of a text: sanitised HTML, at most 1,000,000 characters, and its words. */
 function contentColumns(content: string | undefined) {
   if (content === undefined) return {};
@@ -279,6 +301,7 @@ export async function createDocument(
   const columns = contentColumns(input.content);
   return db.transaction(async (tx) => {
     await checkReferences(tx, actor, input);
+    await checkProjectOfClient(tx, input.clientId, input.projectId);
     const [document] = await tx
       .insert(documents)
       .values({
@@ -378,6 +401,17 @@ export async function updateDocument(
     if (current.deletedAt) throw conflict("DOCUMENT_DELETED", "This document was deleted.");
     if (current.version !== version) return true;
     await checkReferences(tx, actor, changes);
+    // Only a new link is checked: a text saved on an older pair of links stays savable.
+    const clientChanged = changes.clientId !== undefined && changes.clientId !== current.clientId;
+    const projectChanged =
+      changes.projectId !== undefined && changes.projectId !== current.projectId;
+    if (clientChanged || projectChanged) {
+      await checkProjectOfClient(
+        tx,
+        changes.clientId === undefined ? current.clientId : changes.clientId,
+        changes.projectId === undefined ? current.projectId : changes.projectId,
+      );
+    }
     const { content: _content, ...rest } = changes;
     if (columns.content !== undefined || rest.title !== undefined) {
       const changed = columns.content !== current.content || rest.title !== current.title;

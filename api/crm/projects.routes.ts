@@ -142,6 +142,9 @@ const listQuery = pagedQuery().extend({
     example: "planned,active",
   }),
   clientId: z.uuid("Not a client id").optional(),
+  orWithoutClient: queryFlag().openapi({
+    description: "With `clientId`: the projects without a client too (those its records may take)",
+  }),
   workspaceId: z.uuid("Not a workspace id").optional(),
   tag: requiredString({ max: 40 }).optional(),
   deleted: queryFlag(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fullName } from "../db/names";
 import { type CountedTotal, countMatches, rowsBefore } from "../db/paging";
@@ -79,6 +79,8 @@ export type ProjectQuery = {
   sort?: ProjectSort;
   status?: ProjectStatus[];
   clientId?: string;
+  /** With `clientId`: the projects without a client as well, those a record of the client may take. */
+  orWithoutClient?: boolean;
   workspaceId?: string;
   tag?: string;
   deleted?: boolean;
@@ -151,7 +153,11 @@ export async function listProjects(
     query.deleted ? inBin(projects.deletedAt, projectRestoreDays) : isNull(projects.deletedAt),
     q ? sql`${projects.search} @@ qalam_search_query(${q})` : undefined,
     query.status?.length ? inArray(projects.status, query.status) : undefined,
-    query.clientId ? eq(projects.clientId, query.clientId) : undefined,
+    query.clientId
+      ? query.orWithoutClient
+        ? or(eq(projects.clientId, query.clientId), isNull(projects.clientId))
+        : eq(projects.clientId, query.clientId)
+      : undefined,
     query.workspaceId ? eq(projects.workspaceId, query.workspaceId) : undefined,
     query.tag ? sql`${projects.tags} @> array[${query.tag}]::text[]` : undefined,
   ];

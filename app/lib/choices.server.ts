@@ -4,12 +4,17 @@ import { getApiClient } from "./api.server";
 import { requirePermission } from "./permissions.server";
 import { requireUser, serviceUnavailable } from "./session.server";
 
-const Query = z.object({ q: z.string().trim().max(200).catch("") });
+const Query = z.object({
+  q: z.string().trim().max(200).catch(""),
+  /** Projects only: that client's, and those without a client. */
+  clientId: z.uuid().optional().catch(undefined),
+});
 
 /**
- * The clients, projects or documents whose names match `q`, as choices for a picker (`[{ value, label }]`,
- * at most 50): what a form offers past the first hundred it was rendered with. The loader of
- * /clients/choices, /projects/choices and /documents/choices.
+ * The clients, projects or documents whose names match `q`, as choices for a picker (`[{ value,
+ * label }]`, at most 50; projects narrowed to a client's with `clientId`): what a form offers past
+ * the first hundred it was rendered with. The loader of /clients/choices, /projects/choices and
+ * /documents/choices.
  */
 export async function loadChoices(
   kind: "clients" | "projects" | "documents",
@@ -17,9 +22,11 @@ export async function loadChoices(
 ) {
   const { token, user } = await requireUser(request, context);
   requirePermission(user, `${kind}.read`);
-  const { q } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { q, clientId } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const within =
+    kind === "projects" && clientId ? { clientId, orWithoutClient: "true" as const } : {};
   const page = await getApiClient(request, context, token)
-    .get(`/${kind}`, { query: { q: q || undefined, pageSize: 50 } })
+    .get(`/${kind}`, { query: { q: q || undefined, pageSize: 50, ...within } })
     .catch((error: unknown) => {
       throw serviceUnavailable(error);
     });

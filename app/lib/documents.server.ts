@@ -8,13 +8,22 @@ type Account = {
   account: { currentOrganizationPermissions: string[] };
 };
 
-/** The clients and projects a document can be linked to, as choices (the first 100 of each). */
-export async function documentChoices(api: ApiClient, user: Account) {
+/**
+ * The clients and projects a document can be linked to, as choices (the first 100 of each); with
+ * `clientId`, the projects are that client's and those without a client, the ones it may take.
+ */
+export async function documentChoices(api: ApiClient, user: Account, clientId?: string | null) {
   const permissions = user.account.currentOrganizationPermissions;
   const [{ clients, clientsTotal }, projects] = await Promise.all([
     projectChoices(api, permissions.includes("clients.read")),
     permissions.includes("projects.read")
-      ? api.get("/projects", { query: { pageSize: 100 } }).catch(rethrowAsPageError)
+      ? api
+          .get("/projects", {
+            query: clientId
+              ? { pageSize: 100, clientId, orWithoutClient: "true" }
+              : { pageSize: 100 },
+          })
+          .catch(rethrowAsPageError)
       : { items: [], total: 0 },
   ]);
   return {

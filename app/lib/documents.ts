@@ -53,6 +53,7 @@ export const documentErrorKeys: Record<string, string> = {
   FILE_UNREADABLE: "fileUnreadable",
   INVALID_TEXT: "invalidText",
   REQUIRED: "chooseFile",
+  PROJECT_OF_OTHER_CLIENT: "projectOfOtherClient",
 };
 
 /** The form of /documents/new: a title, and the client and project it is for. */

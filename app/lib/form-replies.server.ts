@@ -34,6 +34,7 @@ const messageOfCode: Record<string, string> = {
   QUOTA_EXCEEDED: "quotaExceeded",
   TOO_MANY_WAITING_JOBS: "tooManyWaitingJobs",
   MODEL_NOT_ALLOWED: "modelNotAllowed",
+  PROJECT_OF_OTHER_CLIENT: "projectOfOtherClient",
 };
 
 type ApiErrorReplyOptions = {

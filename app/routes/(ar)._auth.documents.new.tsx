@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
@@ -9,6 +10,7 @@ import {
   useActionData,
   useLoaderData,
 } from "react-router";
+import { z } from "zod";
 import { SearchableSelectField } from "~/components/form/choice-search";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
@@ -21,7 +23,7 @@ import { Icon } from "~/components/ui/icon";
 import { PageShell } from "~/components/ui/page-shell";
 import { isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
-import { useAppForm } from "~/lib/app-form";
+import { useAppForm, useErrorText } from "~/lib/app-form";
 import { documentErrorKeys, NewDocumentFields } from "~/lib/documents";
 import { documentChoices } from "~/lib/documents.server";
 import { readMultipartForm } from "~/lib/form-body.server";
@@ -41,13 +43,16 @@ const maxImportFormBytes = 10 * 1024 * 1024 + 64 * 1024;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
   requirePermission(user, "documents.write");
-  const choices = await documentChoices(getApiClient(request, context, token), user);
   const search = new URL(request.url).searchParams;
-  const pick = (id: string | null, options: { value: string }[]) =>
+  const clientId = z.uuid().safeParse(search.get("clientId")).data;
+  // With a client in the address (from its page), the projects offered are the client's.
+  const choices = await documentChoices(getApiClient(request, context, token), user, clientId);
+  const pick = (id: string | null | undefined, options: { value: string }[]) =>
     options.some((option) => option.value === id) ? (id ?? "") : "";
+  const defaultClientId = pick(clientId, choices.clients);
   return {
     ...choices,
-    defaultClientId: pick(search.get("clientId"), choices.clients),
+    defaultClientId,
     defaultProjectId: pick(search.get("projectId"), choices.projects),
   };
 }
@@ -127,8 +132,17 @@ export default function NewDocumentPage() {
     defaultValue: { clientId: defaultClientId, projectId: defaultProjectId },
   });
   const importError = answer?.intent === "import" ? t(`errors.${answer.error}`) : undefined;
+  const errorText = useErrorText();
+  // Each form's client narrows its projects to the client's (and those without a client).
+  const [clientOf, setClientOf] = useState<Record<string, string>>({});
 
-  const links = (prefix: string) => (
+  /** The form's links: what was sent, after an answer (without JavaScript too), else the address's. */
+  const sent = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+  const links = (
+    prefix: string,
+    chosen: { clientId: string; projectId: string },
+    errors?: { clientId?: string; projectId?: string },
+  ) => (
     <div className="grid gap-3 sm:grid-cols-2">
       <SearchableSelectField
         kind="clients"
@@ -139,7 +153,9 @@ export default function NewDocumentPage() {
         noneLabel={t("noClient")}
         choices={clients}
         total={clientsTotal}
-        current={clients.find((client) => client.value === defaultClientId) ?? null}
+        current={clients.find((client) => client.value === chosen.clientId) ?? null}
+        error={errors?.clientId}
+        onValueChange={(clientId) => setClientOf((all) => ({ ...all, [prefix]: clientId }))}
       />
       <SearchableSelectField
         kind="projects"
@@ -150,7 +166,9 @@ export default function NewDocumentPage() {
         noneLabel={t("noProject")}
         choices={projects}
         total={projectsTotal}
-        current={projects.find((project) => project.value === defaultProjectId) ?? null}
+        current={projects.find((project) => project.value === chosen.projectId) ?? null}
+        within={{ clientId: clientOf[prefix] ?? defaultClientId }}
+        error={errors?.projectId}
       />
     </div>
   );
@@ -162,7 +180,17 @@ export default function NewDocumentPage() {
         <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
           <input type="hidden" name="intent" value="create" />
           <InputField meta={fields.title} label={t("fields.title")} dir="auto" autoComplete="off" />
-          {links("new-document")}
+          {links(
+            "new-document",
+            {
+              clientId: sent(fields.clientId.initialValue, defaultClientId),
+              projectId: sent(fields.projectId.initialValue, defaultProjectId),
+            },
+            {
+              clientId: errorText(fields.clientId.errors),
+              projectId: errorText(fields.projectId.errors),
+            },
+          )}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={creating}>
               <Icon name="plus" />
@@ -200,7 +228,7 @@ export default function NewDocumentPage() {
               {t("hints.file")}
             </p>
           </div>
-          {links("import")}
+          {links("import", { clientId: defaultClientId, projectId: defaultProjectId })}
           <Button type="submit" variant="secondary" disabled={importing}>
             <Icon name="upload" />
             {t("new.importSubmit")}

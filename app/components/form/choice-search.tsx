@@ -9,6 +9,16 @@ export type Choice = { value: string; label: string };
 /** A pause in typing this long asks the server (ms). */
 const searchDelayMs = 250;
 
+/** The choices whose names match `q`, within `scope` (a query string); null when unanswered. */
+async function askChoices(kind: string, scope: string, q: string) {
+  const search = new URLSearchParams(scope);
+  if (q) search.set("q", q);
+  const response = await fetch(`/${kind}/choices?${search}`, {
+    headers: { Accept: "application/json" },
+  }).catch(() => null);
+  return response?.ok ? ((await response.json()) as Choice[]) : null;
+}
+
 /**
  * A picker's choices, and a search that finds the rest: a form is rendered with the first
  * hundred clients or projects; when there are more, typing in the search above the select asks
@@ -20,11 +30,19 @@ export function useChoiceSearch(
   initial: Choice[],
   total: number,
   current: Choice | null = null,
+  /**
+   * What the choices are narrowed to (`{ clientId }`: that client's projects and those without
+   * one), as the page was rendered with it; when it changes, the choices are asked for again.
+   */
+  within: Record<string, string> = {},
 ) {
   const [found, setFound] = useState<Choice[] | null>(null);
+  const [scoped, setScoped] = useState<{ scope: string; choices: Choice[] } | null>(null);
   const [chosen, setChosen] = useState<Choice | null>(current);
   const [query, setQuery] = useState("");
   const latest = useRef(0);
+  const scope = new URLSearchParams(Object.entries(within).filter(([, value]) => value)).toString();
+  const renderedScope = useRef(scope);
   useEffect(() => {
     if (!query.trim()) {
       setFound(null);
@@ -32,16 +50,33 @@ export function useChoiceSearch(
     }
     const request = ++latest.current;
     const timer = setTimeout(async () => {
-      const response = await fetch(`/${kind}/choices?q=${encodeURIComponent(query.trim())}`, {
-        headers: { Accept: "application/json" },
-      }).catch(() => null);
-      if (!response?.ok || request !== latest.current) return;
-      setFound((await response.json()) as Choice[]);
+      const choices = await askChoices(kind, scope, query.trim());
+      if (choices && request === latest.current) setFound(choices);
     }, searchDelayMs);
     return () => clearTimeout(timer);
-  }, [kind, query]);
+  }, [kind, query, scope]);
+  useEffect(() => {
+    if (scope === renderedScope.current) {
+      setScoped(null);
+      return;
+    }
+    let current = true;
+    void askChoices(kind, scope, "").then((choices) => {
+      if (current && choices) setScoped({ scope, choices });
+    });
+    return () => {
+      current = false;
+    };
+  }, [kind, scope]);
 
-  const list = found ?? initial;
+  // A choice outside the new scope (another client's project) is dropped.
+  useEffect(() => {
+    if (scoped && chosen?.value && !scoped.choices.some((c) => c.value === chosen.value)) {
+      setChosen(null);
+    }
+  }, [scoped, chosen]);
+
+  const list = found ?? scoped?.choices ?? initial;
   /** The select's options: the matches (or the first hundred), with the chosen one kept. */
   const options =
     chosen?.value && !list.some((choice) => choice.value === chosen.value)
@@ -53,7 +88,15 @@ export function useChoiceSearch(
       value: event.target.value,
       label: event.target.selectedOptions[0]?.text ?? "",
     });
-  return { searchable: total > initial.length, query, setQuery, options, onSelect };
+  return {
+    searchable: total > initial.length,
+    query,
+    setQuery,
+    options,
+    onSelect,
+    /** The chosen value, for a select the hook's owner controls. */
+    value: chosen?.value ?? "",
+  };
 }
 
 /** The search box above a picker's select, shown (with JavaScript) when not all choices fit. */
@@ -106,6 +149,9 @@ export function SearchableSelectField({
   choices,
   total,
   current,
+  within,
+  error,
+  onValueChange,
 }: {
   kind: "clients" | "projects" | "documents";
   id: string;
@@ -116,17 +162,27 @@ export function SearchableSelectField({
   choices: Choice[];
   total: number;
   current: Choice | null;
+  /** What the choices are narrowed to (useChoiceSearch). */
+  within?: Record<string, string>;
+  /** The field's error, in words. */
+  error?: string;
+  /** Told each new choice, for a field that narrows another. */
+  onValueChange?: (value: string) => void;
 }) {
-  const search = useChoiceSearch(kind, choices, total, current);
+  const search = useChoiceSearch(kind, choices, total, current, within);
   return (
     <div className="space-y-1.5">
       <SelectField
         id={id}
         name={name}
         label={label}
-        defaultValue={current?.value ?? ""}
+        value={search.value}
+        error={error}
         options={[{ value: "", label: noneLabel }, ...search.options]}
-        onChange={search.onSelect}
+        onChange={(event) => {
+          search.onSelect(event);
+          onValueChange?.(event.target.value);
+        }}
       />
       {search.searchable ? (
         <ChoiceSearchInput

@@ -5485,6 +5485,8 @@ export interface paths {
           /** @description Comma-separated */
           status?: ("planned" | "active" | "on_hold" | "done" | "cancelled")[];
           clientId?: string;
+          /** @description With `clientId`: the projects without a client too (those its records may take) */
+          orWithoutClient?: "true" | "false";
           workspaceId?: string;
           tag?: string;
           deleted?: "true" | "false";
@@ -6024,7 +6026,7 @@ export interface paths {
     put?: never;
     /**
      * Write a new document (documents.write)
-     * @description The content is reduced to the editor's tags. 422 UNKNOWN_CLIENT, UNKNOWN_PROJECT or UNKNOWN_WORKSPACE for references outside the organization.
+     * @description The content is reduced to the editor's tags. 422 UNKNOWN_CLIENT, UNKNOWN_PROJECT or UNKNOWN_WORKSPACE for references outside the organization; PROJECT_OF_OTHER_CLIENT when the project has a client other than `clientId` (a project without a client goes with any).
      */
     post: {
       parameters: {
@@ -6451,7 +6453,7 @@ export interface paths {
     head?: never;
     /**
      * Save a document (documents.write)
-     * @description Made on `version`: after someone else's save, 409 STALE_VERSION with the document as it is now in `error.details.current`, and nothing written. 409 DOCUMENT_DELETED once deleted. While one person edits, the text before a save is kept as a version at most every 5 minutes, and whenever the last text was someone else's.
+     * @description Made on `version`: after someone else's save, 409 STALE_VERSION with the document as it is now in `error.details.current`, and nothing written. 409 DOCUMENT_DELETED once deleted. While one person edits, the text before a save is kept as a version at most every 5 minutes, and whenever the last text was someone else's. 422 PROJECT_OF_OTHER_CLIENT when a new client or project leaves the project with a client other than the document's.
      */
     patch: {
       parameters: {

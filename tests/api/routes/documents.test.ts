@@ -175,6 +175,71 @@ describe("documents", () => {
     expect(titles(byClient.body)).toEqual(["Linked"]);
   });
 
+  it("refuse a project of another client, take one without a client, and keep older links savable", async () => {
+    const owner = await ownerWithSession(t);
+    const post = (path: string, json: Record<string, unknown>) =>
+      t.request("POST", path, { token: owner.token, json });
+    const noor = await post("/clients", { name: "Al Noor" });
+    const nile = await post("/clients", { name: "Nile Bakery" });
+    const noorProject = await post("/projects", { name: "Campaign", clientId: noor.body.id });
+    const loose = await post("/projects", { name: "In-house" });
+
+    const mismatched = await create(owner, {
+      title: "Mismatch",
+      clientId: nile.body.id,
+      projectId: noorProject.body.id,
+    });
+    expect(mismatched.status).toBe(422);
+    expect(mismatched.body.error.code).toBe("PROJECT_OF_OTHER_CLIENT");
+    expect(Object.keys(mismatched.body.error.fields)).toEqual(["projectId"]);
+    const none = await t.request("GET", "/documents?q=Mismatch", { token: owner.token });
+    expect(none.body.total).toBe(0);
+
+    const withLoose = await create(owner, {
+      title: "Loose",
+      clientId: nile.body.id,
+      projectId: loose.body.id,
+    });
+    expect(withLoose.status).toBe(201);
+    const matched = await create(owner, {
+      title: "Matched",
+      clientId: noor.body.id,
+      projectId: noorProject.body.id,
+    });
+    expect(matched.status).toBe(201);
+    // The project alone, or the client alone, says nothing of the other.
+    expect((await create(owner, { title: "P", projectId: noorProject.body.id })).status).toBe(201);
+
+    // Moving the document to another client while its project stays is refused, and changes nothing.
+    const moved = await t.request("PATCH", `/documents/${matched.body.id}`, {
+      token: owner.token,
+      json: { version: matched.body.version, clientId: nile.body.id },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.code).toBe("PROJECT_OF_OTHER_CLIENT");
+    const kept = await t.request("GET", `/documents/${matched.body.id}`, { token: owner.token });
+    expect(kept.body).toMatchObject({
+      version: matched.body.version,
+      client: { id: noor.body.id },
+    });
+
+    // A pair linked before the rule (the project moved to another client since) still saves.
+    await t.request("PATCH", `/projects/${noorProject.body.id}`, {
+      token: owner.token,
+      json: { version: noorProject.body.version, clientId: nile.body.id },
+    });
+    const saved = await t.request("PATCH", `/documents/${matched.body.id}`, {
+      token: owner.token,
+      json: {
+        version: matched.body.version,
+        title: "Matched again",
+        clientId: noor.body.id,
+        projectId: noorProject.body.id,
+      },
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it("are found by their text in Arabic and English, the match marked, through the index", async () => {
     const owner = await ownerWithSession(t);
     await create(owner, { title: "Visit", content: "<p>زيارة المدرسة يوم الأحد</p>" });
