@@ -60,6 +60,7 @@ const notices = [
   "document-version-restored",
   "document-restored",
   "project-saved",
+  "project-moved",
   "project-restored",
   "project-deleted",
 ] as const;

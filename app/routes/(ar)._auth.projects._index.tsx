@@ -1,7 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { type BoardMoveAnswer, ProjectBoard } from "~/components/projects/project-board";
 import {
   BinLink,
   BinRestoreCell,
@@ -20,12 +27,19 @@ import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { PageShell } from "~/components/ui/page-shell";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
+import { isUserError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form-body.server";
 import { formatDay, formatMoney } from "~/lib/format";
 import { localizedPath } from "~/lib/i18n";
+import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema, optionalChoice } from "~/lib/listing";
 import { openListPage, pageQuery, restoreFromList } from "~/lib/listing.server";
+import { requirePermission } from "~/lib/permissions.server";
 import { type Project, projectStatuses, projectStatusTones } from "~/lib/projects";
-import { rethrowAsUnavailable } from "~/lib/responses.server";
+import { safeRedirect } from "~/lib/redirect.server";
+import { badRequest, rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "projects:title" };
@@ -74,7 +88,52 @@ export async function loader(args: LoaderFunctionArgs) {
   return { projects, board: null, listing, canWrite: permissions.includes("projects.write") };
 }
 
+const Move = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  status: z.enum(projectStatuses),
+});
+
+/**
+ * A card moved on the board: the project saved with its new status, on the version the board
+ * showed. Without JavaScript the board comes back with a notice; a quiet move (the board's own,
+ * with JavaScript) answers with the project's id. Someone's save in between: 409, nothing written.
+ */
+async function moveOnBoard({ request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, "projects.write");
+  const form = await readForm(request);
+  const move = Move.safeParse(Object.fromEntries(form));
+  if (!move.success) throw badRequest();
+  const { id, version, status } = move.data;
+  try {
+    await getApiClient(request, context, token).patch("/projects/{id}", {
+      path: { id },
+      body: { version, status },
+    });
+  } catch (error) {
+    if (!isUserError(error) || error.status === 404) rethrowAsPageError(error);
+    const stale = error.status === 409 && error.code === "STALE_VERSION";
+    return data<BoardMoveAnswer>(
+      { intent: "move", error: stale ? "stale" : "failed", id },
+      { status: error.status },
+    );
+  }
+  if (form.get("quiet") === "1") return { intent: "move" as const, moved: id };
+  const search = new URL(request.url).searchParams;
+  search.delete("index");
+  search.set("notice", "project-moved");
+  return safeRedirect(`${localizedPath("/projects", pageLanguage(request))}?${search}`);
+}
+
 export async function action(args: ActionFunctionArgs) {
+  const intent = (
+    await args.request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
+  if (intent === "move") return moveOnBoard(args);
   return restoreFromList(args, {
     permission: "projects.write",
     restore: (api, id) => api.post("/projects/{id}/restore", { path: { id } }),
@@ -100,6 +159,8 @@ function ProjectMeta({ project }: { project: Project }) {
 
 export default function ProjectsPage() {
   const { projects, board, listing, canWrite } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const moveAnswer = answer && "error" in answer ? answer : undefined;
   const { t } = useTranslation("projects");
   const language = useLanguage();
 
@@ -169,54 +230,13 @@ export default function ProjectsPage() {
       )}
 
       {board ? (
-        <section aria-label={t("board")} className="flex gap-4 overflow-x-auto pb-2">
-          {board.map((column) => (
-            <section
-              key={column.status}
-              aria-labelledby={`column-${column.status}`}
-              className="flex w-64 shrink-0 flex-col gap-3 rounded-card bg-surface-muted p-3"
-            >
-              <h2
-                id={`column-${column.status}`}
-                className="flex items-center justify-between px-1 text-sm font-medium"
-              >
-                <span>{t(`statuses.${column.status}`)}</span>
-                <Badge tone={projectStatusTones[column.status]}>
-                  {column.totalCapped ? `${column.total}+` : column.total}
-                </Badge>
-              </h2>
-              {column.items.length === 0 ? (
-                <p className="px-1 text-xs text-text-muted">{t("emptyColumn")}</p>
-              ) : (
-                <ul className="space-y-2">
-                  {column.items.map((project) => (
-                    <li key={project.id}>
-                      <LocalizedLink
-                        to={`/projects/${project.id}`}
-                        className="block space-y-1.5 rounded-control border border-border bg-surface p-3 shadow-card hover:border-accent"
-                      >
-                        <span className="block text-sm font-medium [overflow-wrap:anywhere]">
-                          <Highlighted text={project.name} segments={project.highlights?.name} />
-                        </span>
-                        <ProjectMeta project={project} />
-                      </LocalizedLink>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {column.total > column.items.length ? (
-                <LocalizedLink
-                  to={`/projects?status=${column.status}${listing.q ? `&q=${encodeURIComponent(listing.q)}` : ""}`}
-                  className="px-1 text-xs text-accent hover:underline"
-                >
-                  {t(column.totalCapped ? "boardMoreCapped" : "boardMore", {
-                    count: column.total - column.items.length,
-                  })}
-                </LocalizedLink>
-              ) : null}
-            </section>
-          ))}
-        </section>
+        <ProjectBoard
+          columns={board}
+          q={listing.q}
+          canWrite={canWrite}
+          answer={moveAnswer}
+          meta={(project) => <ProjectMeta project={project} />}
+        />
       ) : projects && projects.items.length === 0 ? (
         <EmptyState
           icon={filtered ? "search-x" : "folder-kanban"}
