@@ -67,6 +67,8 @@ describe("a job's life", () => {
       input: { label: "first" },
     });
     await eventually(async () => (await jobOf(owner.token, job.id)).progress === 0.5);
+    // The job reports its progress before it starts to wait for the test's word.
+    await eventually(async () => work.isWaiting("first"));
 
     expect(work.finish("first", { kind: "succeed", result: { label: "first", made: 1 } })).toBe(
       true,

@@ -38,6 +38,8 @@ beforeAll(async () => {
           ...base,
           AI_IMAGE_MODEL: "fake-image",
           AI_SPEECH_MODEL: "fake-speech",
+          // OpenAI's own speech, whose ten voices are the only ones it takes, at the fake's address.
+          AI_SPEECH_PROVIDER: "openai",
           AI_VIDEO_MODEL: "fake-video",
         }),
         offlineVoice: false,
