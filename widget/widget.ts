@@ -319,7 +319,7 @@ export class ChatWidget implements WidgetHandle {
     );
     const started = (await response.json()) as ConversationStarted;
     this.conversation = {
-      conversationId: String(started.conversationId),
+      conversationId: started.conversationId,
       token: started.token,
       userId: this.identity?.userId ?? null,
       messages: [],

@@ -105,7 +105,8 @@ const appearanceShape = {
   customCss: appearance.customCss.default(defaults.customCss),
 };
 
-const AppearanceSchema = z
+/** A bot's appearance as stored and as the widget reads it (the public config too). */
+export const AppearanceSchema = z
   .object({
     theme: z.enum(botThemes),
     accentColor: z.string(),

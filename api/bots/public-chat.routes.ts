@@ -9,6 +9,7 @@ import { errorResponses, validationHook } from "../http/errors";
 import { requestMeta } from "../http/request-meta";
 import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
 import { botLimits } from "./bot-limits";
+import { AppearanceSchema } from "./bots.routes";
 import {
   botByPublicId,
   listMessages,
@@ -71,8 +72,6 @@ const conversationParams = publicIdParams.extend({
   id: z.string().regex(/^\d{1,15}$/, "Not a conversation id"),
 });
 const visitorSecurity = [{ visitorToken: [] }];
-
-const AppearanceSchema = z.record(z.string(), z.unknown()).openapi("BotPublicAppearance");
 
 const ConfigSchema = z
   .object({

@@ -16003,10 +16003,7 @@ export interface components {
       /** @enum {string} */
       language: "en" | "ar" | "visitor";
       maxMessageLength: number;
-      appearance: components["schemas"]["BotPublicAppearance"];
-    };
-    BotPublicAppearance: {
-      [key: string]: unknown;
+      appearance: components["schemas"]["BotAppearance"];
     };
     BotConversationStarted: {
       conversationId: string;
