@@ -5,6 +5,7 @@ import { type AiServices, organizationAiSettings } from "../ai/ai-models";
 import { type CallUsage, checkAiQuota, estimateTokens, runAiCall } from "../ai/ai-usage";
 import { AiError, classifyAiError } from "../ai/errors";
 import { callSignal, type ResolvedModel } from "../ai/registry";
+import { characterInstructions } from "../characters/characters";
 import type { Database } from "../db/client";
 import {
   type Bot,
@@ -352,19 +353,8 @@ async function botInstructions(db: Database, bot: Bot, language: string): Promis
           isNull(characters.deletedAt),
         ),
       );
-    if (character) {
-      parts.push(
-        [
-          `You are ${character.name}.`,
-          character.description,
-          character.personality && `Personality: ${character.personality}`,
-          character.scenario && `Scenario: ${character.scenario}`,
-          character.systemPrompt,
-        ]
-          .filter(Boolean)
-          .join("\n"),
-      );
-    }
+    // The persona speaks as a thread with the character does, to a visitor without a name.
+    if (character) parts.push(characterInstructions(character, "the visitor"));
   }
   if (bot.instructions.trim()) parts.push(bot.instructions);
   parts.push(lengthInstructions[bot.answerLength]);

@@ -208,6 +208,26 @@ describe("a conversation", () => {
     expect(history).toContain("Open from nine to five.");
   });
 
+  it("speaks as its persona, the character's card read as a thread with it reads it", async () => {
+    const owner = await ownerWithSession(t);
+    const character = await t.request("POST", "/characters", {
+      token: owner.token,
+      json: {
+        name: "Layla",
+        visibility: "organization",
+        description: "{{char}} knows every shelf of the shop and greets {{user}} warmly.",
+      },
+    });
+    expect(character.status, character.text).toBe(201);
+    const bot = await newBot(owner, { characterId: character.body.id });
+    const response = await send(bot.publicId, await conversation(bot.publicId), "Hello?");
+    expect(response.status, response.text).toBe(200);
+    const sent = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(sent).toContain("Layla knows every shelf of the shop and greets the visitor warmly.");
+    expect(sent).not.toContain("{{char}}");
+    expect(sent).toContain("Answer about the shop.");
+  });
+
   it("answers with the owner's fallback message, marked as such, without a chat model", async () => {
     const owner = await ownerWithSession(bare);
     const bot = await newBot(owner, {}, bare);
