@@ -9,7 +9,7 @@ import { defaultToolPaths, type EmbeddedTools, type ToolPaths } from "./ai/embed
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import type { MaxOutputTokens } from "./ai/response-limits";
 import type { SecretsKeys } from "./ai/secrets";
-import { createApp } from "./app";
+import { apiBasePath, createApp } from "./app";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { openJobQueue } from "./db/queue";
@@ -192,9 +192,16 @@ function bearerToken(request: Request) {
   return /^Bearer +(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
 }
 
-/** A request that changes nothing: it may use remembered sessions and leaves them be. */
-function isRead(request: Request) {
-  return request.method === "GET" || request.method === "HEAD";
+/** The public chat of x-bot: visitors without accounts, whose requests change no session. */
+const publicPath = `${apiBasePath}/public/`;
+
+/**
+ * A request that cannot change a session: a read, or a visitor's to a bot. Any other may use
+ * remembered sessions, but they are forgotten after it as far as it may have changed them.
+ */
+function leavesSessionsBe(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return true;
+  return new URL(request.url).pathname.startsWith(publicPath);
 }
 
 /**
@@ -299,27 +306,35 @@ export async function startApi(options: ApiOptions): Promise<{
     heartbeatMs: options.heartbeatMs,
     ...options.realtime,
   });
+  /**
+   * After a request that may have changed sessions: the user's own (a sign-out, a password, the
+   * current organization) are forgotten here at once, and another user's (a role, a removal) once
+   * the database's notifications of what it committed have arrived, before its answer is sent.
+   */
+  async function forgetChangedSessions(request: Request) {
+    sessionCache.forgetAfterChange(bearerToken(request));
+    if (sessionCache.size > 0) await connection.notifications.settle();
+  }
   let closing: Promise<void> | undefined;
   const api: Api = {
     fetch: async (request) => {
-      if (isRead(request)) return app.fetch(request);
+      if (leavesSessionsBe(request)) return app.fetch(request);
       try {
         return await app.fetch(request);
       } finally {
-        // A sign-out, a password or the current organization may have changed.
-        sessionCache.forgetAfterChange(bearerToken(request));
+        await forgetChangedSessions(request);
       }
     },
     pageFetch: () => {
       const sessionLookups = new Map<string, Promise<Authentication | null>>();
       return async (request) => {
-        if (isRead(request)) return app.fetch(request, { sessionLookups });
+        if (leavesSessionsBe(request)) return app.fetch(request, { sessionLookups });
         sessionLookups.clear();
         try {
           return await app.fetch(request);
         } finally {
           sessionLookups.clear();
-          sessionCache.forgetAfterChange(bearerToken(request));
+          await forgetChangedSessions(request);
         }
       };
     },

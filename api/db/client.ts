@@ -16,7 +16,17 @@ export type Notifications = {
   notify: (channel: string, payload: string) => Promise<void>;
   /** Calls `handler` with each payload sent on `channel`; resolves once listening. */
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Resolves once every notification committed before the call has been handed to this
+   * process's listeners (or after `settleTimeoutMs`, should the database not answer): what a
+   * request changed is known here before its answer is sent.
+   */
+  settle: () => Promise<void>;
 };
+
+/** How long `settle` waits for the database at most. */
+export const settleTimeoutMs = 2_000;
+const settleChannel = "qalam_settle";
 
 export type DatabaseConnection = (
   | { driver: "pglite"; db: PgliteDatabase<Schema>; client: PGlite }
@@ -34,7 +44,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its server emits "error"; without a listener that kills the process.
     pool.on("error", (error) => logError("PostgreSQL pool error", error));
     const db = drizzlePg({ client: pool, schema });
-    const notifications = serverNotifications(options.databaseUrl, pool);
+    const server = serverNotifications(options.databaseUrl, pool);
+    const notifications = { ...withSettle(server), close: server.close };
     return {
       driver: "pg",
       db,
@@ -49,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? options.dataDir : undefined;
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
-  const notifications: Notifications = {
+  const notifications = withSettle({
     notify: async (channel, payload) => {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
@@ -57,8 +68,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
-  };
+  });
   return { driver: "pglite", db, client, notifications, close: () => client.close() };
+}
+
+/**
+ * Adds `settle` to notify and listen: a marker of its own is sent through the database, which hands
+ * every listener its notifications in the order their transactions committed, so once the marker
+ * is back, everything committed before it has been delivered.
+ */
+function withSettle(base: Omit<Notifications, "settle">): Notifications {
+  const waiting = new Map<string, () => void>();
+  let listening: Promise<unknown> | undefined;
+  return {
+    ...base,
+    settle: async () => {
+      listening ??= base
+        .listen(settleChannel, (payload) => waiting.get(payload)?.())
+        .catch((error: unknown) => {
+          listening = undefined;
+          throw error;
+        });
+      const marker = crypto.randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const delivered = new Promise<void>((resolve) => {
+        waiting.set(marker, resolve);
+        timer = setTimeout(resolve, settleTimeoutMs);
+      });
+      try {
+        await listening;
+        await base.notify(settleChannel, marker);
+        await delivered;
+      } catch (error) {
+        logError("PostgreSQL notifications could not settle", error);
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(marker);
+      }
+    },
+  };
 }
 
 /**

@@ -27,6 +27,22 @@ async function expireQuietly(token: string) {
 }
 
 describe("a remembered session", () => {
+  it("is kept through a visitor's message to a bot, which changes no session", async () => {
+    const { email, password } = await t.createUser();
+    const token = await signIn(email, password);
+    expect((await t.request("GET", "/user", { token })).status).toBe(200);
+    await expireQuietly(token);
+
+    // The public chat forgets nothing, whatever it is sent; another change forgets at once.
+    const visitor = await t.request("POST", "/public/bots/no-such-bot/conversations", {
+      json: { locale: "en" },
+    });
+    expect(visitor.status).toBe(404);
+    expect((await t.request("GET", "/user", { token })).status).toBe(200);
+    await t.request("POST", "/logout", { json: {} });
+    expect((await t.request("GET", "/user", { token })).status).toBe(401);
+  });
+
   it("answers from memory once looked up", async () => {
     const { email, password } = await t.createUser();
     const token = await signIn(email, password);
