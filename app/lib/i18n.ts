@@ -19,6 +19,7 @@ export const namespaces = [
   "media",
   "validation",
   "legal",
+  "xbot",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = "common";
