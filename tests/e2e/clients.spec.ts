@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import {
+  apiToken,
   expect,
   expectNoAxeViolations,
   joinOrganization,
@@ -40,6 +41,25 @@ const decoded = (image: Locator) =>
 
 for (const [prefix, l] of clientLabels) {
   test.describe(`clients ${prefix || "(en)"}`, () => {
+    test("reads a national phone number as one of the organization's country", async ({ page }) => {
+      const account = await signIn(page);
+      const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+      const me = await (await page.request.get("/api/v1/user", { headers })).json();
+      await page.goto(`${prefix}/account/organization/${me.account.currentOrganizationId}`);
+      await page.getByLabel(l.defaultCountry).selectOption({ label: l.saudiArabia });
+      await page.getByRole("button", { name: l.saveOrganization, exact: true }).click();
+      await expect(notice(page)).toHaveText(l.organizationSaved);
+      await page.reload();
+      await expect(page.getByLabel(l.defaultCountry)).toHaveValue("SA");
+
+      await page.goto(`${prefix}/clients/new`);
+      await page.getByLabel(l.name, { exact: true }).fill("Nile Bakery");
+      await page.getByLabel(l.phone, { exact: true }).fill("050 123 4567");
+      await page.getByRole("button", { name: l.submitNew }).click();
+      await expect(notice(page)).toHaveText(l.created);
+      await expect(page.getByRole("main")).toContainText("+966 50 123 4567");
+    });
+
     test("adds, finds in Arabic, edits, resolves a conflict, deletes and restores a client", async ({
       page,
       context,

@@ -97,6 +97,31 @@ for (const [prefix, l] of threadLabels) {
       await expect(page.getByText(l.emptyThread)).toBeVisible();
     });
 
+    test("a first question refused on a new thread goes back into the box, and makes no thread", async ({
+      page,
+    }) => {
+      const account = await signIn(page);
+      const api = await apiOf(page.request, account);
+      const me = await (await page.request.get("/api/v1/user", { headers: api.headers })).json();
+      const quota = await page.request.put(
+        `/api/v1/organizations/${me.account.currentOrganizationId}/ai/quotas/chat`,
+        { headers: api.headers, data: { monthlyLimit: 0 } },
+      );
+      expect(quota.status(), await quota.text()).toBe(200);
+      await page.goto(`${prefix}/threads`);
+      const question = prefix ? "سؤال أول لن يُرسل" : "A first question that is not sent";
+      const box = page.getByRole("textbox", { name: l.message });
+      await box.fill(question);
+      await box.press("Enter");
+
+      await expect(page.getByRole("alert")).toHaveText(l.quotaExceeded);
+      await expect(box).toHaveValue(question);
+      await expect(box).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/threads$`));
+      const threads = await page.request.get("/api/v1/threads", { headers: api.headers });
+      expect((await threads.json()).items).toHaveLength(0);
+    });
+
     test("a finished answer never looks unfinished again", async ({ page }) => {
       const account = await signIn(page);
       const api = await apiOf(page.request, account);

@@ -849,6 +849,10 @@ export const clientLabels = table(
     activity: "Activity",
     activityRestored: (actor: string) => `${actor} restored the client`,
     activityTags: (actor: string) => `${actor} changed Tags`,
+    defaultCountry: "Default country",
+    saudiArabia: "Saudi Arabia",
+    saveOrganization: "Save",
+    organizationSaved: "The organization is saved.",
   },
   {
     title: "العملاء",
@@ -892,6 +896,10 @@ export const clientLabels = table(
     activity: "النشاط",
     activityRestored: (actor: string) => `استعاد ${actor} العميل`,
     activityTags: (actor: string) => `غيّر ${actor} الوسوم`,
+    defaultCountry: "الدولة الافتراضية",
+    saudiArabia: "المملكة العربية السعودية",
+    saveOrganization: "حفظ",
+    organizationSaved: "حُفظت المؤسسة.",
   },
 );
 
