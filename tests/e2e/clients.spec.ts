@@ -95,7 +95,7 @@ for (const [prefix, l] of clientLabels) {
       );
       await expect(notice(page)).toHaveText(l.created);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("مدرسة النور");
-      await expect(page.getByRole("main")).toContainText("+966501234567");
+      await expect(page.getByRole("main")).toContainText("+966 50 123 4567");
       await expect(page.getByRole("main")).toContainText(l.lead);
       await screenshotBothModes(page, "client");
       await expectNoAxeViolations(page);
