@@ -104,9 +104,77 @@ export function useImagePicker() {
 export type ImagePicker = ReturnType<typeof useImagePicker>;
 
 /**
- * An image picker (a photo, a logo). A native file input until hydration (it shows what was
- * chosen without JavaScript); then a button in the page's language with the chosen file's name.
+ * A file input in the page's language. A native file input until hydration (it shows what was
+ * chosen without JavaScript); then a button with `chooseLabel` and the chosen file's name. The
+ * input itself keeps focus and keys; the button is its visible face for the mouse.
  */
+export function FileInput({
+  id,
+  name,
+  accept,
+  required,
+  describedBy,
+  invalid,
+  chooseLabel,
+  noFileLabel,
+  fileName,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  accept?: string;
+  required?: boolean;
+  describedBy?: string;
+  invalid?: boolean;
+  chooseLabel: string;
+  noFileLabel: string;
+  /** The chosen file's name as the caller keeps it; the input keeps its own when not given. */
+  fileName?: string | null;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [ownFileName, setOwnFileName] = useState<string | null>(null);
+  const shownName = fileName === undefined ? ownFileName : fileName;
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        required={required}
+        onChange={(event) => {
+          setOwnFileName(event.currentTarget.files?.[0]?.name ?? null);
+          onChange?.(event);
+        }}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        className={cx("peer", hydrated ? "sr-only" : "block w-full text-sm text-text-muted")}
+      />
+      {hydrated ? (
+        <>
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden
+            onClick={() => inputRef.current?.click()}
+            className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-3 text-sm font-medium shadow-card hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--color-focus)]"
+          >
+            <Icon name="upload" />
+            {chooseLabel}
+          </button>
+          <span className="min-w-0 truncate text-sm text-text-muted" dir="auto">
+            {shownName ?? noFileLabel}
+          </span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** An image picker (a photo, a logo): a `FileInput` of images with its label, hint and error. */
 export function ImageInput({
   name,
   label,
@@ -130,45 +198,22 @@ export function ImageInput({
   /** The file types offered (images by default). */
   accept?: string;
 }) {
-  const hydrated = useHydrated();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const describedBy = error ? `${name}-hint ${name}-error` : `${name}-hint`;
   return (
     <div className="space-y-1.5">
       <label htmlFor={name} className="block text-sm font-medium">
         {label}
       </label>
-      <div className="flex items-center gap-3">
-        <input
-          ref={inputRef}
-          id={name}
-          name={name}
-          type="file"
-          accept={accept}
-          onChange={onChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cx("peer", hydrated ? "sr-only" : "block w-full text-sm text-text-muted")}
-        />
-        {hydrated ? (
-          <>
-            {/* The input itself takes focus and keys; this is its visible face for the mouse. */}
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-hidden
-              onClick={() => inputRef.current?.click()}
-              className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-3 text-sm font-medium shadow-card hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--color-focus)]"
-            >
-              <Icon name="upload" />
-              {chooseLabel}
-            </button>
-            <span className="min-w-0 truncate text-sm text-text-muted" dir="auto">
-              {fileName ?? noFileLabel}
-            </span>
-          </>
-        ) : null}
-      </div>
+      <FileInput
+        id={name}
+        name={name}
+        accept={accept}
+        onChange={onChange}
+        invalid={Boolean(error)}
+        describedBy={error ? `${name}-hint ${name}-error` : `${name}-hint`}
+        fileName={fileName}
+        chooseLabel={chooseLabel}
+        noFileLabel={noFileLabel}
+      />
       <p id={`${name}-hint`} className="text-xs text-text-muted">
         {hint}
       </p>

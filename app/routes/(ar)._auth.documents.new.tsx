@@ -14,6 +14,7 @@ import { z } from "zod";
 import { SearchableSelectField } from "~/components/form/choice-search";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
+import { FileInput } from "~/components/image-input";
 import { CancelLink } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
@@ -215,14 +216,14 @@ export default function NewDocumentPage() {
             <label htmlFor="import-file" className="text-sm font-medium">
               {t("fields.file")}
             </label>
-            <input
+            <FileInput
               id="import-file"
               name="file"
-              type="file"
               required
               accept=".md,.markdown,.docx,text/markdown,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-              aria-describedby="import-file-hint"
-              className="block w-full text-sm text-text file:me-3 file:rounded-control file:border file:border-border file:bg-surface file:px-3 file:py-2 file:text-sm file:font-medium file:text-text hover:file:bg-surface-muted"
+              describedBy="import-file-hint"
+              chooseLabel={t("new.chooseFile")}
+              noFileLabel={t("new.noFileChosen")}
             />
             <p id="import-file-hint" className="text-xs text-text-muted">
               {t("hints.file")}

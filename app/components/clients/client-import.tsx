@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useIsPending } from "~/lib/use-is-pending";
+import { FileInput } from "../image-input";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FormAlert } from "../ui/form-alert";
@@ -40,12 +41,12 @@ export function ClientImport({ answer }: { answer?: ImportAnswer }) {
           <label htmlFor="client-import-file" className="block text-sm font-medium">
             {t("import.file")}
           </label>
-          <input
+          <FileInput
             id="client-import-file"
             name="file"
-            type="file"
             accept=".csv,text/csv"
-            className="block text-sm file:me-3 file:rounded-control file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm"
+            chooseLabel={t("import.choose")}
+            noFileLabel={t("import.noFileChosen")}
           />
         </div>
         <Button type="submit" variant="secondary" disabled={checking}>
