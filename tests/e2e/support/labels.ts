@@ -51,8 +51,7 @@ const common = bothLanguages(
     sendNewKey: "Send a new key",
     required: "This field is required.",
     invalidEmail: "Enter a valid email address.",
-    invalidPhone:
-      "Not a valid phone number. Type it with + and the country code, or as a national number of the organization's country.",
+    invalidPhone: "Enter the number in international form, starting with + and the country code.",
     emailTaken: "This email is already registered.",
     nameTooLong: "Use at most 100 characters.",
     passwordTooShort: "Use at least 8 characters.",
@@ -78,7 +77,7 @@ const common = bothLanguages(
     sendNewKey: "أرسل مفتاحًا جديدًا",
     required: "هذا الحقل مطلوب.",
     invalidEmail: "أدخل بريدًا إلكترونيًا صحيحًا.",
-    invalidPhone: "ليس رقم هاتف صحيحًا. اكتبه بـ + ورمز الدولة، أو رقمًا محليًا من دولة المؤسسة.",
+    invalidPhone: "أدخل الرقم بالصيغة الدولية، مبتدئًا بـ + ورمز الدولة.",
     emailTaken: "هذا البريد الإلكتروني مسجّل بالفعل.",
     nameTooLong: "استخدم 100 حرف على الأكثر.",
     passwordTooShort: "استخدم 8 أحرف على الأقل.",
