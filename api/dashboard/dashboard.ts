@@ -49,11 +49,19 @@ export const dashboardMetrics = [
   "clients",
   "projects",
   "characters",
+  "bot.conversations",
 ] as const;
 export type DashboardMetric = (typeof dashboardMetrics)[number];
 
 /** The first-run checklist, each step ticked by what the organization has really done. */
-export const checklistSteps = ["aiProvider", "teammate", "image", "thread"] as const;
+export const checklistSteps = [
+  "aiProvider",
+  "teammate",
+  "image",
+  "thread",
+  "bot",
+  "embed",
+] as const;
 export type ChecklistStep = (typeof checklistSteps)[number];
 
 /** How many lines of activity the dashboard shows. */
@@ -293,7 +301,7 @@ async function checklistOf(
   actor: OrganizationActor,
 ): Promise<DashboardView["checklist"]> {
   const { organizationId } = actor;
-  const made = (metric: DashboardMetric) =>
+  const made = (metric: DashboardMetric | "bots") =>
     db
       .select({ one: sql`1` })
       .from(dailyCounts)
@@ -325,15 +333,20 @@ async function checklistOf(
         .where(eq(invitations.organizationId, organizationId))})`,
       image: sql<boolean>`exists(${made("media.image")})`,
       thread: sql<boolean>`exists(${made("threads")})`,
+      bot: sql<boolean>`exists(${made("bots")})`,
+      // A visitor's conversation on a site: the bot is embedded and answering there.
+      embed: sql<boolean>`exists(${made("bot.conversations")})`,
     })
     .from(sql`(values (1)) as checklist (one)`);
-  const { dismissed, ownProvider, secondMember, invited, image, thread } = {
+  const { dismissed, ownProvider, secondMember, invited, image, thread, bot, embed } = {
     dismissed: false,
     ownProvider: false,
     secondMember: false,
     invited: false,
     image: false,
     thread: false,
+    bot: false,
+    embed: false,
     ...row,
   };
   const done: Record<ChecklistStep, boolean> = {
@@ -341,6 +354,8 @@ async function checklistOf(
     teammate: secondMember || invited,
     image,
     thread,
+    bot,
+    embed,
   };
   return { dismissed, steps: checklistSteps.map((step) => ({ step, done: done[step] })) };
 }

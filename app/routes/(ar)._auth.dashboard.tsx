@@ -124,6 +124,7 @@ export default function DashboardPage() {
           series={series(dashboard, t, [
             ["threads", "var(--color-chart-1)"],
             ["messages", "var(--color-chart-2)"],
+            ["bot.conversations", "var(--color-chart-3)"],
           ])}
         />
       </div>

@@ -23,7 +23,14 @@ for (const [prefix, l] of dashboardLabels) {
 
       // A new organization: every step to do, nothing made, nothing happened.
       const checklist = page.getByRole("region", { name: l.checklist });
-      for (const step of [l.stepProvider, l.stepTeammate, l.stepImage, l.stepThread]) {
+      for (const step of [
+        l.stepProvider,
+        l.stepTeammate,
+        l.stepImage,
+        l.stepThread,
+        l.stepBot,
+        l.stepEmbed,
+      ]) {
         await expect(checklist.getByRole("link", { name: step as string })).toBeVisible();
       }
       await expect(page.getByRole("navigation", { name: l.quickActions })).toContainText(

@@ -20,6 +20,10 @@ function stepPath(step: Step, organizationId: string): string {
       return "/image/creator";
     case "thread":
       return "/threads";
+    case "bot":
+      return "/x-bot";
+    case "embed":
+      return "/x-bot/embedding";
   }
 }
 

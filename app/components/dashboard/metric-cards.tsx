@@ -15,6 +15,7 @@ const shown = [
   "clients",
   "projects",
   "characters",
+  "bot.conversations",
 ] as const;
 
 /** What was made in the period, each with its change against the period before. */
@@ -29,7 +30,7 @@ export function MetricCards({ metrics, range }: { metrics: DashboardMetric[]; ra
       <h2 id="metrics-title" className="mb-3 text-sm font-semibold text-text-muted">
         {t("metrics.title", { count: range })}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
         {shown.map((name) => {
           const metric = byName.get(name);
           if (!metric) return null;

@@ -14048,7 +14048,8 @@ export interface components {
           | "documents"
           | "clients"
           | "projects"
-          | "characters";
+          | "characters"
+          | "bot.conversations";
         /** @description Made in the period */
         total: number;
         /** @description Made in the period before, as long */
@@ -14105,7 +14106,7 @@ export interface components {
         dismissed: boolean;
         steps: {
           /** @enum {string} */
-          step: "aiProvider" | "teammate" | "image" | "thread";
+          step: "aiProvider" | "teammate" | "image" | "thread" | "bot" | "embed";
           done: boolean;
         }[];
       };

@@ -45,7 +45,7 @@ describe("the dashboard", () => {
     expect(body.range).toBe(30);
     expect(body.to).toBe(today());
     expect(body.from).toBe(daysAgo(29));
-    expect(body.metrics).toHaveLength(9);
+    expect(body.metrics).toHaveLength(10);
     for (const item of body.metrics) {
       expect(item).toMatchObject({ total: 0, previous: 0 });
       expect(item.days).toHaveLength(30);
@@ -58,6 +58,8 @@ describe("the dashboard", () => {
         { step: "teammate", done: false },
         { step: "image", done: false },
         { step: "thread", done: false },
+        { step: "bot", done: false },
+        { step: "embed", done: false },
       ],
     });
     expect(body.usage.capabilities).toHaveLength(6);
@@ -93,7 +95,53 @@ describe("the dashboard", () => {
       // biome-ignore lint/suspicious/noExplicitAny: the checklist's steps
       body.checklist.steps.map((item: any) => [item.step, item.done]),
     );
-    expect(steps).toEqual({ aiProvider: false, teammate: true, image: false, thread: true });
+    expect(steps).toEqual({
+      aiProvider: false,
+      teammate: true,
+      image: false,
+      thread: true,
+      bot: false,
+      embed: false,
+    });
+  });
+
+  it("counts the conversations visitors start with a bot on a site, not a member's preview", async () => {
+    const owner = (await ownerWithSession(t)) as Owner;
+    const bot = await post(owner, "/bots", {
+      name: "Helper",
+      status: "live",
+      allowedDomains: ["shop.example"],
+    });
+    const stepsOf = async () =>
+      Object.fromEntries(
+        (await dashboard(owner.organizationId, owner.token)).body.checklist.steps.map(
+          // biome-ignore lint/suspicious/noExplicitAny: the checklist's steps
+          (item: any) => [item.step, item.done],
+        ),
+      );
+    expect(await stepsOf()).toMatchObject({ bot: true, embed: false });
+
+    // A member trying the bot before it is embedded anywhere.
+    const preview = await t.request("POST", `/bots/${bot.id}/preview-token`, {
+      token: owner.token,
+    });
+    expect(preview.status, preview.text).toBe(201);
+    const tried = await t.request("POST", `/public/bots/${bot.publicId}/conversations`, {
+      json: { locale: "en", previewToken: preview.body.token },
+    });
+    expect(tried.status, tried.text).toBe(201);
+    expect(await stepsOf()).toMatchObject({ embed: false });
+
+    for (const address of ["203.0.113.7", "203.0.113.8"]) {
+      const started = await t.request("POST", `/public/bots/${bot.publicId}/conversations`, {
+        json: { locale: "ar" },
+        headers: { origin: "https://shop.example", "x-forwarded-for": address },
+      });
+      expect(started.status, started.text).toBe(201);
+    }
+    const body = (await dashboard(owner.organizationId, owner.token, "7")).body;
+    expect(metric(body, "bot.conversations")).toMatchObject({ total: 2, previous: 0 });
+    expect(await stepsOf()).toMatchObject({ bot: true, embed: true });
   });
 
   it("puts each day's count in its place and compares the period with the one before", async () => {
