@@ -25,6 +25,7 @@ import {
 import { normalizeDomain } from "./bot-domains";
 import { botLimits, botRestoreDays } from "./bot-limits";
 import { rotateBotSecret } from "./bot-secrets";
+import { botSummary, summaryFirstMessageLength, summaryRecentConversations } from "./bot-summary";
 import {
   type BotView,
   botSorts,
@@ -441,6 +442,65 @@ const rotateRoute = protectedRoute({
   errors: [403, 404, 409, 422],
 });
 
+const CountsSchema = z.object({
+  today: z.int().openapi({ description: "Since midnight UTC" }),
+  week: z.int().openapi({ description: "The last 7 days (UTC), today's included" }),
+});
+
+const SummarySchema = z
+  .object({
+    conversations: CountsSchema.openapi({ description: "Visitors' conversations started" }),
+    messages: CountsSchema.openapi({ description: "Visitors' messages (not the bot's answers)" }),
+    recent: z
+      .array(
+        z.object({
+          id: z.string(),
+          firstMessage: z
+            .string()
+            .nullable()
+            .openapi({
+              description: `The visitor's first message, its first ${summaryFirstMessageLength} characters; null before one`,
+            }),
+          language: z.string(),
+          messageCount: z.int().openapi({ description: "The visitor's and the bot's" }),
+          startedAt: z.iso.datetime(),
+          lastMessageAt: z.iso.datetime(),
+        }),
+      )
+      .openapi({
+        description: `The last ${summaryRecentConversations} conversations, the latest first`,
+      }),
+    checklist: z
+      .object({
+        instructions: z.boolean().openapi({ description: "The instructions are written" }),
+        knowledge: z
+          .boolean()
+          .openapi({ description: "A knowledge source is added (none can be yet)" }),
+        appearance: z.boolean().openapi({ description: "The appearance differs from a new bot's" }),
+        embedded: z.boolean().openapi({
+          description: "A visitor's conversation came from a site of the allowed domains",
+        }),
+        firstConversation: z
+          .boolean()
+          .openapi({ description: "A visitor had a conversation (anywhere)" }),
+      })
+      .openapi({ description: "The steps of making the bot, each true once done" }),
+  })
+  .openapi("BotSummary");
+
+const summaryRoute = protectedRoute({
+  method: "get",
+  path: "/bots/{id}/summary",
+  tags,
+  summary: "A bot at a glance: conversations, the last ones, its checklist (bots.read)",
+  description:
+    "Preview conversations (a member trying the bot) count nowhere. Days are UTC days, as the " +
+    "dashboard's.",
+  request: { params: botIdParams },
+  responses: { 200: jsonResponse("The summary", SummarySchema) },
+  errors: [403, 404, 422],
+});
+
 export function createBotRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -484,6 +544,20 @@ export function createBotRoutes() {
       const { actor } = c.var.auth;
       const copy = await duplicateBot(c.var.db, actor, id, c.req.valid("json")?.name);
       return c.json(botToJson(await getBot(c.var.db, actor, copy)), 201);
+    })
+    .openapi(summaryRoute, async (c) => {
+      const summary = await botSummary(c.var.db, c.var.auth.actor, c.req.valid("param").id);
+      return c.json(
+        {
+          ...summary,
+          recent: summary.recent.map((conversation) => ({
+            ...conversation,
+            startedAt: conversation.startedAt.toISOString(),
+            lastMessageAt: conversation.lastMessageAt.toISOString(),
+          })),
+        },
+        200,
+      );
     })
     .openapi(rotateRoute, async (c) => {
       const { id } = c.req.valid("param");

@@ -19,6 +19,7 @@ import {
   publicConfig,
   rateAnswer,
   sendMessage,
+  siteHost,
   startConversation,
   unauthorizedToken,
   visitorTokenValid,
@@ -269,6 +270,7 @@ export function createPublicChatRoutes() {
         locale: body.locale,
         previewToken: body.previewToken,
         ip: requestMeta(c).ip,
+        originHost: siteHost(c.req.header("origin"), c.var.appUrl),
       });
       return c.json(started, 201);
     })

@@ -120,6 +120,20 @@ export function originAllowed(bot: Bot, origin: string | undefined, appUrl: stri
   return domainAllowed(bot.allowedDomains, host);
 }
 
+/**
+ * The host of the site a page at `origin` is, for the record of where a conversation came from:
+ * null for the product's own pages (the full-page chat, a preview) and for a request without one.
+ */
+export function siteHost(origin: string | undefined, appUrl: string): string | null {
+  if (!origin) return null;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(appUrl).origin ? null : url.hostname;
+  } catch {
+    return null;
+  }
+}
+
 export type PublicConfig = {
   publicId: string;
   name: string;
@@ -153,7 +167,13 @@ function addressHash(ai: AiServices, ip: string | null): string | null {
 export async function startConversation(
   services: PublicChatServices,
   bot: Bot,
-  input: { locale?: "en" | "ar"; previewToken?: string; ip: string | null },
+  input: {
+    locale?: "en" | "ar";
+    previewToken?: string;
+    ip: string | null;
+    /** The site the widget runs on (`siteHost`), allowed by the bot. */
+    originHost?: string | null;
+  },
 ): Promise<{ conversationId: string; token: string }> {
   let preview = false;
   if (input.previewToken) {
@@ -173,6 +193,7 @@ export async function startConversation(
       addressHash: addressHash(services.ai, input.ip),
       language: input.locale ?? (bot.language === "ar" ? "ar" : "en"),
       preview,
+      originHost: input.originHost ?? null,
     })
     .returning({ id: botConversations.id });
   if (!row) throw new Error("insert into bot_conversations returned no row");

@@ -204,7 +204,9 @@ export type BotMessageStatus = (typeof botMessageStatuses)[number];
 /**
  * A visitor's conversation with a bot (the public chat, docs/x-bot-widget.md): the visitor's
  * random id (bound into their signed token), a hash of their address for the per-address limit,
- * and the language they chat in. `preview`: opened with a member's preview token.
+ * and the language they chat in. `preview`: opened with a member's preview token. `originHost`:
+ * the host of the site the widget ran on (one of the bot's allowed domains), null when the
+ * conversation came from the product's own pages (the full-page chat, a preview) or no page.
  */
 export const botConversations = pgTable(
   "bot_conversations",
@@ -216,6 +218,7 @@ export const botConversations = pgTable(
     addressHash: text("address_hash"),
     language: text("language").notNull().default("en"),
     preview: boolean("preview").notNull().default(false),
+    originHost: text("origin_host"),
     createdAt: createdAt(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" })
       .notNull()

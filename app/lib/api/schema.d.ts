@@ -11802,6 +11802,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/bots/{id}/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot at a glance: conversations, the last ones, its checklist (bots.read)
+     * @description Preview conversations (a member trying the bot) count nowhere. Days are UTC days, as the dashboard's.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The summary */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotSummary"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/bots/{id}/secret/rotate": {
     parameters: {
       query?: never;
@@ -15914,6 +16000,48 @@ export interface components {
     BotDuplicate: {
       /** @example Support */
       name?: string;
+    };
+    BotSummary: {
+      /** @description Visitors' conversations started */
+      conversations: {
+        /** @description Since midnight UTC */
+        today: number;
+        /** @description The last 7 days (UTC), today's included */
+        week: number;
+      };
+      /** @description Visitors' messages (not the bot's answers) */
+      messages: {
+        /** @description Since midnight UTC */
+        today: number;
+        /** @description The last 7 days (UTC), today's included */
+        week: number;
+      };
+      /** @description The last 5 conversations, the latest first */
+      recent: {
+        id: string;
+        /** @description The visitor's first message, its first 200 characters; null before one */
+        firstMessage: string | null;
+        language: string;
+        /** @description The visitor's and the bot's */
+        messageCount: number;
+        /** Format: date-time */
+        startedAt: string;
+        /** Format: date-time */
+        lastMessageAt: string;
+      }[];
+      /** @description The steps of making the bot, each true once done */
+      checklist: {
+        /** @description The instructions are written */
+        instructions: boolean;
+        /** @description A knowledge source is added (none can be yet) */
+        knowledge: boolean;
+        /** @description The appearance differs from a new bot's */
+        appearance: boolean;
+        /** @description A visitor's conversation came from a site of the allowed domains */
+        embedded: boolean;
+        /** @description A visitor had a conversation (anywhere) */
+        firstConversation: boolean;
+      };
     };
     BotSecret: {
       /** @description HMAC-SHA256 key for signing user ids; shown this once, never again */

@@ -1,0 +1,1 @@
+ALTER TABLE "bot_conversations" ADD COLUMN "origin_host" text;
