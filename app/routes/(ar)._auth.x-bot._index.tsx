@@ -330,7 +330,7 @@ export default function XbotOverviewPage() {
         </div>
       </Card>
       <Metrics summary={summary} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <RecentConversations summary={summary} now={now} />
         <Checklist summary={summary} />
       </div>

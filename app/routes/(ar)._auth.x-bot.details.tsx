@@ -169,7 +169,7 @@ function AvatarPicker({
       <legend className="text-sm font-medium">{t("details.fields.avatar")}</legend>
       <p className="text-xs text-text-muted">
         {t("details.hints.avatar")}{" "}
-        <LocalizedLink to="/image" className="text-accent hover:underline">
+        <LocalizedLink to="/image" className="text-accent underline">
           {t("details.library")}
         </LocalizedLink>
       </p>
