@@ -227,6 +227,10 @@ export const botConversations = pgTable(
   (t) => [
     index("bot_conversations_bot_created_idx").on(t.botId, t.createdAt),
     index("bot_conversations_address_idx").on(t.addressHash, t.createdAt),
+    // The dashboard's "embedded on a site": any visitor's conversation from a site.
+    index("bot_conversations_embedded_idx")
+      .on(t.organizationId)
+      .where(sql`${t.originHost} is not null and not ${t.preview}`),
   ],
 );
 

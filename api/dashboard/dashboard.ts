@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, not, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AiServices } from "../ai/ai-models";
 import {
@@ -11,6 +11,7 @@ import {
 import type { Database } from "../db/client";
 import { type AuthoredColumns, visibleTo } from "../db/records";
 import {
+  botConversations,
   bots,
   characters,
   checklistDismissals,
@@ -334,8 +335,17 @@ async function checklistOf(
       image: sql<boolean>`exists(${made("media.image")})`,
       thread: sql<boolean>`exists(${made("threads")})`,
       bot: sql<boolean>`exists(${made("bots")})`,
-      // A visitor's conversation on a site: the bot is embedded and answering there.
-      embed: sql<boolean>`exists(${made("bot.conversations")})`,
+      // A visitor's conversation from a site: the bot is embedded and answering there.
+      embed: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(botConversations)
+        .where(
+          and(
+            eq(botConversations.organizationId, organizationId),
+            isNotNull(botConversations.originHost),
+            not(botConversations.preview),
+          ),
+        )})`,
     })
     .from(sql`(values (1)) as checklist (one)`);
   const { dismissed, ownProvider, secondMember, invited, image, thread, bot, embed } = {

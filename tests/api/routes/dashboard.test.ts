@@ -105,7 +105,7 @@ describe("the dashboard", () => {
     });
   });
 
-  it("counts the conversations visitors start with a bot on a site, not a member's preview", async () => {
+  it("counts visitors' conversations with a bot, not a member's preview, and ticks the site step for a site's", async () => {
     const owner = (await ownerWithSession(t)) as Owner;
     const bot = await post(owner, "/bots", {
       name: "Helper",
@@ -132,6 +132,14 @@ describe("the dashboard", () => {
     expect(tried.status, tried.text).toBe(201);
     expect(await stepsOf()).toMatchObject({ embed: false });
 
+    // The full-page chat, on the product's own pages: a conversation, not yet a site.
+    const linked = await t.request("POST", `/public/bots/${bot.publicId}/conversations`, {
+      json: { locale: "en" },
+      headers: { "x-forwarded-for": "203.0.113.6" },
+    });
+    expect(linked.status, linked.text).toBe(201);
+    expect(await stepsOf()).toMatchObject({ embed: false });
+
     for (const address of ["203.0.113.7", "203.0.113.8"]) {
       const started = await t.request("POST", `/public/bots/${bot.publicId}/conversations`, {
         json: { locale: "ar" },
@@ -140,7 +148,7 @@ describe("the dashboard", () => {
       expect(started.status, started.text).toBe(201);
     }
     const body = (await dashboard(owner.organizationId, owner.token, "7")).body;
-    expect(metric(body, "bot.conversations")).toMatchObject({ total: 2, previous: 0 });
+    expect(metric(body, "bot.conversations")).toMatchObject({ total: 3, previous: 0 });
     expect(await stepsOf()).toMatchObject({ bot: true, embed: true });
   });
 

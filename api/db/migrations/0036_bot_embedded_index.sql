@@ -1,0 +1,1 @@
+CREATE INDEX "bot_conversations_embedded_idx" ON "bot_conversations" USING btree ("organization_id") WHERE "bot_conversations"."origin_host" is not null and not "bot_conversations"."preview";
