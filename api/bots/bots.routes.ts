@@ -223,6 +223,12 @@ export const botToJson = (bot: BotView) => ({
 
 export { BotSchema };
 
+const BotListItemSchema = BotSchema.extend({
+  conversations7d: z.int().openapi({
+    description: "Conversations visitors opened in the last 7 days (previews not counted)",
+  }),
+}).openapi("BotListItem");
+
 const wholeNumber = (range: { min: number; max: number }) =>
   z
     .int("A whole number")
@@ -366,7 +372,7 @@ const listRoute = protectedRoute({
     "Search as for projects. Changes go out as `bot.created`, `bot.updated`, `bot.deleted` and " +
     "`bot.restored` events (a card's change is its bot's `bot.updated`).",
   request: { query: listQuery },
-  responses: { 200: jsonResponse("One page of bots", countedPageOf(BotSchema, "BotList")) },
+  responses: { 200: jsonResponse("One page of bots", countedPageOf(BotListItemSchema, "BotList")) },
   errors: [403, 422],
 });
 
@@ -507,7 +513,12 @@ export function createBotRoutes() {
       const query = c.req.valid("query");
       const { items, ...counted } = await listBots(c.var.db, c.var.auth.actor, query);
       return c.json(
-        { items: items.map(botToJson), ...counted, page: query.page, pageSize: query.pageSize },
+        {
+          items: items.map((bot) => ({ ...botToJson(bot), conversations7d: bot.conversations7d })),
+          ...counted,
+          page: query.page,
+          pageSize: query.pageSize,
+        },
         200,
       );
     })

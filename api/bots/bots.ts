@@ -20,6 +20,7 @@ import {
   type BotLanguage,
   type BotStatus,
   botCards,
+  botConversations,
   bots,
   characters,
   projects,
@@ -194,7 +195,7 @@ export async function listBots(
   db: Database,
   actor: Actor,
   query: BotQuery,
-): Promise<{ items: BotView[] } & CountedTotal> {
+): Promise<{ items: (BotView & { conversations7d: number })[] } & CountedTotal> {
   requirePermission(actor, "bots.read");
   const q = query.q?.trim() || undefined;
   const conditions: (SQL | undefined)[] = [
@@ -225,7 +226,44 @@ export async function listBots(
       .offset(rowsBefore(query)),
     countMatches(db, bots, where, { ...query, q }),
   ]);
-  return { items: rows.map((row) => toView(row, q)), ...counted };
+  const items = rows.map((row) => toView(row, q));
+  const recent = await conversationsLastWeek(
+    db,
+    actor.organizationId,
+    items.map((bot) => bot.id),
+  );
+  return {
+    items: items.map((bot) => ({ ...bot, conversations7d: recent.get(bot.id) ?? 0 })),
+    ...counted,
+  };
+}
+
+/** How far back a list's conversation count looks. */
+export const recentConversationDays = 7;
+
+/**
+ * How many conversations visitors opened with each of `botIds` in the last seven days, in one
+ * grouped query; a member's previews are not visitors and are not counted.
+ */
+export async function conversationsLastWeek(
+  db: Database,
+  organizationId: string,
+  botIds: string[],
+): Promise<Map<string, number>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select({ botId: botConversations.botId, count: sql<number>`count(*)::int` })
+    .from(botConversations)
+    .where(
+      and(
+        eq(botConversations.organizationId, organizationId),
+        inArray(botConversations.botId, botIds),
+        eq(botConversations.preview, false),
+        sql`${botConversations.createdAt} > now() - make_interval(days => ${recentConversationDays})`,
+      ),
+    )
+    .groupBy(botConversations.botId);
+  return new Map(rows.map((row) => [row.botId, Number(row.count)]));
 }
 
 /** One bot of the actor's organization, a deleted one too while restorable; else 404 (bots.read). */

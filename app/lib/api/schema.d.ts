@@ -15693,13 +15693,42 @@ export interface components {
       job: components["schemas"]["Job"];
     };
     BotList: {
-      items: components["schemas"]["Bot"][];
+      items: components["schemas"]["BotListItem"][];
       /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
       /** @description True when there are more than `total` */
       totalCapped: boolean;
       page: number;
       pageSize: number;
+    };
+    BotListItem: components["schemas"]["Bot"] & {
+      /** @description Conversations visitors opened in the last 7 days (previews not counted) */
+      conversations7d: number;
+    };
+    /** @description Per visitor: at most `messages` in `seconds` */
+    BotRateLimit: {
+      messages: number;
+      seconds: number;
+    };
+    BotAppearance: {
+      /** @enum {string} */
+      theme: "light" | "dark" | "auto";
+      accentColor: string;
+      /** @enum {string} */
+      font: "system" | "inter" | "ibm-plex-sans-arabic";
+      radius: number;
+      /** @enum {string} */
+      position: "start" | "end";
+      /** @enum {string} */
+      launcher: "icon" | "avatar";
+      headerTitle: string;
+      headerSubtitle: string;
+      welcomeMessages: string[];
+      suggestedPrompts: string[];
+      placeholder: string;
+      footer: string;
+      disclaimer: string;
+      customCss: string;
     };
     Bot: {
       /** Format: uuid */
@@ -15770,31 +15799,6 @@ export interface components {
             }[]
           | null;
       };
-    };
-    /** @description Per visitor: at most `messages` in `seconds` */
-    BotRateLimit: {
-      messages: number;
-      seconds: number;
-    };
-    BotAppearance: {
-      /** @enum {string} */
-      theme: "light" | "dark" | "auto";
-      accentColor: string;
-      /** @enum {string} */
-      font: "system" | "inter" | "ibm-plex-sans-arabic";
-      radius: number;
-      /** @enum {string} */
-      position: "start" | "end";
-      /** @enum {string} */
-      launcher: "icon" | "avatar";
-      headerTitle: string;
-      headerSubtitle: string;
-      welcomeMessages: string[];
-      suggestedPrompts: string[];
-      placeholder: string;
-      footer: string;
-      disclaimer: string;
-      customCss: string;
     };
     BotCreate: {
       /** @example Support */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../../../api/ai/secrets";
 import { botLimits } from "../../../api/bots/bot-limits";
 import { openBotSecret, resealBotSecrets } from "../../../api/bots/bot-secrets";
-import { activity, bots, media } from "../../../api/db/schema";
+import { activity, botConversations, bots, media } from "../../../api/db/schema";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 
 let t: TestApi;
@@ -132,6 +132,56 @@ describe("bots", () => {
     expect(tagged.body.total).toBe(1);
     expect((await list("?sort=sideways")).status).toBe(422);
     expect((await list("?status=paused")).status).toBe(422);
+  });
+
+  it("count each one's visitors' conversations of the last 7 days, the organization's only", async () => {
+    const owner = await ownerWithSession(t);
+    const stranger = await ownerWithSession(t);
+    const busy = await made(owner, { name: "Busy" });
+    const quiet = await made(owner, { name: "Quiet" });
+    const theirs = await made(stranger, { name: "Theirs" });
+    const day = 24 * 60 * 60 * 1000;
+    const conversation = (
+      bot: { id: string },
+      organizationId: string,
+      daysAgo: number,
+      preview = false,
+    ) => ({
+      organizationId,
+      botId: bot.id,
+      visitorId: randomUUID(),
+      preview,
+      createdAt: new Date(Date.now() - daysAgo * day),
+    });
+    await t.db
+      .insert(botConversations)
+      .values([
+        conversation(busy, owner.organizationId, 0),
+        conversation(busy, owner.organizationId, 3),
+        conversation(busy, owner.organizationId, 6.9),
+        conversation(busy, owner.organizationId, 8),
+        conversation(busy, owner.organizationId, 1, true),
+        conversation(quiet, owner.organizationId, 30),
+        conversation(theirs, stranger.organizationId, 1),
+        conversation(theirs, stranger.organizationId, 2),
+      ]);
+    const ours = await t.request("GET", "/bots", { token: owner.token });
+    expect(ours.status).toBe(200);
+    expect(
+      ours.body.items.map((bot: { name: string; conversations7d: number }) => [
+        bot.name,
+        bot.conversations7d,
+      ]),
+    ).toEqual([
+      ["Busy", 3],
+      ["Quiet", 0],
+    ]);
+    const other = await t.request("GET", "/bots", { token: stranger.token });
+    expect(other.body.items).toMatchObject([{ name: "Theirs", conversations7d: 2 }]);
+    // The bin lists its bots with their count too.
+    await t.request("DELETE", `/bots/${busy.id}`, { token: owner.token });
+    const bin = await t.request("GET", "/bots?deleted=true", { token: owner.token });
+    expect(bin.body.items).toMatchObject([{ name: "Busy", conversations7d: 3 }]);
   });
 
   it.each([
