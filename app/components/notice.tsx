@@ -63,6 +63,11 @@ const notices = [
   "project-moved",
   "project-restored",
   "project-deleted",
+  "bot-duplicated",
+  "bot-restored",
+  "bot-made-current",
+  "message-card-saved",
+  "message-card-deleted",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 
