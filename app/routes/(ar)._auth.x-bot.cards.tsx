@@ -30,7 +30,6 @@ import { TextareaField } from "~/components/ui/textarea";
 import type { components } from "~/lib/api/schema";
 import { getApiClient } from "~/lib/api.server";
 import { useErrorText } from "~/lib/app-form";
-import { clientInitials } from "~/lib/clients";
 import { readForm } from "~/lib/form-body.server";
 import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema } from "~/lib/listing";
@@ -56,6 +55,17 @@ type BotItem = components["schemas"]["BotListItem"];
 type MessageCard = components["schemas"]["BotCard"];
 
 const pageSize = 24;
+
+/** A bot's initials: the first letter or digit of its first two words ("Sales (copy)": SC). */
+function botInitials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0] ?? "")
+    .filter(Boolean)
+    .slice(0, 2)
+    .join("")
+    .toLocaleUpperCase();
+}
 /** The library's newest images a card's form offers. */
 const imageChoices = 24;
 
@@ -452,7 +462,7 @@ function BotCard({
       <div className="flex items-start gap-3">
         <Avatar
           src={bot.avatarMediaId ? mediaUrls.thumbnail(bot.avatarMediaId) : null}
-          fallback={clientInitials(bot.name) || "?"}
+          fallback={botInitials(bot.name) || "?"}
           className="size-12 text-base"
           shape="square"
         />
@@ -524,7 +534,7 @@ function BotCard({
               </Form>
             )}
             {canManage ? (
-              <>
+              <div className="ms-auto flex items-center gap-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="duplicate" />
                   <input type="hidden" name="id" value={bot.id} />
@@ -532,14 +542,15 @@ function BotCard({
                     type="submit"
                     size="sm"
                     variant="ghost"
+                    className="px-2"
                     disabled={duplicating}
                     aria-label={t("cards.duplicateLabel", { name: bot.name })}
+                    title={t("cards.duplicate")}
                   >
                     <Icon name="copy" />
-                    {t("cards.duplicate")}
                   </Button>
                 </Form>
-                <div className="ms-auto">
+                <div>
                   <ConfirmDialog
                     intent="delete"
                     fields={{ id: bot.id }}
@@ -553,16 +564,16 @@ function BotCard({
                         type="submit"
                         size="sm"
                         variant="ghost"
-                        className="text-danger"
+                        className="px-2 text-danger"
                         aria-label={t("cards.deleteLabel", { name: bot.name })}
+                        title={t("cards.delete")}
                       >
                         <Icon name="trash-2" />
-                        {t("cards.delete")}
                       </Button>
                     }
                   />
                 </div>
-              </>
+              </div>
             ) : null}
           </>
         )}

@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  expect,
+  expectNoAxeViolations,
+  openHydrated,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
+
+type Messages = { [key: string]: string | Messages };
+
+/** The page's own words, read from the message files so both languages are checked alike. */
+function messagesOf(language: "en" | "ar") {
+  const read = (namespace: string) =>
+    JSON.parse(
+      readFileSync(join(process.cwd(), "locales", language, `${namespace}.json`), "utf8"),
+    ) as Messages;
+  const files: Record<string, Messages> = { xbot: read("xbot"), common: read("common") };
+  return (key: string, values: Record<string, string> = {}) => {
+    const [namespace, path] = key.includes(":") ? key.split(":") : ["xbot", key];
+    let found: string | Messages | undefined = files[namespace as string];
+    for (const part of (path as string).split(".")) {
+      found = typeof found === "object" ? found[part] : undefined;
+    }
+    if (typeof found !== "string") throw new Error(`No message ${key}`);
+    return Object.entries(values)
+      .reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), found)
+      .replace(/<\/?auto>/g, "");
+  };
+}
+
+for (const [prefix, language] of [
+  ["", "en"],
+  ["/ar", "ar"],
+] as const) {
+  test(`bots are created, copied, deleted and restored, made current, and given a message card ${language}`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const t = messagesOf(language);
+    await signIn(page);
+    await openHydrated(page, `${prefix}/x-bot/cards`);
+
+    // No bot yet: one button creates the first, whose details open next.
+    await expect(page.getByRole("heading", { name: t("cards.empty.title") })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: t("cards.empty.action") }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/x-bot/details$`));
+    const first = t("cards.empty.defaultName");
+    await expect(page.getByTestId("xbot-current")).toContainText(first);
+
+    // A named one becomes current too.
+    await openHydrated(page, `${prefix}/x-bot/cards`);
+    await page.getByLabel(t("cards.create.name")).fill("Sales");
+    await page.getByRole("button", { name: t("cards.create.submit") }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/x-bot/details$`));
+    await expect(page.getByTestId("xbot-current")).toContainText("Sales");
+
+    await openHydrated(page, `${prefix}/x-bot/cards`);
+    const cards = page.getByTestId("bot-card");
+    await expect(cards).toHaveCount(2);
+    const sales = cards.filter({ hasText: "Sales" });
+    await expect(sales).toContainText(t("cards.current"));
+    await expect(sales).toContainText(
+      language === "ar"
+        ? t("cards.conversations_zero")
+        : t("cards.conversations_other", { count: "0" }),
+    );
+
+    // Duplicate: a draft copy.
+    await page.getByRole("button", { name: t("cards.duplicateLabel", { name: "Sales" }) }).click();
+    await expect(page.getByText(t("common:notices.bot-duplicated"))).toBeVisible();
+    await expect(cards).toHaveCount(3);
+    await expect(cards.filter({ hasText: "Sales (copy)" })).toBeVisible();
+
+    // Make the first one current.
+    await page.getByRole("button", { name: t("cards.makeCurrentLabel", { name: first }) }).click();
+    await expect(page.getByText(t("common:notices.bot-made-current"))).toBeVisible();
+    await expect(page.getByTestId("xbot-current")).toContainText(first);
+    await expect(cards.filter({ hasText: first })).toContainText(t("cards.current"));
+
+    // Delete asks first, then offers to undo.
+    await page
+      .getByRole("button", { name: t("cards.deleteLabel", { name: "Sales (copy)" }) })
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(t("cards.confirmDelete.title", { name: "Sales (copy)" }));
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: t("cards.confirmDelete.confirm") }).click();
+    await expect(page.getByText(t("cards.undo.body", { name: "Sales (copy)" }))).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    const undoAddress = page.url();
+    // The bin has it, with Restore.
+    await openHydrated(page, `${prefix}/x-bot/cards?bin=1`);
+    await expect(page.getByTestId("bot-card")).toHaveCount(1);
+    await expect(
+      page.getByRole("button", { name: t("cards.bin.restoreLabel", { name: "Sales (copy)" }) }),
+    ).toBeVisible();
+    await openHydrated(page, undoAddress);
+    await page.getByRole("button", { name: t("cards.undo.action") }).click();
+    await expect(page.getByText(t("common:notices.bot-restored"))).toBeVisible();
+    await expect(cards).toHaveCount(3);
+    await screenshotBothModes(page, "xbot-cards-bots");
+    await expectNoAxeViolations(page);
+
+    // Message cards of the current bot.
+    await page.getByRole("link", { name: t("cards.tabs.messages") }).click();
+    await expect(page).toHaveURL(/tab=messages/);
+    await expect(page.getByRole("heading", { name: t("messageCards.empty.title") })).toBeVisible();
+    await page.getByRole("link", { name: t("messageCards.add") }).click();
+    const form = page.getByRole("form", { name: t("messageCards.form.newTitle") });
+    await form.getByLabel(t("messageCards.form.title")).fill("Book a visit");
+    await form.getByLabel(t("messageCards.form.text")).fill("See our rooms.");
+    await form.getByLabel(t("messageCards.form.whenToShow")).fill("When they ask about visits");
+    await form.getByLabel(`${t("messageCards.form.kind")} 1`).selectOption("link");
+    await form.getByLabel(`${t("messageCards.form.label")} 1`).fill("Visit");
+    await form.getByLabel(`${t("messageCards.form.value")} 1`).fill("not an address");
+    await form.getByRole("button", { name: t("messageCards.form.save") }).click();
+    // The API's refusal is told by its field, translated.
+    const value = form.getByLabel(`${t("messageCards.form.value")} 1`);
+    await expect(value).toHaveAttribute("aria-invalid", "true");
+    const validation = JSON.parse(
+      readFileSync(join(process.cwd(), "locales", language, "validation.json"), "utf8"),
+    ) as Record<string, string>;
+    await expect(form.getByText(validation.invalidUrl as string)).toBeVisible();
+    await screenshotBothModes(page, "xbot-cards-message-form");
+    await expectNoAxeViolations(page);
+    await value.fill("https://example.com/visit");
+    await form.getByRole("button", { name: t("messageCards.form.save") }).click();
+    await expect(page.getByText(t("common:notices.message-card-saved"))).toBeVisible();
+    const card = page.getByTestId("message-card");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Book a visit");
+    await expect(card).toContainText("Visit");
+    await expect(card).toContainText("https://example.com/visit");
+    await screenshotBothModes(page, "xbot-cards-messages");
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("x-bot cards without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, hydration: false });
+  test("a bot is created and deleted after the question in the page", async ({ page }) => {
+    const t = messagesOf("en");
+    await signIn(page);
+    await page.goto("/x-bot/cards");
+    await page.getByRole("button", { name: t("cards.empty.action") }).click();
+    await expect(page).toHaveURL(/\/x-bot\/details$/);
+    await page.goto("/x-bot/cards");
+    const name = t("cards.empty.defaultName");
+    await page.getByRole("button", { name: t("cards.deleteLabel", { name }) }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(
+      t("cards.confirmDelete.title", { name }),
+    );
+    await page.getByRole("button", { name: t("cards.confirmDelete.confirm") }).click();
+    await expect(page.getByText(t("cards.undo.body", { name }))).toBeVisible();
+  });
+});
