@@ -132,16 +132,14 @@ export async function cardsAction({
     }
     case "duplicate": {
       if (!id) throw badRequest();
-      const copy = await api
-        .post("/bots/{id}/duplicate", { path: { id }, body: {} })
-        .catch(rethrowAsPageError);
-      return safeRedirect(pagePath(url, language, { notice: "bot-duplicated", copy: copy.id }));
+      await api.post("/bots/{id}/duplicate", { path: { id }, body: {} }).catch(rethrowAsPageError);
+      return safeRedirect(pagePath(url, language, { notice: "bot-duplicated" }));
     }
     case "delete": {
       if (!id) throw badRequest();
       if (!isConfirmed(form)) return safeRedirect(pagePath(url, language, { confirm: id }));
       await api.delete("/bots/{id}", { path: { id } }).catch(rethrowAsPageError);
-      return safeRedirect(pagePath(url, language, { deleted: id, copy: null }));
+      return safeRedirect(pagePath(url, language, { deleted: id }));
     }
     case "restore": {
       if (!id) throw badRequest();

@@ -157,7 +157,7 @@ function usePageLink() {
   const location = useLocation();
   return (changes: Record<string, string | null>) => {
     const search = new URLSearchParams(location.search);
-    for (const name of ["notice", "confirm", "deleted", "card", "copy"]) search.delete(name);
+    for (const name of ["notice", "confirm", "deleted", "card"]) search.delete(name);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) search.delete(name);
       else search.set(name, value);
@@ -746,15 +746,12 @@ function MessageCardItem({
         )}
       </div>
       <div className="min-w-0 flex-1 space-y-2">
-        <h3 id={titleId} dir="auto" className="font-semibold [overflow-wrap:anywhere]">
-          {card.title}
+        <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+          <bdi>{card.title}</bdi>
         </h3>
         {card.text ? (
-          <p
-            dir="auto"
-            className="text-sm whitespace-pre-line text-text-muted [overflow-wrap:anywhere]"
-          >
-            {card.text}
+          <p className="text-sm whitespace-pre-line text-text-muted [overflow-wrap:anywhere]">
+            <bdi>{card.text}</bdi>
           </p>
         ) : null}
         {card.buttons.length ? (
@@ -1003,7 +1000,13 @@ function MessageCardForm({
                 id={`${formId}-button-${index}-value`}
                 name={name("value")}
                 label={`${t("messageCards.form.value")} ${index + 1}`}
-                hint={t(`messageCards.form.valueHints.${kind}`)}
+                hint={
+                  <IsolatedMessage
+                    ns="xbot"
+                    i18nKey={`messageCards.form.valueHints.${kind}`}
+                    values={{}}
+                  />
+                }
                 defaultValue={value(name("value"), button?.value ?? "")}
                 maxLength={cardLimits.buttonValue}
                 dir="auto"

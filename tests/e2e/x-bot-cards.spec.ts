@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  apiToken,
   expect,
   expectNoAxeViolations,
+  joinOrganization,
   openHydrated,
+  registerAccount,
   screenshotBothModes,
   signIn,
   test,
@@ -157,4 +160,35 @@ test.describe("x-bot cards without JavaScript", () => {
     await page.getByRole("button", { name: t("cards.confirmDelete.confirm") }).click();
     await expect(page.getByText(t("cards.undo.body", { name }))).toBeVisible();
   });
+});
+
+test("a viewer sees the bots and their cards, and may only choose the current bot", async ({
+  page,
+}) => {
+  const t = messagesOf("en");
+  const owner = await registerAccount(page.request);
+  const viewer = await registerAccount(page.request);
+  const headers = { Authorization: `Bearer ${await apiToken(page.request, owner)}` };
+  for (const name of ["Support", "Sales"]) {
+    const made = await page.request.post("/api/v1/bots", { headers, data: { name } });
+    expect(made.status()).toBe(201);
+  }
+  await joinOrganization(page.request, owner, viewer, "viewer");
+  await signIn(page, viewer);
+  await openHydrated(page, "/x-bot/cards");
+  await expect(page.getByTestId("bot-card")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: t("cards.create.submit") })).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: t("cards.duplicateLabel", { name: "Support" }) }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: t("cards.deleteLabel", { name: "Support" }) }),
+  ).toHaveCount(0);
+  await expect(page.getByRole("link", { name: t("cards.bin.link") })).toHaveCount(0);
+  await page.getByRole("button", { name: t("cards.makeCurrentLabel", { name: "Sales" }) }).click();
+  await expect(page.getByTestId("xbot-current")).toContainText("Sales");
+  await page.getByRole("link", { name: t("cards.tabs.messages") }).click();
+  await expect(page.getByText(t("messageCards.empty.bodyReader"))).toBeVisible();
+  await expect(page.getByRole("link", { name: t("messageCards.add") })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
