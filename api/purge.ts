@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import { botRestoreDays } from "./bots/bot-limits";
+import { purgeExpiredConversations } from "./bots/bot-retention";
 import { characterRestoreDays } from "./characters/characters";
 import { clientRestoreDays } from "./crm/clients";
 import { documentRestoreDays } from "./crm/documents";
@@ -82,13 +83,18 @@ export async function purgeDeleted(
   };
 }
 
-/** Schedules the purge every night at 03:17 UTC and works it here; resolves with a stop function. */
+/**
+ * Schedules the purge every night at 03:17 UTC and works it here (with the activity log's and the
+ * bots' conversations past their retention); resolves with a stop function.
+ */
 export async function schedulePurge(db: Database, storage: Storage, boss: PgBoss) {
   await boss.createQueue(purgeQueue, { retryLimit: 3, retryDelay: 60, retryBackoff: true });
   await boss.schedule(purgeQueue, "17 3 * * *", null, { tz: "UTC" });
   return workQueue(boss, purgeQueue, { concurrency: 1 }, async () => {
     const gone = await purgeDeleted(db, storage);
     await purgeActivity(db);
+    const expired = await purgeExpiredConversations(db);
+    if (expired) console.log(`Purged ${expired} bot conversations past their bot's retention`);
     if (Object.values(gone).some(Boolean)) {
       console.log(
         `Purged ${gone.clients} clients, ${gone.projects} projects, ${gone.documents} ` +

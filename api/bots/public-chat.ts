@@ -18,6 +18,7 @@ import {
 } from "../db/schema";
 import { AppError, conflict, notFound, QuotaExceededError } from "../errors";
 import { type Actor, requirePermission } from "../organizations/permissions";
+import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
 
 export type PublicChatServices = { db: Database; ai: AiServices };
@@ -246,7 +247,7 @@ function toPublic(message: BotMessage): PublicMessage {
     id: String(message.id),
     role: message.role,
     text: message.text,
-    status: message.status,
+    status: effectiveStatus(message),
     rating: message.rating ?? null,
     fallback: message.fallback,
     createdAt: message.createdAt.toISOString(),
@@ -471,6 +472,7 @@ export async function sendMessage(
         ),
       );
     if (again) return null;
+    await settleStaleAnswers(tx, conversation.id);
     const [running] = await tx
       .select({ id: botMessages.id })
       .from(botMessages)
@@ -569,6 +571,29 @@ export async function sendMessage(
   };
 }
 
+/**
+ * Answers left `streaming` by a writer that is gone (an instance that died mid-answer: its
+ * heartbeat stopped `staleAnswerMs` ago) are stopped, their text kept, as a thread's are.
+ */
+export async function settleStaleAnswers(db: Database, conversationId: number) {
+  await db
+    .update(botMessages)
+    .set({ status: "stopped" })
+    .where(
+      and(
+        eq(botMessages.conversationId, conversationId),
+        eq(botMessages.status, "streaming"),
+        sql`${botMessages.updatedAt} < now() - make_interval(secs => ${staleAnswerMs / 1000})`,
+      ),
+    );
+}
+
+/** An answer still `streaming` that its writer has not touched for a minute has lost its writer. */
+function effectiveStatus(message: Pick<BotMessage, "status" | "updatedAt">) {
+  const stale = Date.now() - message.updatedAt.getTime() > staleAnswerMs;
+  return message.status === "streaming" && stale ? "stopped" : message.status;
+}
+
 const answerInProgress = () =>
   conflict("ANSWER_IN_PROGRESS", "The answer to this message is still being written.");
 
@@ -581,9 +606,11 @@ async function replay(
     .select()
     .from(botMessages)
     .where(and(eq(botMessages.questionId, question.id), eq(botMessages.role, "assistant")));
-  if (!answer || answer.status === "streaming") throw answerInProgress();
+  if (!answer) throw answerInProgress();
+  const status = effectiveStatus(answer);
+  if (status === "streaming") throw answerInProgress();
   const meta = metaOf(question.id, answer.id);
-  return { stream: () => fixedStream(meta, answer.text, answer.status, answer.fallback) };
+  return { stream: () => fixedStream(meta, answer.text, status, answer.fallback) };
 }
 
 function fixedStream(
@@ -639,15 +666,19 @@ async function writeAnswer(
   let firstTokenMs: number | null = null;
   let text = "";
   let stored = "";
+  let storedAt = Date.now();
+  // The text so far, and a heartbeat while the model is silent: an answer untouched for
+  // `staleAnswerMs` is one whose writer died, and is settled as stopped.
   const timer = setInterval(() => {
-    if (text === stored) return;
+    if (text === stored && Date.now() - storedAt < answerHeartbeatMs) return;
     stored = text;
+    storedAt = Date.now();
     void db
       .update(botMessages)
-      .set({ text: stored })
+      .set({ text: stored, updatedAt: new Date() })
       .where(and(eq(botMessages.id, answerId), eq(botMessages.status, "streaming")))
       .catch(() => {});
-  }, 1_000);
+  }, answerFlushMs);
   const maxOutputTokens = Math.min(ai.maxOutputTokens.chat, lengthTokens[bot.answerLength]);
   const promptTokens = estimateTokens(
     [...instructions, ...messages.map((m) => m.content)].join("\n"),

@@ -231,12 +231,13 @@ export const botConversations = pgTable(
     index("bot_conversations_embedded_idx")
       .on(t.organizationId)
       .where(sql`${t.originHost} is not null and not ${t.preview}`),
+    index("bot_conversations_bot_last_message_idx").on(t.botId, t.lastMessageAt),
   ],
 );
 
 /**
  * The messages of a bot's conversations: the visitor's (`user`) and the bot's answers, stored
- * as they stream. `clientMessageId` makes a visitor's message idempotent within its conversation;
+ * as they stream (an answer whose writer died is settled as `stopped`, as a thread's is). `clientMessageId` makes a visitor's message idempotent within its conversation;
  * an answer keeps its model, tokens and time to first token; `fallback`: the owner's fallback
  * message, not a model's answer.
  */
@@ -263,6 +264,8 @@ export const botMessages = pgTable(
     errorCode: text("error_code"),
     rating: text("rating", { enum: ["up", "down"] }),
     createdAt: createdAt(),
+    /** Touched while an answer streams (its heartbeat): a `streaming` answer left untouched has lost its writer. */
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("bot_messages_conversation_idx").on(t.conversationId, t.id),

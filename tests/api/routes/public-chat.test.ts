@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiUsage, botMessages } from "../../../api/db/schema";
+import { purgeExpiredConversations } from "../../../api/bots/bot-retention";
+import { aiUsage, botConversations, botMessages } from "../../../api/db/schema";
 import type { FakeAiServer } from "../../support/fake-ai-server";
 import { startFakeChatApi } from "../fake-chat-api";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
@@ -410,5 +411,101 @@ describe("hostile visitors", () => {
     const capped = await send(bot.publicId, other, "four");
     expect(capped.status).toBe(429);
     expect(capped.headers.get("retry-after")).toBeTruthy();
+  });
+});
+
+describe("an answer whose writer died", () => {
+  it("is settled as stopped, its text kept, so that the visitor's next message is answered", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const chat = await conversation(bot.publicId);
+    fake.reply = "Half an answ";
+    const first = await send(bot.publicId, chat, "Tell me everything", "first");
+    const answerId = Number(chunks(first.text)[0].messageMetadata.assistantMessageId);
+    const messagesPath = `${path(bot.publicId)}/conversations/${chat.conversationId}/messages`;
+    const statusOf = async () =>
+      (await t.db.select().from(botMessages).where(eq(botMessages.id, answerId)))[0]?.status;
+
+    // Its instance is writing it, and its heartbeat is recent: the next message waits.
+    await t.db
+      .update(botMessages)
+      .set({ status: "streaming", updatedAt: sql`now() - interval '5 seconds'` })
+      .where(eq(botMessages.id, answerId));
+    const busy = await send(bot.publicId, chat, "Are you there?");
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe("ANSWER_IN_PROGRESS");
+    expect((await send(bot.publicId, chat, "Tell me everything", "first")).status).toBe(409);
+
+    // The instance died mid-answer: its heartbeat stopped over a minute ago.
+    await t.db
+      .update(botMessages)
+      .set({ status: "streaming", updatedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(botMessages.id, answerId));
+    const listed = await t.request("GET", messagesPath, { token: chat.token });
+    expect(listed.body.items[1]).toMatchObject({ text: "Half an answ", status: "stopped" });
+    // A repeat of its question replays what was written, as stopped.
+    const replayed = await send(bot.publicId, chat, "Tell me everything", "first");
+    expect(replayed.status, replayed.text).toBe(200);
+    expect(chunks(replayed.text).at(-1).messageMetadata.status).toBe("stopped");
+
+    fake.reply = "Yes, here.";
+    const next = await send(bot.publicId, chat, "Are you there?");
+    expect(next.status, next.text).toBe(200);
+    expect(answerText(next.text)).toBe("Yes, here.");
+    expect(await statusOf()).toBe("stopped");
+    const after = await t.request("GET", messagesPath, { token: chat.token });
+    expect(after.body.items.map((m: { text: string; status: string }) => m.status)).toEqual([
+      "complete",
+      "stopped",
+      "complete",
+      "complete",
+    ]);
+    // The stopped answer's text is still part of what the model reads.
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain("Half an answ");
+  });
+});
+
+describe("retention", () => {
+  it("deletes each bot's conversations past its retention, with their messages, in batches", async () => {
+    const owner = await ownerWithSession(t);
+    const brief = await newBot(owner, { retentionDays: 30 });
+    const patient = await newBot(owner, { retentionDays: 90 });
+    const talk = async (publicId: string, daysAgo: number) => {
+      const chat = await conversation(publicId);
+      expect((await send(publicId, chat, `Hello from ${daysAgo} days ago`)).status).toBe(200);
+      const id = Number(chat.conversationId);
+      await t.db
+        .update(botConversations)
+        .set({ lastMessageAt: sql`now() - make_interval(days => ${daysAgo})` })
+        .where(eq(botConversations.id, id));
+      return id;
+    };
+    const old = [
+      await talk(brief.publicId, 40),
+      await talk(brief.publicId, 31),
+      await talk(brief.publicId, 365),
+    ];
+    const recent = await talk(brief.publicId, 10);
+    const keptLonger = await talk(patient.publicId, 40);
+    const expiredLonger = await talk(patient.publicId, 91);
+
+    const gone = await purgeExpiredConversations(t.db, { batchSize: 2 });
+    expect(gone).toBeGreaterThanOrEqual(4);
+    const left = await t.db
+      .select({ id: botConversations.id })
+      .from(botConversations)
+      .where(inArray(botConversations.id, [...old, recent, keptLonger, expiredLonger]));
+    expect(left.map((row) => row.id).sort()).toEqual([recent, keptLonger].sort());
+    const messages = await t.db
+      .select({ conversationId: botMessages.conversationId })
+      .from(botMessages)
+      .where(inArray(botMessages.conversationId, [...old, expiredLonger]));
+    expect(messages).toHaveLength(0);
+    const keptMessages = await t.db
+      .select({ id: botMessages.id })
+      .from(botMessages)
+      .where(inArray(botMessages.conversationId, [recent, keptLonger]));
+    expect(keptMessages).toHaveLength(4);
+    expect(await purgeExpiredConversations(t.db)).toBe(0);
   });
 });

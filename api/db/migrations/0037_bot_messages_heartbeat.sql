@@ -1,0 +1,2 @@
+ALTER TABLE "bot_messages" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "bot_conversations_bot_last_message_idx" ON "bot_conversations" USING btree ("bot_id","last_message_at");
