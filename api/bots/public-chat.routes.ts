@@ -12,6 +12,7 @@ import { botLimits } from "./bot-limits";
 import { AppearanceSchema } from "./bots.routes";
 import {
   botByPublicId,
+  clickCard,
   listMessages,
   openConversation,
   originAllowed,
@@ -89,6 +90,25 @@ const ConversationStartedSchema = z
   .object({ conversationId: z.string(), token: z.string() })
   .openapi("BotConversationStarted");
 
+const PublicCardSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    text: z.string(),
+    imageUrl: z.string().nullable(),
+    buttons: z.array(
+      z.object({
+        kind: z.enum(["reply", "link", "lead_form"]),
+        label: z.string(),
+        value: z.string().openapi({
+          description:
+            "The reply to send, or the link (http or https) to open; empty for the lead form",
+        }),
+      }),
+    ),
+  })
+  .openapi("BotPublicCard");
+
 const PublicMessageSchema = z
   .object({
     id: z.string(),
@@ -98,6 +118,9 @@ const PublicMessageSchema = z
     rating: z.enum(["up", "down"]).nullable(),
     fallback: z.boolean().openapi({
       description: "The bot's fallback message, written by its owner: no model answered",
+    }),
+    cards: z.array(PublicCardSchema).openapi({
+      description: "The message cards the answer showed (that the bot still has)",
     }),
     createdAt: z.string(),
   })
@@ -156,7 +179,8 @@ const streamDescription =
   "The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI " +
   "message stream): `start` with `messageMetadata: { conversationId, userMessageId, " +
   "assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, " +
-  "`error` when it failed, `finish` with the final metadata, then `[DONE]`. Without a chat model the " +
+  "`error` when it failed, `data-card` (`data`: a BotPublicCard) for each message card the model " +
+  "showed, `finish` with the final metadata, then `[DONE]`. Without a chat model the " +
   "answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the " +
   "stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's " +
   "`maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).";
@@ -233,6 +257,19 @@ const feedbackRoute = createRoute({
   responses: { 204: { description: "Rated" }, ...errorResponses(400, 401, 404, 422) },
 });
 
+const cardClickRoute = createRoute({
+  method: "post",
+  path: `${base}/conversations/{id}/cards/{cardId}/click`,
+  tags,
+  summary: "Count a click on a message card's button (visitor token)",
+  description:
+    "Counts once a conversation and card (a repeat is 204 and not counted); 404 for a card the " +
+    "conversation was not shown. A card's view is counted when an answer shows it.",
+  security: visitorSecurity,
+  request: { params: conversationParams.extend({ cardId: z.uuid("Not a card id") }) },
+  responses: { 204: { description: "Counted" }, ...errorResponses(401, 404, 422) },
+});
+
 const previewRoute = protectedRoute({
   method: "post",
   path: "/bots/{id}/preview-token",
@@ -295,6 +332,12 @@ export function createPublicChatRoutes() {
       const body = c.req.valid("json");
       const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
       await rateAnswer(c.var.db, conversation, String(body.messageId), body.rating);
+      return c.body(null, 204);
+    })
+    .openapi(cardClickRoute, async (c) => {
+      const { id, cardId } = c.req.valid("param");
+      const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      await clickCard(c.var.db, conversation, cardId);
       return c.body(null, 204);
     })
     .openapi(previewRoute, async (c) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createUIMessageStream, streamText, type UIMessage } from "ai";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { createUIMessageStream, streamText, tool, type UIMessage } from "ai";
+import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type AiServices, organizationAiSettings } from "../ai/ai-models";
 import { type CallUsage, checkAiQuota, estimateTokens, runAiCall } from "../ai/ai-usage";
 import { AiError, classifyAiError } from "../ai/errors";
@@ -9,8 +10,11 @@ import { characterInstructions } from "../characters/characters";
 import type { Database } from "../db/client";
 import {
   type Bot,
+  type BotCard,
+  type BotCardButton,
   type BotConversation,
   type BotMessage,
+  botCards,
   botConversations,
   botMessages,
   bots,
@@ -232,6 +236,39 @@ export async function openConversation(
   return conversation;
 }
 
+/** A message card as the widget shows it: what the visitor may see of it, no instruction. */
+export type PublicCard = {
+  id: string;
+  title: string;
+  text: string;
+  /** The card's image: media files have no public address yet, so null. */
+  imageUrl: string | null;
+  buttons: BotCardButton[];
+};
+
+function toPublicCard(card: BotCard): PublicCard {
+  return {
+    id: card.id,
+    title: card.title,
+    text: card.text,
+    imageUrl: null,
+    buttons: card.buttons.slice(0, 3).map((button) => ({
+      kind: button.kind,
+      label: button.label,
+      value: button.kind === "lead_form" ? "" : button.value,
+    })),
+  };
+}
+
+/** A bot's message cards, in their order. */
+async function cardsOfBot(db: Database, botId: string): Promise<BotCard[]> {
+  return db
+    .select()
+    .from(botCards)
+    .where(eq(botCards.botId, botId))
+    .orderBy(asc(botCards.position), asc(botCards.createdAt), asc(botCards.id));
+}
+
 export type PublicMessage = {
   id: string;
   role: "user" | "assistant";
@@ -239,10 +276,12 @@ export type PublicMessage = {
   status: BotMessage["status"];
   rating: "up" | "down" | null;
   fallback: boolean;
+  /** The cards the answer showed that the bot still has. */
+  cards: PublicCard[];
   createdAt: string;
 };
 
-function toPublic(message: BotMessage): PublicMessage {
+function toPublic(message: BotMessage, cards: Map<string, PublicCard>): PublicMessage {
   return {
     id: String(message.id),
     role: message.role,
@@ -250,6 +289,7 @@ function toPublic(message: BotMessage): PublicMessage {
     status: effectiveStatus(message),
     rating: message.rating ?? null,
     fallback: message.fallback,
+    cards: message.cardIds.flatMap((id) => cards.get(id) ?? []),
     createdAt: message.createdAt.toISOString(),
   };
 }
@@ -260,7 +300,45 @@ export async function listMessages(db: Database, conversation: BotConversation) 
     .from(botMessages)
     .where(eq(botMessages.conversationId, conversation.id))
     .orderBy(asc(botMessages.id));
-  return rows.map(toPublic);
+  const shown = rows.some((row) => row.cardIds.length > 0)
+    ? await cardsOfBot(db, conversation.botId)
+    : [];
+  const cards = new Map(shown.map((card) => [card.id, toPublicCard(card)]));
+  return rows.map((row) => toPublic(row, cards));
+}
+
+/**
+ * Counts a click on a card's button: a card the conversation was shown, once a conversation
+ * (a repeat is accepted and not counted again); 404 for a card it was not shown.
+ */
+export async function clickCard(db: Database, conversation: BotConversation, cardId: string) {
+  const [shown] = await db
+    .select({ id: botMessages.id })
+    .from(botMessages)
+    .where(
+      and(
+        eq(botMessages.conversationId, conversation.id),
+        eq(botMessages.role, "assistant"),
+        sql`${cardId}::uuid = any(${botMessages.cardIds})`,
+      ),
+    )
+    .limit(1);
+  if (!shown) throw notFound("No such card.");
+  const [first] = await db
+    .update(botConversations)
+    .set({ clickedCardIds: sql`array_append(${botConversations.clickedCardIds}, ${cardId}::uuid)` })
+    .where(
+      and(
+        eq(botConversations.id, conversation.id),
+        sql`not (${cardId}::uuid = any(${botConversations.clickedCardIds}))`,
+      ),
+    )
+    .returning({ id: botConversations.id });
+  if (!first) return;
+  await db
+    .update(botCards)
+    .set({ clicks: sql`${botCards.clicks} + 1`, updatedAt: sql`${botCards.updatedAt}` })
+    .where(and(eq(botCards.id, cardId), eq(botCards.botId, conversation.botId)));
 }
 
 export async function rateAnswer(
@@ -353,7 +431,24 @@ export type ChatMetadata = {
   fallback: boolean;
   error: { code: string; message: string } | null;
 };
-export type ChatUIMessage = UIMessage<ChatMetadata>;
+export type ChatUIMessage = UIMessage<ChatMetadata, { card: PublicCard }>;
+
+/** The tool through which the model shows a card, described by each card's "when to show". */
+function cardTools(cards: BotCard[]) {
+  const [first, ...rest] = cards.map((card) => card.id);
+  if (!first) return undefined;
+  const list = cards
+    .map((card) => `- ${card.id}: "${card.title}". Show it when: ${card.whenToShow || "it helps."}`)
+    .join("\n");
+  return {
+    show_card: tool({
+      description:
+        "Show the visitor one of the bot's message cards (a title, a text and buttons), below " +
+        `your answer, when what it is for fits the conversation. At most once a card.\n${list}`,
+      inputSchema: z.object({ cardId: z.enum([first, ...rest]) }),
+    }),
+  };
+}
 
 const lengthTokens = { short: 300, medium: 800, long: 2_000 } as const;
 const lengthInstructions = {
@@ -551,6 +646,7 @@ export async function sendMessage(
     return { stream: () => fixedStream(meta, bot.fallbackMessage, "complete", true) };
   }
   const instructions = await botInstructions(db, bot, conversation.language);
+  const cards = await cardsOfBot(db, bot.id);
   return {
     stream: (signal) =>
       createUIMessageStream<ChatUIMessage>({
@@ -561,6 +657,7 @@ export async function sendMessage(
             resolved,
             written.answerId,
             instructions,
+            cards,
             [...written.history, { role: "user" as const, content: input.text }],
             meta,
             signal,
@@ -610,7 +707,11 @@ async function replay(
   const status = effectiveStatus(answer);
   if (status === "streaming") throw answerInProgress();
   const meta = metaOf(question.id, answer.id);
-  return { stream: () => fixedStream(meta, answer.text, status, answer.fallback) };
+  const cards = answer.cardIds.length
+    ? new Map((await cardsOfBot(db, question.botId)).map((card) => [card.id, toPublicCard(card)]))
+    : new Map<string, PublicCard>();
+  const shown = answer.cardIds.flatMap((id) => cards.get(id) ?? []);
+  return { stream: () => fixedStream(meta, answer.text, status, answer.fallback, shown) };
 }
 
 function fixedStream(
@@ -618,6 +719,7 @@ function fixedStream(
   text: string,
   status: BotMessage["status"],
   fallback: boolean,
+  cards: PublicCard[] = [],
 ) {
   return createUIMessageStream<ChatUIMessage>({
     execute: ({ writer }) => {
@@ -630,6 +732,8 @@ function fixedStream(
       writer.write({ type: "text-start", id });
       if (text) writer.write({ type: "text-delta", id, delta: text });
       writer.write({ type: "text-end", id });
+      for (const card of cards)
+        writer.write({ type: "data-card", id: `card-${card.id}`, data: card });
       writer.write({
         type: "finish",
         messageMetadata: { ...meta, status, fallback, error: null },
@@ -648,11 +752,14 @@ async function writeAnswer(
   resolved: ResolvedModel<"chat">,
   answerId: number,
   instructions: string[],
+  cards: BotCard[],
   messages: { role: "user" | "assistant"; content: string }[],
   meta: Omit<ChatMetadata, "status" | "error" | "fallback">,
   signal: AbortSignal,
   writer: Writer,
 ) {
+  const cardsById = new Map(cards.map((card) => [card.id, card]));
+  const shown: string[] = [];
   const { db, ai } = services;
   const { abortSignal } = callSignal({ signal, deadlineMs: ai.chatDeadlineMs });
   const id = `text-${answerId}`;
@@ -704,6 +811,7 @@ async function writeAnswer(
           temperature: bot.temperature,
           maxOutputTokens,
           abortSignal,
+          tools: cardTools(cards),
           onError: () => {},
         });
         let failure: unknown;
@@ -713,6 +821,17 @@ async function writeAnswer(
               firstTokenMs ??= Math.round(performance.now() - started);
               text += part.text;
               writer.write({ type: "text-delta", id, delta: part.text });
+            } else if (part.type === "tool-call" && part.toolName === "show_card") {
+              const cardId = (part.input as { cardId?: unknown } | undefined)?.cardId;
+              const card = typeof cardId === "string" ? cardsById.get(cardId) : undefined;
+              if (card && !shown.includes(card.id)) {
+                shown.push(card.id);
+                writer.write({
+                  type: "data-card",
+                  id: `card-${card.id}`,
+                  data: toPublicCard(card),
+                });
+              }
             } else if (part.type === "error") {
               failure ??= part.error;
             }
@@ -764,8 +883,16 @@ async function writeAnswer(
       firstTokenMs,
       inputTokens: tokens.inputTokens ?? null,
       outputTokens: tokens.outputTokens ?? null,
+      cardIds: shown,
     })
     .where(eq(botMessages.id, answerId));
+  if (shown.length > 0) {
+    // A card sent is a card viewed.
+    await db
+      .update(botCards)
+      .set({ views: sql`${botCards.views} + 1`, updatedAt: sql`${botCards.updatedAt}` })
+      .where(and(inArray(botCards.id, shown), eq(botCards.botId, bot.id)));
+  }
   writer.write({ type: "text-end", id });
   if (error) writer.write({ type: "error", errorText: error.message });
   writer.write({ type: "finish", messageMetadata: { ...meta, status, fallback: false, error } });

@@ -219,6 +219,8 @@ export const botConversations = pgTable(
     language: text("language").notNull().default("en"),
     preview: boolean("preview").notNull().default(false),
     originHost: text("origin_host"),
+    /** The cards whose button the visitor clicked: each counts one click a conversation. */
+    clickedCardIds: uuid("clicked_card_ids").array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" })
       .notNull()
@@ -263,6 +265,8 @@ export const botMessages = pgTable(
     firstTokenMs: integer("first_token_ms"),
     errorCode: text("error_code"),
     rating: text("rating", { enum: ["up", "down"] }),
+    /** The message cards the answer showed (the model's `show_card` calls), in order. */
+    cardIds: uuid("card_ids").array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     /** Touched while an answer streams (its heartbeat): a `streaming` answer left untouched has lost its writer. */
     updatedAt: updatedAt(),

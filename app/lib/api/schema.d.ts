@@ -12767,7 +12767,7 @@ export interface paths {
     put?: never;
     /**
      * Send a visitor's message and stream the bot's answer (visitor token)
-     * @description The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI message stream): `start` with `messageMetadata: { conversationId, userMessageId, assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, `error` when it failed, `finish` with the final metadata, then `[DONE]`. Without a chat model the answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's `maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).
+     * @description The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI message stream): `start` with `messageMetadata: { conversationId, userMessageId, assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, `error` when it failed, `data-card` (`data`: a BotPublicCard) for each message card the model showed, `finish` with the final metadata, then `[DONE]`. Without a chat model the answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's `maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).
      */
     post: {
       parameters: {
@@ -12918,6 +12918,83 @@ export interface paths {
           content: {
             "application/json": components["schemas"]["Error"];
           };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/conversations/{id}/cards/{cardId}/click": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Count a click on a message card's button (visitor token)
+     * @description Counts once a conversation and card (a repeat is 204 and not counted); 404 for a card the conversation was not shown. A card's view is counted when an answer shows it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          id: string;
+          cardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Counted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
@@ -16173,7 +16250,22 @@ export interface components {
       rating: "up" | "down" | null;
       /** @description The bot's fallback message, written by its owner: no model answered */
       fallback: boolean;
+      /** @description The message cards the answer showed (that the bot still has) */
+      cards: components["schemas"]["BotPublicCard"][];
       createdAt: string;
+    };
+    BotPublicCard: {
+      id: string;
+      title: string;
+      text: string;
+      imageUrl: string | null;
+      buttons: {
+        /** @enum {string} */
+        kind: "reply" | "link" | "lead_form";
+        label: string;
+        /** @description The reply to send, or the link (http or https) to open; empty for the lead form */
+        value: string;
+      }[];
     };
     BotAnswerFeedback: {
       messageId: string | number;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { purgeExpiredConversations } from "../../../api/bots/bot-retention";
-import { aiUsage, botConversations, botMessages } from "../../../api/db/schema";
+import { aiUsage, botCards, botConversations, botMessages } from "../../../api/db/schema";
 import type { FakeAiServer } from "../../support/fake-ai-server";
 import { startFakeChatApi } from "../fake-chat-api";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
@@ -507,5 +507,116 @@ describe("retention", () => {
       .where(inArray(botMessages.conversationId, [recent, keptLonger]));
     expect(keptMessages).toHaveLength(4);
     expect(await purgeExpiredConversations(t.db)).toBe(0);
+  });
+});
+
+describe("message cards", () => {
+  it("are offered to the model as a tool, streamed and kept with the answer, and count views and clicks", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const addCard = async (json: Record<string, unknown>) => {
+      const response = await t.request("POST", `/bots/${bot.id}/cards`, {
+        token: owner.token,
+        json,
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.body as { id: string };
+    };
+    const visit = await addCard({
+      title: "Book a visit",
+      text: "Weekdays, nine to five.",
+      whenToShow: "When someone asks about visiting the shop.",
+      buttons: [
+        { kind: "reply", label: "Tomorrow", value: "Can I come tomorrow?" },
+        { kind: "link", label: "Map", value: "https://shop.example/map" },
+        { kind: "lead_form", label: "Call me", value: "" },
+      ],
+    });
+    const other = await addCard({ title: "Prices", whenToShow: "When asked about prices." });
+    const chat = await conversation(bot.publicId);
+    fake.tool = { name: "show_card", arguments: { cardId: visit.id } };
+    const response = await send(bot.publicId, chat, "Can I visit?");
+    expect(response.status, response.text).toBe(200);
+
+    // The model was offered the tool, each card described by when to show it.
+    const offered = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(offered).toContain("show_card");
+    expect(offered).toContain("When someone asks about visiting the shop.");
+    expect(offered).toContain(other.id);
+
+    const card = chunks(response.text).find((chunk) => chunk.type === "data-card");
+    expect(card?.data).toMatchObject({
+      id: visit.id,
+      title: "Book a visit",
+      text: "Weekdays, nine to five.",
+      imageUrl: null,
+      buttons: [
+        { kind: "reply", label: "Tomorrow", value: "Can I come tomorrow?" },
+        { kind: "link", label: "Map", value: "https://shop.example/map" },
+        { kind: "lead_form", label: "Call me", value: "" },
+      ],
+    });
+    expect(JSON.stringify(card)).not.toContain("When someone asks");
+    expect(chunks(response.text).at(-1).messageMetadata.status).toBe("complete");
+
+    const messagesPath = `${path(bot.publicId)}/conversations/${chat.conversationId}/messages`;
+    const listed = await t.request("GET", messagesPath, { token: chat.token });
+    expect(listed.body.items[0].cards).toEqual([]);
+    expect(listed.body.items[1].cards).toEqual([card.data]);
+    const views = async () =>
+      (await t.db.select().from(botCards).where(eq(botCards.id, visit.id)))[0];
+    expect(await views()).toMatchObject({ views: 1, clicks: 0 });
+
+    // A click counts once a conversation; a card the conversation was not shown is 404.
+    const click = (cardId: string, token = chat.token) =>
+      t.request(
+        "POST",
+        `${path(bot.publicId)}/conversations/${chat.conversationId}/cards/${cardId}/click`,
+        { token, headers: { origin: page } },
+      );
+    const clicked = await click(visit.id);
+    expect(clicked.status, clicked.text).toBe(204);
+    expect(clicked.headers.get("access-control-allow-origin")).toBe(page);
+    expect((await click(visit.id)).status).toBe(204);
+    expect(await views()).toMatchObject({ views: 1, clicks: 1 });
+    expect((await click(other.id)).status).toBe(404);
+    expect((await click("not-a-card")).status).toBe(422);
+    expect((await click(visit.id, "forged")).status).toBe(401);
+    const stranger = await conversation(bot.publicId);
+    expect((await click(visit.id, stranger.token)).status).toBe(404);
+
+    // A made-up tool argument shows nothing, and the answer still completes.
+    fake.tool = {
+      name: "show_card",
+      arguments: { cardId: "00000000-0000-4000-8000-000000000000" },
+    };
+    const made = await send(bot.publicId, chat, "And a made-up card?");
+    expect(made.status, made.text).toBe(200);
+    expect(chunks(made.text).some((chunk) => chunk.type === "data-card")).toBe(false);
+    // A deleted card is no longer shown with the answer that showed it.
+    await t.request("DELETE", `/bots/${bot.id}/cards/${visit.id}`, { token: owner.token });
+    const after = await t.request("GET", messagesPath, { token: chat.token });
+    expect(after.body.items[1].cards).toEqual([]);
+  });
+
+  it("replays the cards of a stored answer with its repeat", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const added = await t.request("POST", `/bots/${bot.id}/cards`, {
+      token: owner.token,
+      json: { title: "Hours", whenToShow: "When asked about hours." },
+    });
+    const chat = await conversation(bot.publicId);
+    fake.tool = { name: "show_card", arguments: { cardId: added.body.id } };
+    const first = await send(bot.publicId, chat, "Hours?", "hours");
+    const again = await send(bot.publicId, chat, "Hours?", "hours");
+    const cardsOf = (text: string) =>
+      chunks(text)
+        .filter((chunk) => chunk.type === "data-card")
+        .map((chunk) => chunk.data.id);
+    expect(cardsOf(first.text)).toEqual([added.body.id]);
+    expect(cardsOf(again.text)).toEqual([added.body.id]);
+    const [card] = await t.db.select().from(botCards).where(eq(botCards.id, added.body.id));
+    expect(card?.views).toBe(1);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "bot_conversations" ADD COLUMN "clicked_card_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "bot_messages" ADD COLUMN "card_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
