@@ -470,6 +470,7 @@ export class ChatWidget implements WidgetHandle {
     if (error.status === 413 || error.code === "MESSAGE_TOO_LONG") {
       return this.setNotice("tooLong", { max: this.config?.maxMessageLength ?? 0 });
     }
+    if (error.code === "IDENTITY_INVALID") return this.setNotice("identityRefused");
     this.setNotice(error.status === 0 || error.status >= 500 ? "unavailable" : "failed");
   }
 

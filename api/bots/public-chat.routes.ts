@@ -12,6 +12,7 @@ import { botLimits } from "./bot-limits";
 import { AppearanceSchema } from "./bots.routes";
 import {
   botByPublicId,
+  checkMessageIdentity,
   clickCard,
   listMessages,
   openConversation,
@@ -155,7 +156,9 @@ const startRoute = createRoute({
   summary: "Start a visitor's conversation (no authentication)",
   description:
     "A draft bot only with `previewToken` (POST /bots/{id}/preview-token). Returns the " +
-    "conversation and a signed visitor token that opens it alone, for 30 days.",
+    "conversation and a signed visitor token that opens it alone, for 30 days. An `identity` " +
+    "(the site's user id signed with the bot's identity secret: HMAC-SHA256, hex) is verified and " +
+    "kept on the conversation; 403 IDENTITY_INVALID for a forged signature or a bot without a secret.",
   middleware: [bodyLimit(publicBodyLimit)] as const,
   request: {
     params: publicIdParams,
@@ -171,7 +174,7 @@ const startRoute = createRoute({
   },
   responses: {
     201: jsonResponse("The conversation", ConversationStartedSchema),
-    ...errorResponses(400, 401, 404, 413, 422),
+    ...errorResponses(400, 401, 403, 404, 413, 422),
   },
 });
 
@@ -183,7 +186,9 @@ const streamDescription =
   "showed, `finish` with the final metadata, then `[DONE]`. Without a chat model the " +
   "answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the " +
   "stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's " +
-  "`maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).";
+  "`maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day). " +
+  "An `identity` is verified as when starting; 403 IDENTITY_INVALID for a forged one or another user " +
+  "than the conversation's (an anonymous conversation takes a verified user on).";
 
 const sendRoute = createRoute({
   method: "post",
@@ -214,7 +219,7 @@ const sendRoute = createRoute({
       description: "The answer (UI message stream v1)",
       content: { "text/event-stream": { schema: z.string() } },
     },
-    ...errorResponses(400, 401, 404, 409, 413, 422, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 422, 429),
   },
 });
 
@@ -308,6 +313,7 @@ export function createPublicChatRoutes() {
         previewToken: body.previewToken,
         ip: requestMeta(c).ip,
         originHost: siteHost(c.req.header("origin"), c.var.appUrl),
+        identity: body.identity,
       });
       return c.json(started, 201);
     })
@@ -315,6 +321,7 @@ export function createPublicChatRoutes() {
       const { id } = c.req.valid("param");
       const body = c.req.valid("json");
       const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      await checkMessageIdentity(services(c), c.var.bot, conversation, body.identity);
       const answer = await sendMessage(services(c), c.var.bot, conversation, body);
       return createUIMessageStreamResponse({
         stream: answer.stream(c.req.raw.signal),

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createUIMessageStream, streamText, tool, type UIMessage } from "ai";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -24,6 +24,7 @@ import { AppError, conflict, notFound, QuotaExceededError } from "../errors";
 import { type Actor, requirePermission } from "../organizations/permissions";
 import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
+import { openBotSecret } from "./bot-secrets";
 
 export type PublicChatServices = { db: Database; ai: AiServices };
 
@@ -163,6 +164,83 @@ export function publicConfig(bot: Bot): PublicConfig {
   };
 }
 
+/** What a site says of its signed-in user: the id signed with the bot's identity secret. */
+export type VisitorIdentity = { userId: string; signature: string; name?: string; email?: string };
+
+/** 403 IDENTITY_INVALID: the signature does not match, or the bot has no identity secret. */
+export const identityInvalid = (message = "The visitor's identity could not be verified.") =>
+  new AppError("forbidden", "IDENTITY_INVALID", message);
+
+/** The HMAC-SHA256 (hex) of a user id with a bot's identity secret: what a site signs. */
+export function identitySignature(secret: string, userId: string): string {
+  return createHmac("sha256", secret).update(userId, "utf8").digest("hex");
+}
+
+/**
+ * A visitor's identity checked against the bot's secret (timing-safe): 403 IDENTITY_INVALID
+ * for a forged signature, or for any identity sent to a bot without a secret.
+ */
+export function verifyIdentity(
+  services: PublicChatServices,
+  bot: Bot,
+  identity: VisitorIdentity,
+): { userId: string; name: string | null; email: string | null } {
+  let secret: string | null;
+  try {
+    secret = openBotSecret(services.ai.secrets, bot);
+  } catch {
+    secret = null;
+  }
+  if (!secret) throw identityInvalid("This bot does not verify identities.");
+  const expected = Buffer.from(identitySignature(secret, identity.userId), "utf8");
+  const given = Buffer.from(identity.signature.trim().toLowerCase(), "utf8");
+  if (
+    identity.userId.length === 0 ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  ) {
+    throw identityInvalid();
+  }
+  return {
+    userId: identity.userId,
+    name: identity.name?.trim() || null,
+    email: identity.email?.trim() || null,
+  };
+}
+
+/**
+ * A message's identity for its conversation: verified, and the conversation's own user (403
+ * IDENTITY_INVALID for another one). A conversation started anonymously takes the user on.
+ */
+export async function checkMessageIdentity(
+  services: PublicChatServices,
+  bot: Bot,
+  conversation: BotConversation,
+  identity: VisitorIdentity | undefined,
+): Promise<void> {
+  if (!identity) return;
+  const verified = verifyIdentity(services, bot, identity);
+  if (conversation.identityUserId !== null) {
+    if (conversation.identityUserId !== verified.userId) {
+      throw identityInvalid("This conversation belongs to another user.");
+    }
+    return;
+  }
+  await services.db
+    .update(botConversations)
+    .set({
+      identityUserId: verified.userId,
+      identityName: verified.name,
+      identityEmail: verified.email,
+    })
+    .where(and(eq(botConversations.id, conversation.id), isNull(botConversations.identityUserId)));
+  Object.assign(conversation, {
+    identityUserId: verified.userId,
+    identityName: verified.name,
+    identityEmail: verified.email,
+  });
+}
+
 /** A visitor's address as the limits count it: a keyed digest, never the address itself. */
 function addressHash(ai: AiServices, ip: string | null): string | null {
   return ip ? ai.secrets.digest(ip, "bot-address") : null;
@@ -178,8 +256,10 @@ export async function startConversation(
     ip: string | null;
     /** The site the widget runs on (`siteHost`), allowed by the bot. */
     originHost?: string | null;
+    identity?: VisitorIdentity;
   },
 ): Promise<{ conversationId: string; token: string }> {
+  const verified = input.identity ? verifyIdentity(services, bot, input.identity) : null;
   let preview = false;
   if (input.previewToken) {
     const claims = open(services.ai, input.previewToken, "preview");
@@ -199,6 +279,9 @@ export async function startConversation(
       language: input.locale ?? (bot.language === "ar" ? "ar" : "en"),
       preview,
       originHost: input.originHost ?? null,
+      identityUserId: verified?.userId ?? null,
+      identityName: verified?.name ?? null,
+      identityEmail: verified?.email ?? null,
     })
     .returning({ id: botConversations.id });
   if (!row) throw new Error("insert into bot_conversations returned no row");

@@ -221,6 +221,10 @@ export const botConversations = pgTable(
     originHost: text("origin_host"),
     /** The cards whose button the visitor clicked: each counts one click a conversation. */
     clickedCardIds: uuid("clicked_card_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** The site's user, when the visitor's identity was verified (signed with the bot's secret). */
+    identityUserId: text("identity_user_id"),
+    identityName: text("identity_name"),
+    identityEmail: text("identity_email"),
     createdAt: createdAt(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" })
       .notNull()

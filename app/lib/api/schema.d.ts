@@ -12618,7 +12618,7 @@ export interface paths {
     put?: never;
     /**
      * Start a visitor's conversation (no authentication)
-     * @description A draft bot only with `previewToken` (POST /bots/{id}/preview-token). Returns the conversation and a signed visitor token that opens it alone, for 30 days.
+     * @description A draft bot only with `previewToken` (POST /bots/{id}/preview-token). Returns the conversation and a signed visitor token that opens it alone, for 30 days. An `identity` (the site's user id signed with the bot's identity secret: HMAC-SHA256, hex) is verified and kept on the conversation; 403 IDENTITY_INVALID for a forged signature or a bot without a secret.
      */
     post: {
       parameters: {
@@ -12655,6 +12655,15 @@ export interface paths {
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -12767,7 +12776,7 @@ export interface paths {
     put?: never;
     /**
      * Send a visitor's message and stream the bot's answer (visitor token)
-     * @description The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI message stream): `start` with `messageMetadata: { conversationId, userMessageId, assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, `error` when it failed, `data-card` (`data`: a BotPublicCard) for each message card the model showed, `finish` with the final metadata, then `[DONE]`. Without a chat model the answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's `maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day).
+     * @description The answer streams as Server-Sent Events in the threads' format (decision 018, the AI SDK's UI message stream): `start` with `messageMetadata: { conversationId, userMessageId, assistantMessageId, status, fallback, error }`, `text-start`, `text-delta`s, `text-end`, `error` when it failed, `data-card` (`data`: a BotPublicCard) for each message card the model showed, `finish` with the final metadata, then `[DONE]`. Without a chat model the answer is the bot's fallback message (`fallback: true`). A repeated `clientMessageId` replays the stored answer, or is 409 ANSWER_IN_PROGRESS. 413 MESSAGE_TOO_LONG over the bot's `maxMessageLength`; 429 RATE_LIMITED with Retry-After per visitor, per address and per bot (a day). An `identity` is verified as when starting; 403 IDENTITY_INVALID for a forged one or another user than the conversation's (an anonymous conversation takes a verified user on).
      */
     post: {
       parameters: {
@@ -12805,6 +12814,15 @@ export interface paths {
         };
         /** @description Missing, invalid, expired or revoked credentials */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
           headers: {
             [name: string]: unknown;
           };
