@@ -1,7 +1,6 @@
 /** The snippets of /x-bot/embedding: the widget loaded from the product's own origin. */
 export function embedSnippets(origin: string, publicId: string) {
   const script = `${origin}/widget.js`;
-  const page = `${origin}/b/${publicId}`;
   return {
     bubble: `<script src="${script}" data-bot="${publicId}" async></script>`,
     inline: [
@@ -9,8 +8,6 @@ export function embedSnippets(origin: string, publicId: string) {
       `<script src="${script}" data-bot="${publicId}"`,
       `        data-mode="inline" data-target="#qalam-chat" async></script>`,
     ].join("\n"),
-    iframe: `<iframe src="${page}" title="Chat" style="width: 100%; height: 600px; border: 0"></iframe>`,
-    link: page,
     apiExample: [
       `<script>`,
       `  window.addEventListener("load", () => {`,

@@ -199,12 +199,6 @@ export default function XbotEmbeddingPage() {
           label={t("embedding.snippets.inline")}
           code={snippets.inline}
         />
-        <CopyCode
-          id="snippet-iframe"
-          label={t("embedding.snippets.iframe")}
-          code={snippets.iframe}
-        />
-        <CopyCode id="snippet-link" label={t("embedding.snippets.link")} code={snippets.link} />
       </Card>
 
       <Card as="section" aria-labelledby="embed-domains" className="space-y-4 p-6">

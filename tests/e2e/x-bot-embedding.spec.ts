@@ -46,7 +46,7 @@ for (const [prefix, s] of [
 
     await openHydrated(page, `${prefix}/x-bot/embedding`);
     await expect(page.getByTestId("snippet-bubble")).toContainText(`data-bot="${bot.publicId}"`);
-    await expect(page.getByTestId("snippet-link")).toContainText(`/b/${bot.publicId}`);
+    await expect(page.getByTestId("snippet-inline")).toContainText(`data-bot="${bot.publicId}"`);
 
     // A bad domain: the server's error, translated, by the field.
     const field = page.getByLabel(s.domain, { exact: true });

@@ -12,12 +12,6 @@ describe("the embedding snippets", () => {
     expect(snippets.inline).toContain('data-bot="pub_123"');
   });
 
-  it("point the iframe and the link at the full-page chat", () => {
-    expect(snippets.link).toBe("https://qalam.example/b/pub_123");
-    expect(snippets.iframe).toContain('src="https://qalam.example/b/pub_123"');
-    expect(snippets.iframe).toContain("title=");
-  });
-
   it("sign with HMAC-SHA256 in hex and document every call of the JS API", () => {
     expect(signingExample).toContain('createHmac("sha256"');
     expect(signingExample).toContain('.digest("hex")');
