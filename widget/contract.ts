@@ -23,6 +23,8 @@ export type PublicMessage = Schemas["BotPublicMessage"];
 export type Role = PublicMessage["role"];
 export type MessageStatus = PublicMessage["status"];
 export type Rating = NonNullable<PublicMessage["rating"]>;
+/** A message card the model showed with an answer (`data-card` in the stream, `cards` when read). */
+export type PublicCard = Schemas["BotPublicCard"];
 
 /** The API's error shape (decision 002). */
 export type ApiErrorBody = {

@@ -1,4 +1,4 @@
-import type { MessageStatus, Rating, Role } from "./contract";
+import type { MessageStatus, PublicCard, Rating, Role } from "./contract";
 
 /** A message as the widget shows and keeps it. */
 export type WidgetMessage = {
@@ -8,6 +8,8 @@ export type WidgetMessage = {
   text: string;
   status: MessageStatus | "sending";
   rating?: Rating | null;
+  /** The message cards the answer showed. */
+  cards?: PublicCard[];
 };
 
 /** A visitor's conversation with one bot, kept in the browser between visits. */
@@ -55,7 +57,7 @@ export function readConversation(value: unknown): SavedConversation | null {
 
 function readMessage(value: unknown): WidgetMessage[] {
   if (!value || typeof value !== "object") return [];
-  const { id, role, text, status, rating } = value as Record<string, unknown>;
+  const { id, role, text, status, rating, cards } = value as Record<string, unknown>;
   if (typeof id !== "string" || typeof text !== "string") return [];
   if (!roles.includes(role as string) || !statuses.includes(status as string)) return [];
   return [
@@ -65,8 +67,40 @@ function readMessage(value: unknown): WidgetMessage[] {
       text,
       status: status as WidgetMessage["status"],
       rating: rating === "up" || rating === "down" ? rating : null,
+      ...withCards(readCards(cards)),
     },
   ];
+}
+
+const withCards = (cards: PublicCard[]) => (cards.length ? { cards } : {});
+
+const buttonKinds: readonly string[] = ["reply", "link", "lead_form"];
+
+/** The cards of a message as the server or the storage gave them: only well-formed ones. */
+export function readCards(value: unknown): PublicCard[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): PublicCard[] => {
+    if (!item || typeof item !== "object") return [];
+    const { id, title, text, imageUrl, buttons } = item as Record<string, unknown>;
+    if (typeof id !== "string" || typeof title !== "string" || typeof text !== "string") return [];
+    return [
+      {
+        id,
+        title,
+        text,
+        imageUrl: typeof imageUrl === "string" ? imageUrl : null,
+        buttons: (Array.isArray(buttons) ? buttons : [])
+          .filter(
+            (button): button is PublicCard["buttons"][number] =>
+              !!button &&
+              buttonKinds.includes(button.kind) &&
+              typeof button.label === "string" &&
+              typeof button.value === "string",
+          )
+          .slice(0, 3),
+      },
+    ];
+  });
 }
 
 /** Keeps the conversation; a full or refused storage keeps it for this page only. */

@@ -96,6 +96,15 @@ button { cursor: pointer; }
 .bubble code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; background: rgb(127 127 127 / 0.18); border-radius: 4px; padding: 1px 4px; }
 .bubble pre { overflow-x: auto; padding: 8px; border-radius: 6px; background: rgb(127 127 127 / 0.14); direction: ltr; text-align: start; }
 .bubble pre code { background: none; padding: 0; }
+.cards { display: grid; gap: 8px; margin-block-start: 8px; inline-size: min(100%, 280px); }
+.card { border: 1px solid var(--qb-border); border-radius: calc(var(--qb-radius) * 0.75 + 4px); background: var(--qb-bg); overflow: hidden; }
+.card img { display: block; inline-size: 100%; max-block-size: 160px; object-fit: cover; }
+.card-title { margin: 10px 12px 0; font-weight: 600; }
+.card-text { margin: 4px 12px 0; color: var(--qb-muted); white-space: pre-wrap; }
+.card-buttons { display: flex; flex-wrap: wrap; gap: 6px; padding: 10px 12px 12px; }
+.card-button { display: inline-flex; align-items: center; min-block-size: 32px; padding-inline: 12px; border: 1px solid var(--qb-accent); border-radius: 999px; background: none; color: var(--qb-text); text-decoration: none; cursor: pointer; font-size: 14px; }
+.card-button:hover { background: var(--qb-surface); }
+.card-button:focus-visible { outline: 2px solid var(--qb-focus); outline-offset: 2px; }
 .bubble blockquote { margin-inline: 0; padding-inline-start: 10px; border-inline-start: 3px solid var(--qb-border); color: var(--qb-muted); }
 .bubble .heading { font-weight: 600; }
 .bubble hr { border: 0; border-block-start: 1px solid var(--qb-border); }

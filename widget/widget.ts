@@ -11,6 +11,7 @@ import type {
   BotPublicConfig,
   ConversationStarted,
   Identity,
+  PublicCard,
   PublicMessage,
   Rating,
 } from "./contract";
@@ -20,6 +21,7 @@ import {
   browserStorage,
   clearConversation,
   loadConversation,
+  readCards,
   type SavedConversation,
   saveConversation,
   type WidgetMessage,
@@ -261,6 +263,7 @@ export class ChatWidget implements WidgetHandle {
       text: message.text,
       status: message.status,
       rating: message.rating ?? null,
+      cards: readCards(message.cards),
     }));
     this.save();
     this.renderLog();
@@ -390,6 +393,9 @@ export class ChatWidget implements WidgetHandle {
               answer.status = "failed";
             } else if (event.type === "data" && event.name === "lead") {
               this.emit("lead", event.data);
+            } else if (event.type === "data" && event.name === "card") {
+              answer.cards = [...(answer.cards ?? []), ...readCards([event.data])];
+              this.queueRender(answer);
             }
           });
           break;
@@ -793,6 +799,11 @@ export class ChatWidget implements WidgetHandle {
       h("span", { class: "sr" }, message.role === "user" ? t("you") : t("bot", { name })),
       bubble,
     );
+    if (message.cards?.length) {
+      element.append(
+        h("div", { class: "cards" }, ...message.cards.map((card) => this.drawCard(card))),
+      );
+    }
     const serverId = !message.id.startsWith("local-");
     if (rateable && message.role === "assistant" && message.status === "complete" && serverId) {
       const button = (rating: Rating, label: MessageKey) =>
@@ -813,6 +824,67 @@ export class ChatWidget implements WidgetHandle {
     }
     if (rateable) this.elements.set(message, element);
     return element;
+  }
+
+  /**
+   * A message card: its image, title, text and buttons. A reply sends its words, a link opens in a
+   * new tab (http and https only), the lead form is the page's to open (the `lead` event); each
+   * use is counted once a conversation by the server.
+   */
+  private drawCard(card: PublicCard): HTMLElement {
+    const image = safeUrl(card.imageUrl, new URL(this.base, location.href).href);
+    const buttons = card.buttons.map((button) => {
+      const counted = () => void this.clickCard(card);
+      if (button.kind === "link") {
+        const href = safeUrl(button.value);
+        if (!href) return null;
+        return h(
+          "a",
+          {
+            class: "card-button",
+            href,
+            target: "_blank",
+            rel: "noopener noreferrer",
+            onclick: counted,
+          },
+          button.label,
+        );
+      }
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "card-button",
+          onclick: () => {
+            counted();
+            if (button.kind === "reply") void this.send(button.value);
+            else this.emit("lead", { cardId: card.id });
+          },
+        },
+        button.label,
+      );
+    });
+    return h(
+      "div",
+      { class: "card", dir: "auto" },
+      image ? h("img", { src: image, alt: "" }) : null,
+      h("p", { class: "card-title" }, card.title),
+      card.text ? h("p", { class: "card-text" }, card.text) : null,
+      buttons.some(Boolean) ? h("div", { class: "card-buttons" }, ...buttons) : null,
+    );
+  }
+
+  private async clickCard(card: PublicCard) {
+    const conversation = this.conversation;
+    if (!conversation) return;
+    try {
+      await request(
+        `${this.base}/conversations/${conversation.conversationId}/cards/${card.id}/click`,
+        { method: "POST", headers: this.headers(true) },
+      );
+    } catch {
+      // A click not counted changes nothing for the visitor.
+    }
   }
 }
 

@@ -105,6 +105,37 @@ describe("the widget's saved conversation", () => {
     });
   });
 
+  it("keeps an answer's message cards, and only their well-formed buttons", () => {
+    const storage = memoryStorage();
+    const card = {
+      id: "c1",
+      title: "Opening hours",
+      text: "Every day, 9 to 5",
+      imageUrl: null,
+      buttons: [
+        { kind: "reply", label: "Book a table", value: "I'd like to book a table" },
+        { kind: "link", label: "Map", value: "https://shop.example/map" },
+        { kind: "script", label: "Run", value: "alert(1)" },
+        { kind: "lead_form", label: "Call me", value: "" },
+        { kind: "reply", label: "A fourth", value: "More" },
+      ],
+    };
+    storage.setItem(
+      storageKey("bot"),
+      JSON.stringify({
+        conversationId: "41",
+        token: "t",
+        messages: [
+          { id: "2", role: "assistant", text: "", status: "complete", cards: [card, { id: 3 }] },
+        ],
+      }),
+    );
+    const [answer] = loadConversation(storage, "bot")?.messages ?? [];
+    expect(answer?.cards).toEqual([
+      { ...card, buttons: [card.buttons[0], card.buttons[1], card.buttons[3]] },
+    ]);
+  });
+
   it("lives through a storage that refuses, or none at all", () => {
     const refusing = memoryStorage(true);
     expect(saveConversation(refusing, "bot", conversation)).toBe(false);
