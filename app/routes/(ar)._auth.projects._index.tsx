@@ -3,6 +3,7 @@ import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
 } from "react-router";
@@ -124,6 +125,18 @@ async function moveOnBoard({ request, context }: ActionFunctionArgs) {
   search.delete("index");
   search.set("notice", "project-moved");
   return safeRedirect(`${localizedPath("/projects", pageLanguage(request))}?${search}`);
+}
+
+/**
+ * A move refused because someone saved the project meanwhile: the board reads again, to show
+ * what they saved (an action's 4xx does not, by default).
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionResult?.intent === "move" && actionResult.error === "stale") return true;
+  return defaultShouldRevalidate;
 }
 
 export async function action(args: ActionFunctionArgs) {
