@@ -8,6 +8,10 @@ export const defaultAccent = "#4f46e5";
 const white = "#ffffff";
 const black = "#000000";
 
+/** The panel's background in each theme (styles.ts `--qb-bg`), and the text on it. */
+export const widgetBackgrounds = { light: "#ffffff", dark: "#111318" } as const;
+export const widgetText = { light: "#111827", dark: "#f3f4f6" } as const;
+
 /** `#rgb` or `#rrggbb` as red, green and blue from 0 to 255; anything else is null. */
 export function parseHexColor(value: unknown): Rgb | null {
   if (typeof value !== "string") return null;

@@ -38,7 +38,9 @@ import {
   safeUrl,
   textOn,
   type WidgetLanguage,
+  widgetBackgrounds,
   widgetLanguage,
+  widgetText,
 } from "./theme";
 
 export type WidgetMode = "bubble" | "inline";
@@ -704,8 +706,8 @@ export class ChatWidget implements WidgetHandle {
       "--qb-on-accent": textOn(accent),
       "--qb-radius": `${cornerRadius(look.radius)}px`,
       "--qb-font": fontStack(look.font),
-      "--qb-focus-light": focusColor(accent, "#ffffff", "#111827"),
-      "--qb-focus-dark": focusColor(accent, "#111318", "#f3f4f6"),
+      "--qb-focus-light": focusColor(accent, widgetBackgrounds.light, widgetText.light),
+      "--qb-focus-dark": focusColor(accent, widgetBackgrounds.dark, widgetText.dark),
     };
     for (const [property, value] of Object.entries(variables))
       root.style.setProperty(property, value);
