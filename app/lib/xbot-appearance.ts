@@ -196,16 +196,18 @@ export function previewConfig(
 
 /**
  * How the accent reads on the widget's background: the lowest contrast over the backgrounds the
- * theme can show (both for `auto`), and whether it is under WCAG's 4.5:1.
+ * theme can show (both for `auto`), on which background, and whether it is under WCAG's 4.5:1.
  */
 export function accentContrast(accent: string, theme: Theme) {
-  const backgrounds =
-    theme === "auto"
-      ? [widgetBackgrounds.light, widgetBackgrounds.dark]
-      : [widgetBackgrounds[theme] ?? widgetBackgrounds.light];
+  const shown: ("light" | "dark")[] = theme === "auto" ? ["light", "dark"] : [theme];
   const color = accentColor(accent);
-  const ratio = Math.min(...backgrounds.map((background) => contrastRatio(color, background)));
-  return { ratio, low: ratio < minimumContrast };
+  const [worst] = shown
+    .map((background) => ({
+      background,
+      ratio: contrastRatio(color, widgetBackgrounds[background]),
+    }))
+    .sort((a, b) => a.ratio - b.ratio) as [{ background: "light" | "dark"; ratio: number }];
+  return { ...worst, low: worst.ratio < minimumContrast };
 }
 
 /** A contrast ratio as people read it: 4.5:1, one decimal, cut rather than rounded up. */

@@ -239,14 +239,19 @@ function ListField({
 function ContrastNote({ accent, theme }: { accent: string; theme: Theme }) {
   const { t } = useTranslation("xbot");
   const language = useLanguage();
-  const { ratio, low } = accentContrast(accent, theme);
+  const { ratio, low, background } = accentContrast(accent, theme);
   const formatted = formatRatio(ratio, language);
   return (
     <div aria-live="polite" data-testid="contrast-note">
       {low ? (
         <p className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning/10 p-2 text-xs text-text">
           <Icon name="circle-alert" className="mt-0.5 shrink-0 text-warning" />
-          <span>{t("appearance.contrast.low", { ratio: formatted })}</span>
+          <span>
+            {t("appearance.contrast.low", {
+              ratio: formatted,
+              background: t(`appearance.contrast.backgrounds.${background}`),
+            })}
+          </span>
         </p>
       ) : (
         <p className="text-xs text-text-muted">
@@ -473,13 +478,13 @@ function AppearanceForm({
           </RecordForm>
         </div>
       </Card>
-      <aside aria-labelledby="appearance-preview-title" className="space-y-2 lg:sticky lg:top-4">
+      <section aria-labelledby="appearance-preview-title" className="space-y-2 lg:sticky lg:top-4">
         <h3 id="appearance-preview-title" className="text-base font-semibold">
           {t("appearance.preview.title")}
         </h3>
         <p className="text-xs text-text-muted">{t("appearance.preview.hint")}</p>
         <WidgetPreview config={config} previewToken={previewToken} />
-      </aside>
+      </section>
     </div>
   );
 }
@@ -521,6 +526,7 @@ export default function XbotAppearancePage() {
         {!answer && search.has("saved") ? t("appearance.saved") : null}
       </FormAlert>
       <AppearanceForm
+        key={loaded.bot.version}
         bot={loaded.bot}
         canManage={loaded.canManage}
         previewToken={loaded.previewToken}

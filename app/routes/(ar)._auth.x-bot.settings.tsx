@@ -275,7 +275,6 @@ function SettingsForm({
               <SelectInput
                 meta={fields.chatModel}
                 label={t("settings.fields.chatModel")}
-                hint={modelHint}
                 options={[
                   {
                     value: "",
@@ -452,6 +451,7 @@ export default function XbotSettingsPage() {
       </FormAlert>
       <Card className="p-6">
         <SettingsForm
+          key={loaded.bot.version}
           bot={loaded.bot}
           canManage={loaded.canManage}
           defaultModel={loaded.chat?.defaultModel ?? null}

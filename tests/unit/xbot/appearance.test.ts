@@ -58,6 +58,8 @@ describe("the accent's contrast", () => {
     const yellow = accentContrast("#ffff00", "auto");
     expect(yellow.ratio).toBeCloseTo(accentContrast("#ffff00", "light").ratio, 5);
     expect(yellow.low).toBe(true);
+    expect(yellow.background).toBe("light");
+    expect(accentContrast("#4f46e5", "auto")).toMatchObject({ background: "dark", low: true });
     expect(accentContrast("#1e1b4b", "auto").low).toBe(true);
   });
 
