@@ -82,7 +82,7 @@ const languages = [
       temperature: "درجة الحرارة",
       answerLength: "طول الإجابة",
       short: "قصيرة",
-      knowledgeOnly: "الإجابة من معرفة البوت فقط",
+      knowledgeOnly: "الإجابة من معرفة الروبوت فقط",
       fallback: "الرسالة البديلة",
       messages: "الرسائل",
       seconds: "خلال ثوانٍ",
