@@ -12,18 +12,17 @@ import {
 } from "react-router";
 import { InputField, SelectInput, TextareaInput } from "~/components/form/fields";
 import { FormFooter } from "~/components/form/submit-row";
-import { LocalizedLink } from "~/components/localized-link";
 import { RecordForm } from "~/components/records/record-form";
 import { StaleVersionAlert } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { TextareaField } from "~/components/ui/textarea";
 import { WidgetPreview } from "~/components/xbot/widget-preview";
+import { XbotNoBot } from "~/components/xbot-section";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { useAppForm, useErrorText } from "~/lib/app-form";
@@ -495,19 +494,7 @@ export default function XbotAppearancePage() {
   const [search] = useSearchParams();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
-    return (
-      <EmptyState
-        icon="bot"
-        title={t("overview.empty.title")}
-        action={
-          <Button asChild>
-            <LocalizedLink to="/x-bot">{t("details.toOverview")}</LocalizedLink>
-          </Button>
-        }
-      >
-        {t("appearance.noBot")}
-      </EmptyState>
-    );
+    return <XbotNoBot>{t("appearance.noBot")}</XbotNoBot>;
   }
   return (
     <section aria-labelledby="xbot-appearance-title" className="space-y-4">

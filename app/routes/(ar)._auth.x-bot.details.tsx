@@ -18,9 +18,9 @@ import { StaleVersionAlert } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
+import { XbotNoBot } from "~/components/xbot-section";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
 import { useAppForm, useErrorText } from "~/lib/app-form";
@@ -407,19 +407,7 @@ export default function XbotDetailsPage() {
   const [search] = useSearchParams();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
-    return (
-      <EmptyState
-        icon="bot"
-        title={t("overview.empty.title")}
-        action={
-          <Button asChild>
-            <LocalizedLink to="/x-bot">{t("details.toOverview")}</LocalizedLink>
-          </Button>
-        }
-      >
-        {t("details.noBot")}
-      </EmptyState>
-    );
+    return <XbotNoBot>{t("details.noBot")}</XbotNoBot>;
   }
   const notice = search.has("created")
     ? t("details.created")

@@ -17,10 +17,10 @@ import { StaleVersionAlert } from "~/components/records/versioned-record";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { SelectField } from "~/components/ui/select";
+import { XbotNoBot } from "~/components/xbot-section";
 import { modelChoices } from "~/lib/ai-models.server";
 import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
@@ -416,19 +416,7 @@ export default function XbotSettingsPage() {
   const [search] = useSearchParams();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
-    return (
-      <EmptyState
-        icon="bot"
-        title={t("overview.empty.title")}
-        action={
-          <Button asChild>
-            <LocalizedLink to="/x-bot">{t("details.toOverview")}</LocalizedLink>
-          </Button>
-        }
-      >
-        {t("settings.noBot")}
-      </EmptyState>
-    );
+    return <XbotNoBot>{t("settings.noBot")}</XbotNoBot>;
   }
   return (
     <section aria-labelledby="xbot-settings-title" className="space-y-4">
