@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { organizationNavGroup, sidebarGroups } from "~/lib/navigation";
 import type { OrganizationSummary } from "~/lib/organizations";
 import type { CurrentUser } from "~/lib/user";
@@ -12,9 +13,15 @@ import { cx } from "./ui/cx";
 import { Icon } from "./ui/icon";
 import { UserMenu } from "./user-menu";
 
+/** Where the sidebar is drawn over the page, opened from the top bar (Tailwind's `md`). */
+const sidebarId = "app-sidebar";
+
 /**
  * The signed-in frame: the sidebar on the start side (the organization, the sections, the user)
- * and the page beside it, in the one content width every signed-in page shares.
+ * and the page beside it, in the one content width every signed-in page shares. Narrower than a
+ * tablet, the page takes the whole width and the sidebar opens over it from a top bar's Menu:
+ * without JavaScript the Menu link targets the sidebar (`:target` shows it); with it, the
+ * sidebar is a drawer that Escape, the backdrop or a chosen page closes, focus moving in and back.
  */
 export function AppShell({
   user,
@@ -29,24 +36,90 @@ export function AppShell({
   const { t } = useTranslation();
   const organizationGroup = organizationNavGroup(user.account);
   const groups = organizationGroup ? [...sidebarGroups, organizationGroup] : sidebarGroups;
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLAnchorElement>(null);
+  const sidebarRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // A chosen page closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    sidebarRef.current?.querySelector<HTMLElement>("[data-drawer-close]")?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    menuRef.current?.focus();
+  };
+
   return (
-    <div className="flex min-h-screen">
+    <div className="flex min-h-screen flex-col md:flex-row">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-control focus:bg-surface focus:px-3 focus:py-2"
       >
         {t("app.skipToContent")}
       </a>
-      <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col border-e border-border bg-surface">
-        <LocalizedLink
-          to="/dashboard"
-          className="flex h-16 items-center gap-2 px-5 text-lg font-semibold tracking-tight"
+      <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-border bg-surface px-4 md:hidden">
+        <HomeLink />
+        <a
+          ref={menuRef}
+          href={`#${sidebarId}`}
+          aria-controls={sidebarId}
+          aria-expanded={open}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+          className="flex h-9 items-center gap-2 rounded-control px-2 text-sm font-medium text-text-muted hover:bg-surface-muted hover:text-text"
         >
-          <span className="grid size-8 place-items-center rounded-control bg-accent text-accent-contrast">
-            <Icon name="sparkles" />
-          </span>
-          {t("app.name")}
-        </LocalizedLink>
+          <Icon name="menu" />
+          {t("nav.open")}
+        </a>
+      </header>
+      {open ? (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-black/40 md:hidden"
+          onClick={close}
+        />
+      ) : null}
+      <aside
+        ref={sidebarRef}
+        id={sidebarId}
+        className={cx(
+          "fixed inset-y-0 start-0 z-40 w-72 max-w-[85vw] flex-col border-e border-border bg-surface shadow-xl target:flex",
+          "md:sticky md:top-0 md:z-auto md:flex md:h-screen md:w-64 md:max-w-none md:shrink-0 md:shadow-none",
+          open ? "flex" : "hidden",
+        )}
+      >
+        <div className="flex h-16 items-center justify-between gap-2 pe-3">
+          <HomeLink className="px-5" />
+          {/* biome-ignore lint/a11y/useValidAnchor: without JavaScript, the link to the page takes `:target` off the sidebar. */}
+          <a
+            href="#main"
+            data-drawer-close
+            aria-label={t("nav.close")}
+            title={t("nav.close")}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+            className="grid size-9 place-items-center rounded-control text-text-muted hover:bg-surface-muted hover:text-text md:hidden"
+          >
+            <Icon name="x" />
+          </a>
+        </div>
         <div className="px-3 pb-2">
           <OrganizationSwitcher organizations={organizations} />
         </div>
@@ -87,12 +160,27 @@ export function AppShell({
           <UserMenu user={user} />
         </div>
       </aside>
-      <main id="main" className="min-w-0 flex-1 px-10 py-8">
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-8">
         <div className="mx-auto w-full max-w-5xl">
           <Notice />
           {children}
         </div>
       </main>
     </div>
+  );
+}
+
+function HomeLink({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <LocalizedLink
+      to="/dashboard"
+      className={cx("flex items-center gap-2 text-lg font-semibold tracking-tight", className)}
+    >
+      <span className="grid size-8 place-items-center rounded-control bg-accent text-accent-contrast">
+        <Icon name="sparkles" />
+      </span>
+      {t("app.name")}
+    </LocalizedLink>
   );
 }

@@ -201,7 +201,7 @@ export default function ProjectsPage() {
         <div className="flex flex-wrap items-end gap-3">
           <ListSearchForm
             ns="projects"
-            className="grid flex-1 gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
+            className="grid min-w-64 flex-1 gap-3 rounded-card border border-border bg-surface p-4 shadow-card md:grid-cols-[1fr_12rem_auto] md:items-end"
             searchId="project-search"
             q={listing.q}
             before={
@@ -209,7 +209,7 @@ export default function ProjectsPage() {
             }
           >
             {listing.view === "board" ? (
-              <span />
+              <span className="hidden md:block" />
             ) : (
               <SelectField
                 id="project-status"

@@ -159,6 +159,48 @@ for (const [prefix, l] of appShellLabels) {
       await screenshotBothModes(page, "no-organization");
     });
 
+    test("at phone width the page takes the whole width and the sidebar opens from Menu", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openHydrated(page, `${prefix}/dashboard`);
+      const sidebar = page.locator("#app-sidebar");
+      const menu = page.getByRole("link", { name: l.menu, exact: true });
+      await expect(sidebar).toBeHidden();
+      const main = await page.getByRole("main").boundingBox();
+      if (!main) throw new Error("The page is not laid out");
+      expect(main.width).toBeGreaterThan(380);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+      await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+      // Opened: focus on its Close, the drawer on the start side; Escape closes it, focus back.
+      await menu.click();
+      await expect(sidebar).toBeVisible();
+      await expect(menu).toHaveAttribute("aria-expanded", "true");
+      await expect(sidebar.getByRole("link", { name: l.closeMenu })).toBeFocused();
+      const drawer = await sidebar.boundingBox();
+      if (!drawer) throw new Error("The drawer is not laid out");
+      if (l.dir === "ltr") expect(drawer.x).toBeLessThanOrEqual(1);
+      else expect(drawer.x + drawer.width).toBeGreaterThanOrEqual(389);
+      await expectNoAxeViolations(page);
+      await screenshotBothModes(page, "sidebar-phone-open");
+      await page.keyboard.press("Escape");
+      await expect(sidebar).toBeHidden();
+      await expect(menu).toBeFocused();
+
+      // A page chosen in it closes it.
+      await menu.click();
+      await sidebar.getByRole("link", { name: l.threads }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/threads`));
+      await expect(sidebar).toBeHidden();
+
+      // At a laptop's width the sidebar is always there, and Menu is not.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(sidebar).toBeVisible();
+      await expect(menu).toBeHidden();
+    });
+
     test("a long workspace description wraps and the colour dot leads the title", async ({
       page,
     }) => {
@@ -214,5 +256,25 @@ test("without JavaScript the sidebar leads to the organizations page, where swit
       name: "Current organization: Nadia's Studio. Open the organization menu",
     }),
   ).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript, Menu opens the sidebar at phone width and Close takes it away", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto("/dashboard");
+  const sidebar = page.locator("#app-sidebar");
+  await expect(sidebar).toBeHidden();
+  await page.getByRole("link", { name: "Menu", exact: true }).click();
+  await expect(sidebar).toBeVisible();
+  await sidebar.getByRole("link", { name: "Close the menu" }).click();
+  await expect(sidebar).toBeHidden();
   await context.close();
 });

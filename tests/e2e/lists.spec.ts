@@ -247,7 +247,7 @@ for (const l of languages) {
           .getByRole("region", { name: p.statuses[status] });
       const card = (name: string) => page.getByRole("listitem").filter({ hasText: name });
 
-      for (const width of [1280]) {
+      for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${l.prefix}/projects?view=board`);
         const board = page.getByRole("region", { name: p.board });

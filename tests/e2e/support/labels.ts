@@ -407,6 +407,9 @@ export const appShellLabels = table(
     switched: "You are now working in this organization.",
     createFirst: "Create an organization",
     noOrganization: "No organization",
+    menu: "Menu",
+    closeMenu: "Close the menu",
+    threads: "Threads",
   },
   {
     dir: "rtl",
@@ -425,6 +428,9 @@ export const appShellLabels = table(
     switched: "أنت تعمل الآن في هذه المؤسسة.",
     createFirst: "أنشئ مؤسسة",
     noOrganization: "لا توجد مؤسسة",
+    menu: "القائمة",
+    closeMenu: "أغلق القائمة",
+    threads: "المحادثات",
   },
 );
 

@@ -48,6 +48,7 @@ export const iconNames = [
   "lock",
   "log-out",
   "mail",
+  "menu",
   "messages-square",
   "monitor",
   "monitor-smartphone",
