@@ -6,6 +6,7 @@ import { notFound } from "../errors";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { errorResponses, validationHook } from "../http/errors";
+import { namesTag } from "../http/etag";
 import { requestMeta } from "../http/request-meta";
 import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
 import { botLimits } from "./bot-limits";
@@ -26,6 +27,7 @@ import {
   unauthorizedToken,
   visitorTokenValid,
 } from "./public-chat";
+import { type BotImage, openBotImage } from "./public-images";
 
 const tags = ["Public chat"];
 
@@ -275,6 +277,52 @@ const cardClickRoute = createRoute({
   responses: { 204: { description: "Counted" }, ...errorResponses(401, 404, 422) },
 });
 
+const imageDescription =
+  "The library item's WebP thumbnail, for any site's <img> (`Cross-Origin-Resource-Policy: " +
+  "cross-origin`). 404 for a bot that is not live, or no image.";
+const imageResponses = {
+  200: {
+    description: "The image",
+    content: { "image/webp": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
+  },
+  304: { description: "Not modified (If-None-Match)" },
+  ...errorResponses(404, 422),
+};
+
+const avatarRoute = createRoute({
+  method: "get",
+  path: `${base}/avatar`,
+  tags,
+  summary: "A bot's avatar (no authentication)",
+  description: imageDescription,
+  request: { params: publicIdParams },
+  responses: imageResponses,
+});
+
+const cardImageRoute = createRoute({
+  method: "get",
+  path: `${base}/cards/{cardId}/image`,
+  tags,
+  summary: "A message card's image (no authentication)",
+  description: imageDescription,
+  request: { params: publicIdParams.extend({ cardId: z.uuid("Not a card id") }) },
+  responses: imageResponses,
+});
+
+/** A bot's image: cached for an hour by any cache (its address changes with the item). */
+function imageResponse(c: Context<PublicEnv>, image: BotImage) {
+  const headers = {
+    "Content-Type": image.contentType,
+    "Cache-Control": "public, max-age=3600",
+    ETag: image.tag,
+    "Cross-Origin-Resource-Policy": "cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'",
+  };
+  if (namesTag(c.req.header("if-none-match"), image.tag)) return c.body(null, 304, headers);
+  return c.body(image.body, 200, headers);
+}
+
 const previewRoute = protectedRoute({
   method: "post",
   path: "/bots/{id}/preview-token",
@@ -332,7 +380,7 @@ export function createPublicChatRoutes() {
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid("param");
       const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
-      return c.json({ items: await listMessages(c.var.db, conversation) }, 200);
+      return c.json({ items: await listMessages(c.var.db, c.var.bot, conversation) }, 200);
     })
     .openapi(feedbackRoute, async (c) => {
       const { id } = c.req.valid("param");
@@ -346,6 +394,18 @@ export function createPublicChatRoutes() {
       const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
       await clickCard(c.var.db, conversation, cardId);
       return c.body(null, 204);
+    })
+    .openapi(avatarRoute, async (c) => {
+      const image = await openBotImage(c.var.db, c.var.storage, c.var.bot, { kind: "avatar" });
+      return imageResponse(c, image) as never;
+    })
+    .openapi(cardImageRoute, async (c) => {
+      const { cardId } = c.req.valid("param");
+      const image = await openBotImage(c.var.db, c.var.storage, c.var.bot, {
+        kind: "card",
+        cardId,
+      });
+      return imageResponse(c, image) as never;
     })
     .openapi(previewRoute, async (c) => {
       const { token, expiresAt } = await previewToken(

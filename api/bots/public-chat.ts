@@ -25,6 +25,7 @@ import { type Actor, requirePermission } from "../organizations/permissions";
 import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
 import { openBotSecret } from "./bot-secrets";
+import { botImageUrl } from "./public-images";
 
 export type PublicChatServices = { db: Database; ai: AiServices };
 
@@ -152,12 +153,10 @@ export type PublicConfig = {
 /** What the widget shows: nothing the owner keeps to themselves. A draft bot is 404. */
 export function publicConfig(bot: Bot): PublicConfig {
   if (bot.status !== "live") throw notFound("No such bot.");
-  // The avatar is a member-only media file: no public address for it yet.
-  const avatarUrl: string | null = null;
   return {
     publicId: bot.publicId,
     name: bot.name,
-    avatarUrl,
+    avatarUrl: bot.avatarMediaId ? botImageUrl(bot, { kind: "avatar" }, bot.avatarMediaId) : null,
     language: bot.language,
     maxMessageLength: bot.maxMessageLength,
     appearance: bot.appearance,
@@ -324,17 +323,19 @@ export type PublicCard = {
   id: string;
   title: string;
   text: string;
-  /** The card's image: media files have no public address yet, so null. */
+  /** The card's image: a path on the product's origin (GET /public/bots/{publicId}/cards/{cardId}/image). */
   imageUrl: string | null;
   buttons: BotCardButton[];
 };
 
-function toPublicCard(card: BotCard): PublicCard {
+function toPublicCard(bot: Pick<Bot, "publicId">, card: BotCard): PublicCard {
   return {
     id: card.id,
     title: card.title,
     text: card.text,
-    imageUrl: null,
+    imageUrl: card.imageMediaId
+      ? botImageUrl(bot, { kind: "card", cardId: card.id }, card.imageMediaId)
+      : null,
     buttons: card.buttons.slice(0, 3).map((button) => ({
       kind: button.kind,
       label: button.label,
@@ -377,7 +378,7 @@ function toPublic(message: BotMessage, cards: Map<string, PublicCard>): PublicMe
   };
 }
 
-export async function listMessages(db: Database, conversation: BotConversation) {
+export async function listMessages(db: Database, bot: Bot, conversation: BotConversation) {
   const rows = await db
     .select()
     .from(botMessages)
@@ -386,7 +387,7 @@ export async function listMessages(db: Database, conversation: BotConversation) 
   const shown = rows.some((row) => row.cardIds.length > 0)
     ? await cardsOfBot(db, conversation.botId)
     : [];
-  const cards = new Map(shown.map((card) => [card.id, toPublicCard(card)]));
+  const cards = new Map(shown.map((card) => [card.id, toPublicCard(bot, card)]));
   return rows.map((row) => toPublic(row, cards));
 }
 
@@ -624,7 +625,7 @@ export async function sendMessage(
         eq(botMessages.clientMessageId, input.clientMessageId),
       ),
     );
-  if (repeat) return replay(db, repeat, metaOf);
+  if (repeat) return replay(db, bot, repeat, metaOf);
 
   const resolved = await chatModelOf(services, bot);
   if (resolved) {
@@ -722,7 +723,7 @@ export async function sendMessage(
         ),
       );
     if (!stored) throw answerInProgress();
-    return replay(db, stored, metaOf);
+    return replay(db, bot, stored, metaOf);
   }
   const meta = metaOf(written.questionId, written.answerId);
   if (!resolved) {
@@ -779,6 +780,7 @@ const answerInProgress = () =>
 
 async function replay(
   db: Database,
+  bot: Bot,
   question: BotMessage,
   metaOf: (q: number, a: number) => Omit<ChatMetadata, "status" | "error" | "fallback">,
 ): Promise<SendResult> {
@@ -791,7 +793,9 @@ async function replay(
   if (status === "streaming") throw answerInProgress();
   const meta = metaOf(question.id, answer.id);
   const cards = answer.cardIds.length
-    ? new Map((await cardsOfBot(db, question.botId)).map((card) => [card.id, toPublicCard(card)]))
+    ? new Map(
+        (await cardsOfBot(db, question.botId)).map((card) => [card.id, toPublicCard(bot, card)]),
+      )
     : new Map<string, PublicCard>();
   const shown = answer.cardIds.flatMap((id) => cards.get(id) ?? []);
   return { stream: () => fixedStream(meta, answer.text, status, answer.fallback, shown) };
@@ -912,7 +916,7 @@ async function writeAnswer(
                 writer.write({
                   type: "data-card",
                   id: `card-${card.id}`,
-                  data: toPublicCard(card),
+                  data: toPublicCard(bot, card),
                 });
               }
             } else if (part.type === "error") {

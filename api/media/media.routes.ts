@@ -3,6 +3,7 @@ import { mediaKinds } from "../db/schema";
 import { attachmentNamed } from "../http/attachment";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { namesTag } from "../http/etag";
 import { parseByteRange } from "../http/range";
 import { binRoutes, queryFlag, searchWords } from "../http/record-routes";
 import { jsonBody, jsonResponse, optionalString, protectedRoute, text } from "../http/schemas";
@@ -256,15 +257,6 @@ function toJson(item: MediaView) {
     updatedAt: item.updatedAt.toISOString(),
     deletedAt: item.deletedAt?.toISOString() ?? null,
   };
-}
-
-/** Whether a conditional header's list of ETags names this one (or is `*`). */
-function namesTag(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const value = part.trim().replace(/^W\//, "");
-    return value === "*" || value === tag;
-  });
 }
 
 /**

@@ -13058,6 +13058,157 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/public/bots/{publicId}/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's avatar (no authentication)
+     * @description The library item's WebP thumbnail, for any site's <img> (`Cross-Origin-Resource-Policy: cross-origin`). 404 for a bot that is not live, or no image.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "image/webp": string;
+          };
+        };
+        /** @description Not modified (If-None-Match) */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/cards/{cardId}/image": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A message card's image (no authentication)
+     * @description The library item's WebP thumbnail, for any site's <img> (`Cross-Origin-Resource-Policy: cross-origin`). 404 for a bot that is not live, or no image.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          cardId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "image/webp": string;
+          };
+        };
+        /** @description Not modified (If-None-Match) */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/bots/{id}/preview-token": {
     parameters: {
       query?: never;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { purgeExpiredConversations } from "../../../api/bots/bot-retention";
-import { aiUsage, botCards, botConversations, botMessages } from "../../../api/db/schema";
+import { aiUsage, botCards, botConversations, botMessages, media } from "../../../api/db/schema";
 import type { FakeAiServer } from "../../support/fake-ai-server";
 import { startFakeChatApi } from "../fake-chat-api";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
@@ -618,5 +618,98 @@ describe("message cards", () => {
     expect(cardsOf(again.text)).toEqual([added.body.id]);
     const [card] = await t.db.select().from(botCards).where(eq(botCards.id, added.body.id));
     expect(card?.views).toBe(1);
+  });
+});
+
+describe("a bot's images", () => {
+  /** A library image with a stored thumbnail, as the image creator leaves one. */
+  async function libraryImage(owner: Owner) {
+    const id = crypto.randomUUID();
+    const thumbnailKey = `media/${crypto.randomUUID()}.webp`;
+    await t.storage.put(thumbnailKey, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
+    await t.db.insert(media).values({
+      id,
+      organizationId: owner.organizationId,
+      kind: "image",
+      authorId: owner.id,
+      fileKey: `media/${id}.png`,
+      thumbnailKey,
+      contentType: "image/png",
+      byteSize: 10,
+    });
+    return id;
+  }
+
+  it("are served to any page, the avatar and a card's image, from the addresses the widget is given", async () => {
+    const owner = await ownerWithSession(t);
+    const avatar = await libraryImage(owner);
+    const bot = await newBot(owner, { avatarMediaId: avatar });
+    const config = await t.request("GET", path(bot.publicId), { headers: { origin: page } });
+    const avatarUrl = (config.body as { avatarUrl: string }).avatarUrl;
+    expect(avatarUrl).toBe(`/api/v1/public/bots/${bot.publicId}/avatar?v=${avatar.slice(0, 8)}`);
+
+    // An <img> sends no Origin; the file is the thumbnail, never the original.
+    const image = await t.request("GET", avatarUrl.replace("/api/v1", ""));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect(image.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(image.headers.get("content-security-policy")).toBe("default-src 'none'");
+    const tag = image.headers.get("etag") ?? "";
+    expect(tag).toBe(`"${avatar}"`);
+    const again = await t.request("GET", `${path(bot.publicId)}/avatar`, {
+      headers: { "if-none-match": tag },
+    });
+    expect(again.status).toBe(304);
+
+    const picture = await libraryImage(owner);
+    const card = await t.request("POST", `/bots/${bot.id}/cards`, {
+      token: owner.token,
+      json: {
+        title: "Our shop",
+        whenToShow: "When asked where the shop is.",
+        imageMediaId: picture,
+      },
+    });
+    expect(card.status, card.text).toBe(201);
+    const cardId = (card.body as { id: string }).id;
+    const cardImage = await t.request("GET", `${path(bot.publicId)}/cards/${cardId}/image`);
+    expect(cardImage.status).toBe(200);
+    expect(cardImage.headers.get("etag")).toBe(`"${picture}"`);
+
+    // A shown card carries its image's address.
+    const chat = await conversation(bot.publicId);
+    fake.tool = { name: "show_card", arguments: { cardId } };
+    const answer = await send(bot.publicId, chat, "Where are you?");
+    const streamed = chunks(answer.text).find((chunk) => chunk.type === "data-card");
+    expect(streamed?.data.imageUrl).toBe(
+      `/api/v1/public/bots/${bot.publicId}/cards/${cardId}/image?v=${picture.slice(0, 8)}`,
+    );
+  });
+
+  it("are 404 for a draft bot, no image, a deleted item, another bot's card and a bad id", async () => {
+    const owner = await ownerWithSession(t);
+    const avatar = await libraryImage(owner);
+    const draft = await newBot(owner, { status: "draft", avatarMediaId: avatar });
+    expect((await t.request("GET", `${path(draft.publicId)}/avatar`)).status).toBe(404);
+
+    const plain = await newBot(owner);
+    expect((await t.request("GET", `${path(plain.publicId)}/avatar`)).status).toBe(404);
+    const config = await t.request("GET", path(plain.publicId), { headers: { origin: page } });
+    expect((config.body as { avatarUrl: string | null }).avatarUrl).toBeNull();
+
+    const live = await newBot(owner, { avatarMediaId: avatar });
+    const card = await t.request("POST", `/bots/${live.id}/cards`, {
+      token: owner.token,
+      json: { title: "Our shop", imageMediaId: await libraryImage(owner) },
+    });
+    const cardId = (card.body as { id: string }).id;
+    expect((await t.request("GET", `${path(plain.publicId)}/cards/${cardId}/image`)).status).toBe(
+      404,
+    );
+    expect((await t.request("GET", `${path(live.publicId)}/cards/nope/image`)).status).toBe(422);
+
+    await t.db.update(media).set({ deletedAt: new Date() }).where(eq(media.id, avatar));
+    expect((await t.request("GET", `${path(live.publicId)}/avatar`)).status).toBe(404);
   });
 });

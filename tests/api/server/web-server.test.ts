@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { media } from "../../../api/db/schema";
 import { maxAvatarBytes } from "../../../api/storage/avatars";
 import { precompress } from "../../../scripts/vite/precompress";
-import { createTestApi, type TestApi } from "../helpers";
+import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
 import { startWebServer, type WebServer } from "./start-web-server";
 
 describe("behind a proxy", () => {
@@ -288,5 +289,42 @@ describe("static files", () => {
     const arabic = await rawGet("/ar/threads/%D9%A1", "identity");
     expect(arabic.status).toBe(200);
     expect(arabic.body.toString()).toBe("a page");
+  });
+});
+
+describe("x-bot's images", () => {
+  it("are loadable by any site's page: the API's own Cross-Origin-Resource-Policy is kept", async () => {
+    const t = await createTestApi();
+    const web = await startWebServer(t);
+    try {
+      const owner = await ownerWithSession(t);
+      const id = crypto.randomUUID();
+      const thumbnailKey = `media/${crypto.randomUUID()}.webp`;
+      await t.storage.put(thumbnailKey, new Uint8Array([82, 73, 70, 70]), "image/webp");
+      await t.db.insert(media).values({
+        id,
+        organizationId: owner.organizationId,
+        kind: "image",
+        authorId: owner.id,
+        fileKey: `media/${id}.png`,
+        thumbnailKey,
+        contentType: "image/png",
+        byteSize: 10,
+      });
+      const bot = await t.request("POST", "/bots", {
+        token: owner.token,
+        json: { name: "Helper", status: "live", avatarMediaId: id },
+      });
+      expect(bot.status, bot.text).toBe(201);
+      const response = await fetch(web.url(`/api/v1/public/bots/${bot.body.publicId}/avatar`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+      // Any other answer of the API keeps the product's own.
+      const other = await fetch(web.url("/api/v1/health"));
+      expect(other.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    } finally {
+      await web.close();
+      await t.close();
+    }
   });
 });
