@@ -96,10 +96,10 @@ export function fontStack(font: unknown): string {
   return fontStacks[font as FontChoice] ?? system;
 }
 
-/** Corner radius in whole pixels from 0 to 24; 12 when it is not a number. */
+/** Corner radius in whole pixels from 0 to 32 (the API's range); 12 when it is not a number. */
 export function cornerRadius(value: unknown): number {
   const radius = typeof value === "number" && Number.isFinite(value) ? Math.round(value) : 12;
-  return Math.min(24, Math.max(0, radius));
+  return Math.min(32, Math.max(0, radius));
 }
 
 /**

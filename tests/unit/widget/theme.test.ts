@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { botLimits } from "../../../api/bots/bot-limits";
 import {
   accentColor,
   contrastRatio,
@@ -93,10 +94,12 @@ describe("the widget's appearance settings", () => {
     expect(fontStack("x; } body { display: none")).toBe(fontStack("system"));
   });
 
-  it("keeps the corner radius between 0 and 24 pixels", () => {
+  it("keeps the corner radius within the API's range, whose every value it draws", () => {
     expect(cornerRadius(8.4)).toBe(8);
     expect(cornerRadius(-3)).toBe(0);
-    expect(cornerRadius(400)).toBe(24);
+    expect(cornerRadius(botLimits.radius.max)).toBe(botLimits.radius.max);
+    expect(cornerRadius(botLimits.radius.min)).toBe(botLimits.radius.min);
+    expect(cornerRadius(400)).toBe(botLimits.radius.max);
     expect(cornerRadius("12px; color: red")).toBe(12);
     expect(cornerRadius(Number.NaN)).toBe(12);
   });
