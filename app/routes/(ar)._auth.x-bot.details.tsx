@@ -430,6 +430,7 @@ export default function XbotDetailsPage() {
       <FormAlert tone="success">{!answer && notice ? notice : null}</FormAlert>
       <Card className="p-6">
         <DetailsForm
+          key={loaded.bot.version}
           bot={loaded.bot}
           canManage={loaded.canManage}
           workspaces={loaded.workspaces}

@@ -97,6 +97,16 @@ for (const [prefix, l] of labels) {
       await page.getByLabel(l.language, { exact: true }).selectOption("ar");
       await page.getByRole("button", { name: l.save }).click();
       await expect(page.getByRole("status")).toContainText(l.saved);
+      // Saved again without a reload: the form stands on the version its last save left.
+      const version = page.locator('form#bot-details input[name="version"]');
+      for (const language of ["en", "ar"]) {
+        const before = await version.inputValue();
+        await page.getByLabel(l.language, { exact: true }).selectOption(language);
+        await page.getByRole("button", { name: l.save }).click();
+        await expect(version).not.toHaveValue(before);
+        await expect(page.getByRole("status")).toContainText(l.saved);
+        await expect(page.getByText(l.stale)).toHaveCount(0);
+      }
       await page.reload();
       await expect(name).toHaveValue(l.newName);
       await expect(page.getByLabel(l.status)).toHaveValue("live");
