@@ -97,3 +97,16 @@ export type BotSettingsAnswer = {
   /** Someone saved the bot since the form was opened (409 STALE_VERSION). */
   stale?: boolean;
 };
+
+/** What the organization's AI settings say of its chat model, as GET /organizations/{id}/ai lists it. */
+export type ChatCapability = { source: string | null; model: string | null } | null;
+
+/**
+ * Whether the bot has a chat model to answer with (`configured`: the organization's own or the
+ * deployment's), and its default; null when the API could not say (`undefined`), so that the
+ * page claims nothing. Without one, the bot answers with its fallback message.
+ */
+export function chatModelState(chat: ChatCapability | undefined) {
+  if (chat === undefined) return null;
+  return { configured: Boolean(chat?.source), defaultModel: chat?.model ?? null };
+}

@@ -42,6 +42,7 @@ import {
   BotSettingsFields,
   botAnswerLengths,
   botSettingsLimits,
+  chatModelState,
   type InstructionTemplate,
   instructionTemplates,
   modelOptions,
@@ -72,11 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     bot,
     canManage,
-    // undefined: the API could not say, and the page claims nothing.
-    chat:
-      chat === undefined
-        ? null
-        : { configured: Boolean(chat?.source), defaultModel: chat?.model ?? null },
+    chat: chatModelState(chat),
     models: modelOptions(choices.models, bot.chatModel),
     aiSettings:
       organizationId && permissions.includes("ai.manage")

@@ -68,6 +68,7 @@ const languages = [
       savedLook: "The appearance is saved.",
       position: "Bottom start",
       title: "Help desk",
+      noModel: "No chat model is set up",
     },
   ],
   [
@@ -100,6 +101,7 @@ const languages = [
       savedLook: "حُفظ المظهر.",
       position: "أسفل بداية السطر",
       title: "مكتب المساعدة",
+      noModel: "لم يُضبط نموذج محادثة",
     },
   ],
 ] as const;
@@ -158,6 +160,9 @@ for (const [prefix, s] of languages) {
 
     await screenshotBothModes(page, "xbot-settings");
     await expectNoAxeViolations(page);
+
+    // The deployment has a chat model: no notice that the bot would answer with its fallback.
+    await expect(page.getByRole("note").filter({ hasText: s.noModel })).toHaveCount(0);
   });
 
   test(`appearance: the live preview follows the form, and a save keeps it (${lang})`, async ({

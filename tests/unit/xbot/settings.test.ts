@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   BotSettingsFields,
+  chatModelState,
   instructionTemplates,
   modelOptions,
   settingsChanges,
@@ -109,5 +110,27 @@ describe("the starter instructions", () => {
       }
     }
     expect(arXbot.settings.templates.bodies.support).toMatch(/[\u0600-\u06ff]/);
+  });
+});
+
+describe("the chat model the settings page tells of", () => {
+  it("is missing when neither the organization nor the deployment has one", () => {
+    expect(chatModelState(null)).toEqual({ configured: false, defaultModel: null });
+    expect(chatModelState({ source: null, model: null })).toEqual({
+      configured: false,
+      defaultModel: null,
+    });
+  });
+
+  it("is there from the organization or the deployment, with its default", () => {
+    expect(chatModelState({ source: "environment", model: "gpt-4o-mini" })).toEqual({
+      configured: true,
+      defaultModel: "gpt-4o-mini",
+    });
+    expect(chatModelState({ source: "organization", model: "llama" })?.configured).toBe(true);
+  });
+
+  it("is not claimed either way when the API could not say", () => {
+    expect(chatModelState(undefined)).toBeNull();
   });
 });
