@@ -6,6 +6,7 @@ import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { botDetailLimits } from "~/lib/xbot";
 import {
   type CardButtonKind,
   type CardsActionAnswer,
@@ -132,7 +133,10 @@ export async function cardsAction({
     }
     case "duplicate": {
       if (!id) throw badRequest();
-      await api.post("/bots/{id}/duplicate", { path: { id }, body: {} }).catch(rethrowAsPageError);
+      const name = textOf(form, "name")?.slice(0, botDetailLimits.name);
+      await api
+        .post("/bots/{id}/duplicate", { path: { id }, body: name ? { name } : {} })
+        .catch(rethrowAsPageError);
       return safeRedirect(pagePath(url, language, { notice: "bot-duplicated" }));
     }
     case "delete": {

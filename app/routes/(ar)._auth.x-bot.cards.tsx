@@ -41,6 +41,7 @@ import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server
 import { requireUser } from "~/lib/session.server";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { botDetailLimits } from "~/lib/xbot";
 import {
   type CardsActionAnswer,
   cardButtonKinds,
@@ -450,6 +451,12 @@ function BotCard({
   const nameId = `bot-${bot.id}-name`;
   const deleted = Boolean(bot.deletedAt);
   const duplicating = useIsPending({ intent: "duplicate" });
+  /** The copy's name in the page's language, cut to fit a bot's name. */
+  const copyName = (name: string) => {
+    const full = t("cards.copyName", { name });
+    const over = full.length - botDetailLimits.name;
+    return over > 0 ? t("cards.copyName", { name: name.slice(0, name.length - over) }) : full;
+  };
   const choosing = useIsPending({ intent: "make-current" });
   return (
     <article
@@ -538,6 +545,7 @@ function BotCard({
                 <Form method="post">
                   <input type="hidden" name="intent" value="duplicate" />
                   <input type="hidden" name="id" value={bot.id} />
+                  <input type="hidden" name="name" value={copyName(bot.name)} />
                   <Button
                     type="submit"
                     size="sm"

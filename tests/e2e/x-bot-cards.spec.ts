@@ -76,7 +76,9 @@ for (const [prefix, language] of [
     await page.getByRole("button", { name: t("cards.duplicateLabel", { name: "Sales" }) }).click();
     await expect(page.getByText(t("common:notices.bot-duplicated"))).toBeVisible();
     await expect(cards).toHaveCount(3);
-    await expect(cards.filter({ hasText: "Sales (copy)" })).toBeVisible();
+    // Named in the page's language: "Sales (copy)", "Sales (نسخة)".
+    const copy = t("cards.copyName", { name: "Sales" });
+    await expect(cards.filter({ hasText: copy })).toBeVisible();
 
     // Make the first one current.
     await page.getByRole("button", { name: t("cards.makeCurrentLabel", { name: first }) }).click();
@@ -85,21 +87,19 @@ for (const [prefix, language] of [
     await expect(cards.filter({ hasText: first })).toContainText(t("cards.current"));
 
     // Delete asks first, then offers to undo.
-    await page
-      .getByRole("button", { name: t("cards.deleteLabel", { name: "Sales (copy)" }) })
-      .click();
+    await page.getByRole("button", { name: t("cards.deleteLabel", { name: copy }) }).click();
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText(t("cards.confirmDelete.title", { name: "Sales (copy)" }));
+    await expect(dialog).toContainText(t("cards.confirmDelete.title", { name: copy }));
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: t("cards.confirmDelete.confirm") }).click();
-    await expect(page.getByText(t("cards.undo.body", { name: "Sales (copy)" }))).toBeVisible();
+    await expect(page.getByText(t("cards.undo.body", { name: copy }))).toBeVisible();
     await expect(cards).toHaveCount(2);
     const undoAddress = page.url();
     // The bin has it, with Restore.
     await openHydrated(page, `${prefix}/x-bot/cards?bin=1`);
     await expect(page.getByTestId("bot-card")).toHaveCount(1);
     await expect(
-      page.getByRole("button", { name: t("cards.bin.restoreLabel", { name: "Sales (copy)" }) }),
+      page.getByRole("button", { name: t("cards.bin.restoreLabel", { name: copy }) }),
     ).toBeVisible();
     await openHydrated(page, undoAddress);
     await page.getByRole("button", { name: t("cards.undo.action") }).click();
