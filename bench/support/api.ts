@@ -2,19 +2,27 @@
 // it, the body read to its end), and their timing round-robin.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { startApi } from "../../api/start";
+import { type ApiOptions, startApi } from "../../api/start";
 import { type Figures, figuresOf } from "./figures";
 
 export type ApiCall = { name: string; path: string; token: string };
 export type ApiFetch = (request: Request) => Promise<Response>;
 
-/** The API on the benchmark's database, as in production, its files and outbox under `dir`. */
-export function startBenchApi(databaseUrl: string, dir: string) {
+/**
+ * The API on the benchmark's database (PGlite in memory without one), as in production, its files
+ * and outbox under `dir`; `options` as a benchmark needs them (its AI environment).
+ */
+export function startBenchApi(
+  databaseUrl: string | undefined,
+  dir: string,
+  options: Partial<ApiOptions> = {},
+) {
   return startApi({
     databaseUrl,
     filesDir: join(dir, "files"),
     outboxDir: join(dir, "outbox"),
     production: true,
+    ...options,
   });
 }
 

@@ -53,6 +53,11 @@ export type FakeAiServer = {
   slowMs: number;
   /** The pause between streamed tokens (ms; 0: all at once), as a model's pace. */
   tokenDelayMs: number;
+  /**
+   * When set, a chat stream that has sent its first token waits for this before the rest: a
+   * benchmark holds many answers open at once to measure what each open one costs.
+   */
+  hold: Promise<void> | null;
   /** What `GET /models` lists. */
   listedModels: string[];
   /** What `GET /audio/voices` lists; null: 404, as a server without the route. */
@@ -239,6 +244,7 @@ export async function startFakeAiServer(
     brokenTimes: Number.POSITIVE_INFINITY,
     slowMs: 6_000,
     tokenDelayMs: 0,
+    hold: null,
     ...defaultListings(),
     openRequests: () => open.size,
     reset() {
@@ -251,6 +257,7 @@ export async function startFakeAiServer(
       state.brokenTimes = Number.POSITIVE_INFINITY;
       state.slowMs = 6_000;
       state.tokenDelayMs = 0;
+      state.hold = null;
       Object.assign(state, defaultListings());
     },
     close: () =>
@@ -380,7 +387,7 @@ export async function startFakeAiServer(
       );
       response.write(chunk({}, "tool_calls", usage));
     } else {
-      for (const token of tokens) {
+      for (const [index, token] of tokens.entries()) {
         // The paced model stops to think before its last sentence, as models do: a reader has
         // time to stop it, however busy the machine.
         const thinking = paced && token.includes("That");
@@ -390,6 +397,10 @@ export async function startFakeAiServer(
           if (response.destroyed) return;
         }
         response.write(chunk({ content: token }));
+        if (index === 0 && state.hold) {
+          await state.hold;
+          if (response.destroyed) return;
+        }
       }
       response.write(chunk({}, "stop", model === "no-usage" ? undefined : usage));
     }
