@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createUIMessageStream, streamText, tool, type UIMessage } from "ai";
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type AiServices, organizationAiSettings } from "../ai/ai-models";
 import { type CallUsage, checkAiQuota, estimateTokens, runAiCall } from "../ai/ai-usage";
@@ -446,63 +446,52 @@ export async function rateAnswer(
   if (!updated) throw notFound("No such answer.");
 }
 
-/** Limits kept in PostgreSQL, so that every instance counts the same messages. */
+/**
+ * Limits kept in PostgreSQL, so that every instance counts the same messages: the visitor's, the
+ * address's and the bot's day, read in one statement (it runs in the message's transaction, which
+ * holds the conversation's lock and a connection: one round trip rather than three).
+ */
 async function checkLimits(db: Database, bot: Bot, conversation: BotConversation, now: Date) {
   const since = new Date(now.getTime() - bot.rateLimitSeconds * 1000);
-  const visitorRows = await db
-    .select({ createdAt: botMessages.createdAt })
-    .from(botMessages)
-    .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
-    .where(
-      and(
-        eq(botConversations.botId, bot.id),
-        eq(botConversations.visitorId, conversation.visitorId),
-        eq(botMessages.role, "user"),
-        gt(botMessages.createdAt, since),
-      ),
-    )
-    .orderBy(asc(botMessages.createdAt));
-  if (visitorRows.length >= bot.rateLimitMessages) {
-    const oldest = visitorRows[visitorRows.length - bot.rateLimitMessages]?.createdAt ?? now;
+  const visitorMessages = sql`
+    from ${botMessages} m join ${botConversations} c on c.id = m.conversation_id
+    where c.bot_id = ${bot.id} and c.visitor_id = ${conversation.visitorId}
+      and m.role = 'user' and m.created_at > ${since.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    select
+      (select count(*) ${visitorMessages})::int as visitor,
+      (select (extract(epoch from m.created_at) * 1000)::float8 ${visitorMessages}
+        order by m.created_at desc offset ${bot.rateLimitMessages - 1} limit 1) as oldest_ms,
+      (select count(*) from ${botMessages} m
+        join ${botConversations} c on c.id = m.conversation_id
+        where c.address_hash = ${conversation.addressHash} and m.role = 'user'
+          and m.created_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int as address,
+      (select count(*) from ${botMessages} m
+        where m.bot_id = ${bot.id} and m.role = 'user'
+          and m.created_at > ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz)::int as daily`)) as unknown as {
+    rows: { visitor: number; oldest_ms: number | null; address: number; daily: number }[];
+  };
+  const counts = result.rows[0];
+  if (!counts) throw new Error("The limits' statement returned no row");
+  if (counts.visitor >= bot.rateLimitMessages) {
+    const oldest = counts.oldest_ms ?? now.getTime();
     const wait = Math.max(
       1,
-      Math.ceil((oldest.getTime() + bot.rateLimitSeconds * 1000 - now.getTime()) / 1000),
+      Math.ceil((oldest + bot.rateLimitSeconds * 1000 - now.getTime()) / 1000),
     );
     throw new ChatRateLimitedError(
       wait,
       "Too many messages. Wait a moment before sending another.",
     );
   }
-  if (conversation.addressHash) {
-    const [address] = await db
-      .select({ n: count() })
-      .from(botMessages)
-      .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
-      .where(
-        and(
-          eq(botConversations.addressHash, conversation.addressHash),
-          eq(botMessages.role, "user"),
-          gt(botMessages.createdAt, new Date(now.getTime() - 60_000)),
-        ),
-      );
-    if ((address?.n ?? 0) >= addressMessagesPerMinute) {
-      throw new ChatRateLimitedError(
-        60,
-        "Too many messages from this network. Try again in a minute.",
-      );
-    }
-  }
-  const [daily] = await db
-    .select({ n: count() })
-    .from(botMessages)
-    .where(
-      and(
-        eq(botMessages.botId, bot.id),
-        eq(botMessages.role, "user"),
-        gt(botMessages.createdAt, new Date(now.getTime() - 86_400_000)),
-      ),
+  // A conversation without an address (none was sent) counts none: `= null` matches no row.
+  if (counts.address >= addressMessagesPerMinute) {
+    throw new ChatRateLimitedError(
+      60,
+      "Too many messages from this network. Try again in a minute.",
     );
-  if ((daily?.n ?? 0) >= bot.dailyMessageCap) {
+  }
+  if (counts.daily >= bot.dailyMessageCap) {
     throw new ChatRateLimitedError(3600, "This bot has answered all the messages it may today.");
   }
 }
@@ -616,18 +605,22 @@ export async function sendMessage(
     assistantMessageId: String(answer),
   });
 
-  const [repeat] = await db
-    .select()
-    .from(botMessages)
-    .where(
-      and(
-        eq(botMessages.conversationId, conversation.id),
-        eq(botMessages.clientMessageId, input.clientMessageId),
+  // Reads that do not wait for one another go together: on PostgreSQL each is a round trip of
+  // its own, which a hundred visitors at once queue for on the pool.
+  const [[repeat], resolved] = await Promise.all([
+    db
+      .select()
+      .from(botMessages)
+      .where(
+        and(
+          eq(botMessages.conversationId, conversation.id),
+          eq(botMessages.clientMessageId, input.clientMessageId),
+        ),
       ),
-    );
+    chatModelOf(services, bot),
+  ]);
   if (repeat) return replay(db, bot, repeat, metaOf);
 
-  const resolved = await chatModelOf(services, bot);
   if (resolved) {
     await checkAiQuota(
       { db, quotas: ai.quotas, organizationId: bot.organizationId },
@@ -637,6 +630,11 @@ export async function sendMessage(
     );
   }
 
+  // What the answer needs besides the conversation, read beside the message's transaction.
+  const context = resolved
+    ? Promise.all([botInstructions(db, bot, conversation.language), cardsOfBot(db, bot.id)])
+    : null;
+  context?.catch(() => {}); // Awaited below, unless the transaction refuses the message.
   const written = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select id from ${botConversations} where id = ${conversation.id} for update`,
@@ -726,11 +724,10 @@ export async function sendMessage(
     return replay(db, bot, stored, metaOf);
   }
   const meta = metaOf(written.questionId, written.answerId);
-  if (!resolved) {
+  if (!resolved || !context) {
     return { stream: () => fixedStream(meta, bot.fallbackMessage, "complete", true) };
   }
-  const instructions = await botInstructions(db, bot, conversation.language);
-  const cards = await cardsOfBot(db, bot.id);
+  const [instructions, cards] = await context;
   return {
     stream: (signal) =>
       createUIMessageStream<ChatUIMessage>({

@@ -414,6 +414,41 @@ describe("hostile visitors", () => {
   });
 });
 
+describe("the limit per address", () => {
+  it("refuses the 61st message of a minute from one address, whichever visitor sends it", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { rateLimit: { messages: 1_000, seconds: 60 } });
+    const address = nextAddress();
+    const chat = await conversation(bot.publicId, t, address);
+    const [row] = await t.db
+      .select()
+      .from(botConversations)
+      .where(eq(botConversations.id, Number(chat.conversationId)));
+    if (!row) throw new Error("no conversation");
+    // Sixty questions of the last minute from this address.
+    await t.db.insert(botMessages).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        conversationId: row.id,
+        organizationId: row.organizationId,
+        botId: row.botId,
+        role: "user" as const,
+        text: `question ${i}`,
+        clientMessageId: `earlier-${i}`,
+      })),
+    );
+    const limited = await send(bot.publicId, chat, "one more");
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMITED");
+    expect(limited.body.error.message).toContain("network");
+    expect(limited.headers.get("retry-after")).toBe("60");
+    // Another visitor behind the same address is refused too; one elsewhere is answered.
+    const neighbour = await conversation(bot.publicId, t, address);
+    expect((await send(bot.publicId, neighbour, "hello")).status).toBe(429);
+    const elsewhere = await conversation(bot.publicId);
+    expect((await send(bot.publicId, elsewhere, "hello")).status).toBe(200);
+  });
+});
+
 describe("an answer whose writer died", () => {
   it("is settled as stopped, its text kept, so that the visitor's next message is answered", async () => {
     const owner = await ownerWithSession(t);
