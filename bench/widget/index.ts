@@ -200,6 +200,7 @@ type Level = {
   reference: { p50: number; p99: number };
   addedP50: number;
   addedP99: number;
+  cpuMsPerAnswer: Record<Side, number>;
   errors: number;
   memory: Record<Side, { heapKiB: number; rssKiB: number }>;
 };
@@ -208,6 +209,9 @@ const errors: string[] = [];
 for (const n of levels) {
   const errorsBefore = errors.length;
   const firstTokens: Record<Side, number[]> = { product: [], reference: [] };
+  // This process's CPU time while the answers stream (the provider's is another process's; on
+  // PGlite the database's is this one's): what the machine's other work does not change much.
+  const cpuMs: Record<Side, number> = { product: 0, reference: 0 };
   const starts: number[] = [];
   for (let round = 0; round < rounds; round++) {
     // The order turned every round.
@@ -215,7 +219,11 @@ for (const n of levels) {
     for (const side of sides) {
       const prepared = await prepare(side, n);
       starts.push(...prepared.starts);
-      for (const answer of await answers(prepared.conversations)) {
+      const cpuBefore = process.cpuUsage();
+      const done = await answers(prepared.conversations);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMs[side] += (cpu.user + cpu.system) / 1000;
+      for (const answer of done) {
         const error = errorOf(answer);
         if (error) errors.push(`${side}, ${n} at once: ${error}`);
         else firstTokens[side].push(answer.firstTokenMs);
@@ -245,6 +253,10 @@ for (const n of levels) {
     reference,
     addedP50: product.p50 - reference.p50,
     addedP99: product.p99 - reference.p99,
+    cpuMsPerAnswer: {
+      product: cpuMs.product / (n * rounds),
+      reference: cpuMs.reference / (n * rounds),
+    },
     errors: errors.length - errorsBefore,
     memory,
   });
@@ -253,19 +265,21 @@ for (const n of levels) {
 console.log(
   `\nVisitors at once, one answer each (${tokens} tokens ${tokenDelayMs} ms apart) through the ` +
     `public chat on ${databaseName}, against streamText on the same provider; ${rounds} rounds; ` +
-    `first token in ms; memory per open answer in KiB (heap / RSS)\n`,
+    `first token in ms; CPU time of this process per answer in ms; memory per open answer ` +
+    `in KiB (heap / RSS)\n`,
 );
 console.log(
-  "| visitors | conversation start p50 / p99 | streamText first token p50 / p99 | product p50 / p99 | added p50 / p99 | errors | memory: product | memory: streamText |",
+  "| visitors | conversation start p50 / p99 | streamText first token p50 / p99 | product p50 / p99 | added p50 / p99 | CPU: streamText / product | errors | memory: product | memory: streamText |",
 );
-console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const r of results) {
   const kib = (m: { heapKiB: number; rssKiB: number }) =>
     `${m.heapKiB.toFixed(1)} / ${m.rssKiB.toFixed(1)}`;
   console.log(
     `| ${r.visitors} | ${ms(r.conversationStart.p50)} / ${ms(r.conversationStart.p99)} | ` +
       `${ms(r.reference.p50)} / ${ms(r.reference.p99)} | ${ms(r.product.p50)} / ${ms(r.product.p99)} | ` +
-      `${ms(r.addedP50)} / ${ms(r.addedP99)} | ${r.errors} | ${kib(r.memory.product)} | ` +
+      `${ms(r.addedP50)} / ${ms(r.addedP99)} | ` +
+      `${ms(r.cpuMsPerAnswer.reference)} / ${ms(r.cpuMsPerAnswer.product)} | ${r.errors} | ${kib(r.memory.product)} | ` +
       `${kib(r.memory.reference)} |`,
   );
 }
