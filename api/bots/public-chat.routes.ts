@@ -20,6 +20,7 @@ import {
   originAllowed,
   previewToken,
   publicConfig,
+  publicPage,
   rateAnswer,
   sendMessage,
   siteHost,
@@ -89,6 +90,18 @@ const ConfigSchema = z
   })
   .openapi("BotPublicConfig");
 
+const PageSchema = z
+  .object({
+    publicId: z.string(),
+    name: z.string(),
+    language: z.enum(["en", "ar", "visitor"]),
+    allowedDomains: z.array(z.string()).openapi({
+      description:
+        "The hosts that may frame the full-page chat: `example.com`, or `*.example.com` for its subdomains",
+    }),
+  })
+  .openapi("BotPublicPage");
+
 const ConversationStartedSchema = z
   .object({ conversationId: z.string(), token: z.string() })
   .openapi("BotConversationStarted");
@@ -149,6 +162,19 @@ const configRoute = createRoute({
     "404 for no such bot, a bot that is not live, or a page origin the bot does not allow.",
   request: { params: publicIdParams },
   responses: { 200: jsonResponse("The configuration", ConfigSchema), ...errorResponses(404) },
+});
+
+const pageRoute = createRoute({
+  method: "get",
+  path: `${base}/page`,
+  tags,
+  summary: "What the bot's full-page chat needs (no authentication)",
+  description:
+    "The name, the language and the allowed domains, which the page at /b/{publicId} puts in its " +
+    "`frame-ancestors`. 404 for no such bot, a bot that is not live, or a page origin the bot " +
+    "does not allow.",
+  request: { params: publicIdParams },
+  responses: { 200: jsonResponse("The page's bot", PageSchema), ...errorResponses(404) },
 });
 
 const startRoute = createRoute({
@@ -354,6 +380,7 @@ export function createPublicChatRoutes() {
   const services = (c: Context<PublicEnv>) => ({ db: c.var.db, ai: c.var.ai });
   return app
     .openapi(configRoute, (c) => c.json(publicConfig(c.var.bot), 200))
+    .openapi(pageRoute, (c) => c.json(publicPage(c.var.bot), 200))
     .openapi(startRoute, async (c) => {
       const body = c.req.valid("json");
       const started = await startConversation(services(c), c.var.bot, {

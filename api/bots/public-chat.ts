@@ -150,6 +150,25 @@ export type PublicConfig = {
   appearance: Bot["appearance"];
 };
 
+/**
+ * What the full-page chat (`/b/<publicId>`) needs of a live bot: its name for the title, its
+ * language, and the hosts that may frame the page (its `frame-ancestors`). The hosts are no
+ * secret: that header tells them to anyone who opens the page. A draft bot is 404.
+ */
+export function publicPage(bot: Bot): PublicPage {
+  if (bot.status !== "live") throw notFound("No such bot.");
+  return {
+    publicId: bot.publicId,
+    name: bot.name,
+    language: bot.language,
+    allowedDomains: bot.allowedDomains,
+  };
+}
+
+export type PublicPage = Pick<PublicConfig, "publicId" | "name" | "language"> & {
+  allowedDomains: string[];
+};
+
 /** What the widget shows: nothing the owner keeps to themselves. A draft bot is 404. */
 export function publicConfig(bot: Bot): PublicConfig {
   if (bot.status !== "live") throw notFound("No such bot.");

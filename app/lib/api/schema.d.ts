@@ -12607,6 +12607,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/public/bots/{publicId}/page": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the bot's full-page chat needs (no authentication)
+     * @description The name, the language and the allowed domains, which the page at /b/{publicId} puts in its `frame-ancestors`. 404 for no such bot, a bot that is not live, or a page origin the bot does not allow.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's bot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotPublicPage"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/public/bots/{publicId}/conversations": {
     parameters: {
       query?: never;
@@ -16383,6 +16442,14 @@ export interface components {
       language: "en" | "ar" | "visitor";
       maxMessageLength: number;
       appearance: components["schemas"]["BotAppearance"];
+    };
+    BotPublicPage: {
+      publicId: string;
+      name: string;
+      /** @enum {string} */
+      language: "en" | "ar" | "visitor";
+      /** @description The hosts that may frame the full-page chat: `example.com`, or `*.example.com` for its subdomains */
+      allowedDomains: string[];
     };
     BotConversationStarted: {
       conversationId: string;

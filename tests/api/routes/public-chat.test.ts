@@ -4,7 +4,13 @@ import { purgeExpiredConversations } from "../../../api/bots/bot-retention";
 import { aiUsage, botCards, botConversations, botMessages, media } from "../../../api/db/schema";
 import type { FakeAiServer } from "../../support/fake-ai-server";
 import { startFakeChatApi } from "../fake-chat-api";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerWithSession,
+  type TestApi,
+  testAppUrl,
+} from "../helpers";
 
 let fake: FakeAiServer;
 let t: TestApi;
@@ -94,6 +100,39 @@ const answerText = (text: string) =>
     .map((chunk) => chunk.delta)
     .join("");
 
+describe("the full-page chat's bot", () => {
+  it("gives the name, the language and the domains that may frame the page, and nothing else", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { name: "Sales", language: "ar", instructions: "Secret plan" });
+    const response = await t.request("GET", `${path(bot.publicId)}/page`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({
+      publicId: bot.publicId,
+      name: "Sales",
+      language: "ar",
+      allowedDomains: ["shop.example", "*.example.org"],
+    });
+  });
+
+  it("is 404 for an unknown bot, a draft, a deleted bot and a page the bot does not allow", async () => {
+    const owner = await ownerWithSession(t);
+    const draft = await newBot(owner, { status: "draft" });
+    const deleted = await newBot(owner);
+    const live = await newBot(owner);
+    const removed = await t.request("DELETE", `/bots/${deleted.id}`, { token: owner.token });
+    expect(removed.status).toBe(204);
+    for (const publicId of ["nope", draft.publicId, deleted.publicId]) {
+      const response = await t.request("GET", `${path(publicId)}/page`);
+      expect(response.status, publicId).toBe(404);
+      expect(response.body.error.code).toBe("NOT_FOUND");
+    }
+    const refused = await t.request("GET", `${path(live.publicId)}/page`, {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(refused.status).toBe(404);
+  });
+});
+
 describe("the public configuration", () => {
   it("gives what the widget needs and nothing secret, with CORS for an allowed page", async () => {
     const owner = await ownerWithSession(t);
@@ -123,6 +162,27 @@ describe("the public configuration", () => {
     expect(refused.status).toBe(404);
     expect(refused.body.error.code).toBe("NOT_FOUND");
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("takes the product's own pages (the full-page chat) and no look-alike of its origin", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner, { allowedDomains: [] });
+    const own = await t.request("GET", path(bot.publicId), { headers: { origin: testAppUrl } });
+    expect(own.status, own.text).toBe(200);
+    expect(own.headers.get("access-control-allow-origin")).toBe(testAppUrl);
+    const started = await start(bot.publicId, { origin: testAppUrl });
+    expect(started.status, started.text).toBe(201);
+    for (const origin of [
+      "https://qalam.test",
+      "http://qalam.test:8080",
+      "http://qalam.test.evil.example",
+      "http://evilqalam.test",
+      "null",
+    ]) {
+      const refused = await t.request("GET", path(bot.publicId), { headers: { origin } });
+      expect(refused.status, origin).toBe(404);
+      expect((await start(bot.publicId, { origin })).status, origin).toBe(404);
+    }
   });
 
   it("answers a preflight for an allowed page only", async () => {
