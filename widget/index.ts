@@ -10,7 +10,8 @@ import {
 /**
  * `/widget.js`: `<script src="https://…/widget.js" data-bot="<publicId>" async>` draws the bot's
  * chat bubble; `data-mode="inline"` with `data-target="<selector>"` draws the chat inside that
- * element instead. `window.QalamBot` is the page's handle (docs/x-bot-widget.md).
+ * element instead; `data-lang="en"` or `"ar"` speaks that language whatever the bot's setting.
+ * `window.QalamBot` is the page's handle (docs/x-bot-widget.md).
  */
 
 export type QalamBotApi = {
@@ -91,6 +92,8 @@ function install() {
   if (!script || !publicId) return;
   const apiBase = `${new URL(script.src, location.href).origin}/api/v1`;
   const inline = script.dataset.mode === "inline";
+  const lang = script.dataset.lang;
+  const language = lang === "en" || lang === "ar" ? lang : undefined;
   const start = () => {
     let target: Element | null = null;
     if (inline) {
@@ -104,7 +107,7 @@ function install() {
         return;
       }
     }
-    api.mount(target, { publicId, apiBase, mode: inline ? "inline" : "bubble" });
+    api.mount(target, { publicId, apiBase, mode: inline ? "inline" : "bubble", language });
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

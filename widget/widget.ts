@@ -61,6 +61,8 @@ export type MountOptions = {
   previewToken?: string;
   /** Opens the panel once it is drawn. */
   open?: boolean;
+  /** The widget's language, in place of the bot's setting (the full-page chat's, by its address). */
+  language?: WidgetLanguage;
 };
 
 /** The calls a page makes on a widget (`window.QalamBot` forwards them to one). */
@@ -197,7 +199,11 @@ export class ChatWidget implements WidgetHandle {
   /** Draws the widget with these settings (the preview calls it as the form changes). */
   update(config: BotPublicConfig) {
     this.config = config;
-    this.language = widgetLanguage(config.language, navigator.languages ?? [navigator.language]);
+    const chosen = this.options.language;
+    this.language =
+      chosen === "en" || chosen === "ar"
+        ? chosen
+        : widgetLanguage(config.language, navigator.languages ?? [navigator.language]);
     this.t = translator(this.language);
     this.drawn?.root.remove();
     this.drawn = this.draw();
@@ -214,7 +220,7 @@ export class ChatWidget implements WidgetHandle {
 
   private async fetchConfig() {
     try {
-      const response = await withRetry(() => request(`${this.base}/`, { method: "GET" }));
+      const response = await withRetry(() => request(this.base, { method: "GET" }));
       this.update((await response.json()) as BotPublicConfig);
       if (this.conversation) void this.synchronise();
     } catch (error) {
