@@ -13,6 +13,7 @@ import { rateLimitsFromEnv } from "./api/identity/rate-limits";
 import { type Api, createApi, socketPath } from "./api/index";
 import { jobLimitsFromEnv } from "./api/jobs/config";
 import { s3OptionsFromEnv } from "./api/storage/config";
+import { botDomainsFromApi } from "./server/chat-framing";
 import { deploymentFromAppUrl } from "./server/deployment";
 import { keepServingThroughContainedErrors } from "./server/process-errors";
 import { clientAddress, parseTrustProxy } from "./server/trust-proxy";
@@ -134,6 +135,11 @@ const app = createWebServer({
   development,
   socketOrigins,
   trustProxy,
+  // The embedded API in-process, or API_URL's over the network (as the pages reach it).
+  botDomains: botDomainsFromApi(
+    api ? api.fetch : fetch,
+    remoteApi ?? "http://qalam.internal/api/v1",
+  ),
 });
 
 const server = app.listen(port, () => {

@@ -8,6 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import type { Api } from "../api/index";
 import { isSameOriginWrite } from "../app/lib/same-origin";
+import { type BotDomains, chatPagePublicId, frameAncestorSources } from "./chat-framing";
 import type { TrustProxy } from "./trust-proxy";
 
 const API_PREFIX = "/api/v1";
@@ -29,6 +30,11 @@ export type WebServerOptions = {
   /** Origins of a real-time socket that is not this server's. */
   socketOrigins: readonly string[];
   trustProxy: TrustProxy;
+  /**
+   * A bot's allowed domains, which may frame its full-page chat (`/b/<publicId>`); without it,
+   * that page is framed by none, as every other page.
+   */
+  botDomains?: BotDomains;
 };
 
 /** The Express app: security headers, the embedded API, static files, then the pages. */
@@ -41,6 +47,20 @@ export function createWebServer(options: WebServerOptions) {
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
+  });
+
+  // A bot's full-page chat may be framed by the bot's sites: its `frame-ancestors` lists them,
+  // and X-Frame-Options, which cannot, is left out. Every other page is framed by none.
+  app.use((req, res, next) => {
+    const publicId = chatPagePublicId(req.path);
+    const botDomains = options.botDomains;
+    if (!publicId || !botDomains || (req.method !== "GET" && req.method !== "HEAD")) {
+      return next();
+    }
+    botDomains(publicId).then((domains) => {
+      if (domains) res.locals.frameAncestors = frameAncestorSources(domains).join(" ");
+      next();
+    }, next);
   });
 
   app.use(
@@ -63,15 +83,23 @@ export function createWebServer(options: WebServerOptions) {
           "object-src": ["'none'"],
           "base-uri": ["'self'"],
           "form-action": ["'self'"],
-          "frame-ancestors": ["'none'"],
+          "frame-ancestors": [
+            (_req, res) => (res as express.Response).locals.frameAncestors ?? "'none'",
+          ],
           ...(secure ? { "upgrade-insecure-requests": [] } : {}),
         },
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: secure,
+      xFrameOptions: false,
     }),
   );
+  // For browsers that predate `frame-ancestors`; a page that some sites may frame sends none.
+  app.use((_req, res, next) => {
+    if (!res.locals.frameAncestors) res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
 
   if (api) {
     const apiListener = getRequestListener(api.fetch);

@@ -1,5 +1,6 @@
 import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { botDomainsFromApi } from "../../../server/chat-framing";
 import { parseTrustProxy } from "../../../server/trust-proxy";
 import { createWebServer } from "../../../server/web-server";
 import type { TestApi } from "../helpers";
@@ -21,6 +22,7 @@ export async function startWebServer(
     development: false,
     socketOrigins: [],
     trustProxy: parseTrustProxy(trustProxy),
+    botDomains: botDomainsFromApi(t.api.fetch, "http://qalam.internal/api/v1"),
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));

@@ -179,6 +179,122 @@ describe("the public address's scheme", () => {
   });
 });
 
+describe("who may frame a page", () => {
+  let t: TestApi;
+  let web: WebServer;
+  let owner: Awaited<ReturnType<typeof ownerWithSession>>;
+  beforeAll(async () => {
+    t = await createTestApi();
+    web = await startWebServer(t);
+    owner = await ownerWithSession(t);
+  });
+  afterAll(async () => {
+    await web.close();
+    await t.close();
+  });
+
+  async function newBot(json: Record<string, unknown>) {
+    const response = await t.request("POST", "/bots", {
+      token: owner.token,
+      json: { name: "Support", status: "live", ...json },
+    });
+    expect(response.status, response.text).toBe(201);
+    return response.body as { id: string; publicId: string };
+  }
+
+  async function headersOf(path: string, method = "GET") {
+    const response = await fetch(web.url(path), { method });
+    await response.body?.cancel();
+    return response.headers;
+  }
+
+  /** The sources of the policy's `frame-ancestors`. */
+  function frameAncestors(headers: Headers) {
+    const policy = headers.get("content-security-policy") ?? "";
+    const directive = policy.split(";").find((part) => part.startsWith("frame-ancestors "));
+    return directive?.split(" ").slice(1) ?? [];
+  }
+
+  it("lets a live bot's domains frame its full-page chat, in English and Arabic, and no other", async () => {
+    const bot = await newBot({ allowedDomains: ["shop.example", "*.example.org"] });
+    const sources = [
+      "'self'",
+      "https://shop.example:*",
+      "http://shop.example:*",
+      "https://*.example.org:*",
+      "http://*.example.org:*",
+    ];
+    for (const path of [`/b/${bot.publicId}`, `/ar/b/${bot.publicId}`]) {
+      const headers = await headersOf(path);
+      expect(frameAncestors(headers), path).toEqual(sources);
+      // X-Frame-Options cannot name several sites: a browser that reads it would refuse them all.
+      expect(headers.get("x-frame-options"), path).toBeNull();
+      // The page's own scripts still run by the response's nonce.
+      expect(headers.get("content-security-policy")).toMatch(
+        /script-src 'self' 'nonce-[\w+/=]{24}'/,
+      );
+    }
+    expect(frameAncestors(await headersOf(`/b/${bot.publicId}`, "HEAD"))).toEqual(sources);
+  });
+
+  it("keeps every other page unframed: the app's pages, a look-alike path, the API", async () => {
+    const bot = await newBot({ allowedDomains: ["shop.example"] });
+    for (const path of [
+      "/login",
+      "/x-bot/embedding",
+      `/b/${bot.publicId}/more`,
+      `/AR/b/${bot.publicId}`,
+      `/fr/b/${bot.publicId}`,
+      `/bots/${bot.publicId}`,
+    ]) {
+      const headers = await headersOf(path);
+      expect(frameAncestors(headers), path).toEqual(["'none'"]);
+      expect(headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+    }
+  });
+
+  it("frames a bot without domains by the product alone, and a draft, deleted or unknown one by none", async () => {
+    const bare = await newBot({ allowedDomains: [] });
+    const headers = await headersOf(`/b/${bare.publicId}`);
+    expect(frameAncestors(headers)).toEqual(["'self'"]);
+    expect(headers.get("x-frame-options")).toBeNull();
+
+    const draft = await newBot({ status: "draft", allowedDomains: ["shop.example"] });
+    const deleted = await newBot({ allowedDomains: ["shop.example"] });
+    expect((await t.request("DELETE", `/bots/${deleted.id}`, { token: owner.token })).status).toBe(
+      204,
+    );
+    for (const publicId of [draft.publicId, deleted.publicId, "no-such-bot"]) {
+      const unframed = await headersOf(`/b/${publicId}`);
+      expect(frameAncestors(unframed), publicId).toEqual(["'none'"]);
+      expect(unframed.get("x-frame-options")).toBe("SAMEORIGIN");
+      // The page's bot is 404 at the API, which the page answers as its own 404.
+      const api = await fetch(web.url(`/api/v1/public/bots/${publicId}/page`));
+      expect(api.status, publicId).toBe(404);
+      await api.body?.cancel();
+    }
+  });
+
+  it("follows the bot: a domain added or the bot made a draft changes the next answer", async () => {
+    const bot = await newBot({ allowedDomains: ["shop.example"] });
+    const read = await t.request("GET", `/bots/${bot.id}`, { token: owner.token });
+    const changed = await t.request("PATCH", `/bots/${bot.id}`, {
+      token: owner.token,
+      json: { version: read.body.version, allowedDomains: ["shop.example", "blog.example"] },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(frameAncestors(await headersOf(`/b/${bot.publicId}`))).toContain(
+      "https://blog.example:*",
+    );
+    const drafted = await t.request("PATCH", `/bots/${bot.id}`, {
+      token: owner.token,
+      json: { version: changed.body.version, status: "draft" },
+    });
+    expect(drafted.status, drafted.text).toBe(200);
+    expect(frameAncestors(await headersOf(`/b/${bot.publicId}`))).toEqual(["'none'"]);
+  });
+});
+
 describe("static files", () => {
   let t: TestApi;
   let web: WebServer;
