@@ -1,5 +1,6 @@
 // Before anything that builds a schema (app/lib/zod-config.ts says why).
 import "~/lib/zod-config";
+import type { TFunction } from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const forcedColorMode = useForcedColorMode();
   const nonce = useNonce();
   const { i18n } = useTranslation();
+  const viewport = usePageViewport();
   useChangeLanguage(language);
   // Marks the page as running: browser tests wait for it before they use client-side controls.
   useEffect(() => {
@@ -99,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
     >
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=1280" />
+        <meta name="viewport" content={viewport} />
         <meta name="color-scheme" content="light dark" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script that must run before paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
@@ -119,6 +121,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * What a route's `handle` may say of the document: `title`, a message key (the page's title,
+ * followed by the product's name); `documentTitle`, the whole title from the route's data;
+ * `viewport`, for a page that fits a phone (the app is laid out for 1280 px).
+ */
+export type PageHandle = {
+  title?: string;
+  documentTitle?: (data: unknown, t: TFunction) => string | null;
+  viewport?: string;
+};
+
+function usePageViewport() {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as PageHandle | undefined;
+  return handle?.viewport ?? "width=1280";
+}
+
 /** The title of the deepest route that names one in `handle.title`, or of the error shown. */
 function DocumentTitle() {
   const { t } = useTranslation();
@@ -129,7 +148,10 @@ function DocumentTitle() {
     key = `errors.${errorKind(error)}.title`;
   } else {
     for (const match of [...matches].reverse()) {
-      const title = (match.handle as { title?: string } | undefined)?.title;
+      const handle = match.handle as PageHandle | undefined;
+      const whole = match.data ? handle?.documentTitle?.(match.data, t) : null;
+      if (whole) return <title>{whole}</title>;
+      const title = handle?.title;
       if (title) {
         key = title;
         break;
