@@ -1,6 +1,19 @@
-/** The snippets of /x-bot/embedding: the widget loaded from the product's own origin. */
-export function embedSnippets(origin: string, publicId: string) {
+/** A value inside a double-quoted HTML attribute. */
+const attribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The snippets of /x-bot/embedding: the widget loaded from the product's own origin, and the
+ * full-page chat (`/b/<publicId>`, or `/ar/b/<publicId>` for a bot that speaks Arabic), alone or
+ * in an iframe titled with the bot's name.
+ */
+export function embedSnippets(
+  origin: string,
+  publicId: string,
+  bot: { name: string; language: "en" | "ar" | "visitor" },
+) {
   const script = `${origin}/widget.js`;
+  const page = `${origin}${bot.language === "ar" ? "/ar" : ""}/b/${publicId}`;
   return {
     bubble: `<script src="${script}" data-bot="${publicId}" async></script>`,
     inline: [
@@ -8,6 +21,8 @@ export function embedSnippets(origin: string, publicId: string) {
       `<script src="${script}" data-bot="${publicId}"`,
       `        data-mode="inline" data-target="#qalam-chat" async></script>`,
     ].join("\n"),
+    iframe: `<iframe src="${page}" title="${attribute(bot.name)}" style="width: 100%; height: 600px; border: 0"></iframe>`,
+    link: page,
     apiExample: [
       `<script>`,
       `  window.addEventListener("load", () => {`,

@@ -51,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bot: {
       id: bot.id,
       publicId: bot.publicId,
+      name: bot.name,
+      language: bot.language,
       status: bot.status,
       allowedDomains: bot.allowedDomains,
       identityVerification: bot.identityVerification,
@@ -156,7 +158,7 @@ export default function XbotEmbeddingPage() {
     );
   }
 
-  const snippets = embedSnippets(origin, bot.publicId);
+  const snippets = embedSnippets(origin, bot.publicId, bot);
   const domainReply = reply && reply.intent !== "rotate" ? reply : null;
   const rotateReply = reply && reply.intent === "rotate" ? reply : null;
   const rotatedAt = rotateReply?.ok ? rotateReply.rotatedAt : bot.identityVerification.rotatedAt;
@@ -199,6 +201,13 @@ export default function XbotEmbeddingPage() {
           label={t("embedding.snippets.inline")}
           code={snippets.inline}
         />
+        <CopyCode
+          id="snippet-iframe"
+          label={t("embedding.snippets.iframe")}
+          code={snippets.iframe}
+        />
+        <CopyCode id="snippet-link" label={t("embedding.snippets.link")} code={snippets.link} />
+        <p className="text-sm text-text-muted">{t("embedding.snippets.linkNote")}</p>
       </Card>
 
       <Card as="section" aria-labelledby="embed-domains" className="space-y-4 p-6">
