@@ -47,6 +47,10 @@ for (const [prefix, s] of [
     await openHydrated(page, `${prefix}/x-bot/embedding`);
     await expect(page.getByTestId("snippet-bubble")).toContainText(`data-bot="${bot.publicId}"`);
     await expect(page.getByTestId("snippet-inline")).toContainText(`data-bot="${bot.publicId}"`);
+    await expect(page.getByTestId("snippet-link")).toHaveText(
+      `http://localhost:${new URL(page.url()).port}/b/${bot.publicId}`,
+    );
+    await expect(page.getByTestId("snippet-iframe")).toContainText(`title="Support"`);
 
     // A bad domain: the server's error, translated, by the field.
     const field = page.getByLabel(s.domain, { exact: true });
