@@ -47,8 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const language = languageFromPathname(url.pathname);
 
-  // An unprefixed URL is English only for someone who has not chosen or asked for Arabic.
-  if (language === defaultLanguage && request.method === "GET") {
+  // An unprefixed URL is English only for someone who has not chosen or asked for Arabic; a
+  // bot's full-page chat speaks the language its address names, which the site embedding it chose.
+  if (language === defaultLanguage && request.method === "GET" && !isChatPage(url.pathname)) {
     if ((await preferredLanguage(request)) === "ar") {
       throw safeRedirect(localizedPath(`${url.pathname}${url.search}`, "ar"), 302, "/ar");
     }
@@ -66,6 +67,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: viewer.status === "signed-in" ? viewer.user : null,
   });
 }
+
+/** A bot's full-page chat, `/b/<publicId>` (server/chat-framing.ts frames the same paths). */
+const isChatPage = (pathname: string) => /^\/b\/[^/]+\/?$/.test(pathname);
 
 export type RootLoaderData = typeof loader;
 

@@ -154,6 +154,28 @@ for (const [prefix, s] of [
   });
 }
 
+test("full-page chat: an English address stays English for a visitor whose browser asks for Arabic", async ({
+  browser,
+  request,
+}) => {
+  const bot = await newBot(request, {});
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "ar",
+    extraHTTPHeaders: { "Accept-Language": "ar" },
+  });
+  const page = await context.newPage();
+  // Any other page follows the browser's language.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/ar\/login$/);
+  const response = await page.goto(`/b/${bot.publicId}`);
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(`/b/${bot.publicId}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
+  await context.close();
+});
+
 test("full-page chat: framed by an allowed site, refused by any other", async ({
   request,
   baseURL,
