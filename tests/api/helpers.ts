@@ -7,7 +7,7 @@ import pg from "pg";
 import { createAiServices } from "../../api/ai/ai-models";
 import { createAiRegistry } from "../../api/ai/registry";
 import type { Database } from "../../api/db/client";
-import { memberships, type Role, sessions, type User, users } from "../../api/db/schema";
+import { media, memberships, type Role, sessions, type User, users } from "../../api/db/schema";
 import {
   defaultRateLimits,
   type RateLimitName,
@@ -319,6 +319,24 @@ export async function ownerWithSession(
     token: await createSession(t.db, created.user.id),
     organizationId: created.organizationId as string,
   };
+}
+
+/** An image in the owner's library with a stored WebP thumbnail, as the image creator leaves one. */
+export async function libraryImage(t: TestApi, owner: { id: string; organizationId: string }) {
+  const id = crypto.randomUUID();
+  const thumbnailKey = `media/${crypto.randomUUID()}.webp`;
+  await t.storage.put(thumbnailKey, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
+  await t.db.insert(media).values({
+    id,
+    organizationId: owner.organizationId,
+    kind: "image",
+    authorId: owner.id,
+    fileKey: `media/${id}.png`,
+    thumbnailKey,
+    contentType: "image/png",
+    byteSize: 10,
+  });
+  return id;
 }
 
 /** The owner's actor in their organization, for calling a service as the routes would. */

@@ -6,6 +6,7 @@ import type { FakeAiServer } from "../../support/fake-ai-server";
 import { startFakeChatApi } from "../fake-chat-api";
 import {
   createTestApi,
+  libraryImage,
   memberWithSession,
   ownerWithSession,
   type TestApi,
@@ -717,27 +718,9 @@ describe("message cards", () => {
 });
 
 describe("a bot's images", () => {
-  /** A library image with a stored thumbnail, as the image creator leaves one. */
-  async function libraryImage(owner: Owner) {
-    const id = crypto.randomUUID();
-    const thumbnailKey = `media/${crypto.randomUUID()}.webp`;
-    await t.storage.put(thumbnailKey, new Uint8Array([82, 73, 70, 70, 1, 2, 3]), "image/webp");
-    await t.db.insert(media).values({
-      id,
-      organizationId: owner.organizationId,
-      kind: "image",
-      authorId: owner.id,
-      fileKey: `media/${id}.png`,
-      thumbnailKey,
-      contentType: "image/png",
-      byteSize: 10,
-    });
-    return id;
-  }
-
   it("are served to any page, the avatar and a card's image, from the addresses the widget is given", async () => {
     const owner = await ownerWithSession(t);
-    const avatar = await libraryImage(owner);
+    const avatar = await libraryImage(t, owner);
     const bot = await newBot(owner, { avatarMediaId: avatar });
     const config = await t.request("GET", path(bot.publicId), { headers: { origin: page } });
     const avatarUrl = (config.body as { avatarUrl: string }).avatarUrl;
@@ -757,7 +740,7 @@ describe("a bot's images", () => {
     });
     expect(again.status).toBe(304);
 
-    const picture = await libraryImage(owner);
+    const picture = await libraryImage(t, owner);
     const card = await t.request("POST", `/bots/${bot.id}/cards`, {
       token: owner.token,
       json: {
@@ -784,7 +767,7 @@ describe("a bot's images", () => {
 
   it("are 404 for a draft bot, no image, a deleted item, another bot's card and a bad id", async () => {
     const owner = await ownerWithSession(t);
-    const avatar = await libraryImage(owner);
+    const avatar = await libraryImage(t, owner);
     const draft = await newBot(owner, { status: "draft", avatarMediaId: avatar });
     expect((await t.request("GET", `${path(draft.publicId)}/avatar`)).status).toBe(404);
 
@@ -796,7 +779,7 @@ describe("a bot's images", () => {
     const live = await newBot(owner, { avatarMediaId: avatar });
     const card = await t.request("POST", `/bots/${live.id}/cards`, {
       token: owner.token,
-      json: { title: "Our shop", imageMediaId: await libraryImage(owner) },
+      json: { title: "Our shop", imageMediaId: await libraryImage(t, owner) },
     });
     const cardId = (card.body as { id: string }).id;
     expect((await t.request("GET", `${path(plain.publicId)}/cards/${cardId}/image`)).status).toBe(

@@ -4,10 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { media } from "../../../api/db/schema";
 import { maxAvatarBytes } from "../../../api/storage/avatars";
 import { precompress } from "../../../scripts/vite/precompress";
-import { createTestApi, ownerWithSession, type TestApi } from "../helpers";
+import { createTestApi, libraryImage, ownerWithSession, type TestApi } from "../helpers";
 import { startWebServer, type WebServer } from "./start-web-server";
 
 describe("behind a proxy", () => {
@@ -414,19 +413,7 @@ describe("x-bot's images", () => {
     const web = await startWebServer(t);
     try {
       const owner = await ownerWithSession(t);
-      const id = crypto.randomUUID();
-      const thumbnailKey = `media/${crypto.randomUUID()}.webp`;
-      await t.storage.put(thumbnailKey, new Uint8Array([82, 73, 70, 70]), "image/webp");
-      await t.db.insert(media).values({
-        id,
-        organizationId: owner.organizationId,
-        kind: "image",
-        authorId: owner.id,
-        fileKey: `media/${id}.png`,
-        thumbnailKey,
-        contentType: "image/png",
-        byteSize: 10,
-      });
+      const id = await libraryImage(t, owner);
       const bot = await t.request("POST", "/bots", {
         token: owner.token,
         json: { name: "Helper", status: "live", avatarMediaId: id },
