@@ -168,7 +168,7 @@ for (const [prefix, l] of creatorLabels) {
       await advanced.click();
       await expect(chevron).toHaveCSS("rotate", "180deg");
       await screenshotBothModes(page, "image-creator-advanced");
-      await page.getByLabel(l.model, { exact: true }).fill("slow-image");
+      await page.getByLabel(l.model, { exact: true }).fill("slow-90s-image");
       await page.getByRole("button", { name: l.generate, exact: true }).click();
       await expect(jobs).toHaveCount(3);
       await jobs

@@ -25,7 +25,8 @@ import { silence } from "../../api/ai/probe";
  * - `malformed`: a chat stream whose second event is not JSON;
  * - `no-usage`: a chat stream without the usage chunk, as servers that ignore `stream_options`;
  * - `failing-video`: a video job that ends as failed;
- * - `slow-…`: any answer, after `slowMs` (6 s by default);
+ * - `slow-…`: any answer, after `slowMs` (6 s by default); `slow-<n>s-…` after n seconds, for a
+ *   call that must still be running when a test stops it, however busy the machine;
  * - `no-image`: an image answer whose `b64_json` is not an image;
  * - `paced`: a chat stream of a Markdown answer (a heading with the call's number, a list, code and
  *   a table) at a reader's pace, one token every 150 ms and a pause of 12 s before its last
@@ -483,8 +484,11 @@ export async function startFakeAiServer(
         ? String(fields.model)
         : (/name="model"\r\n\r\n([^\r]*)/.exec(String(body))?.[1] ?? "");
     if (request.method === "POST" && failure(model, response)) return;
-    if (model.startsWith("slow-"))
-      await new Promise((resolve) => setTimeout(resolve, state.slowMs));
+    if (model.startsWith("slow-")) {
+      const seconds = /^slow-(\d+)s-/.exec(model)?.[1];
+      const delay = seconds ? Number(seconds) * 1000 : state.slowMs;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
 
     if (request.method === "GET" && (path === "/models" || path === "/audio/voices")) {
       return listing(path, response);
