@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
+  useLocation,
   useSearchParams,
 } from "react-router";
 import { InputField, SelectInput, TextareaInput } from "~/components/form/fields";
@@ -492,6 +493,9 @@ export default function XbotAppearancePage() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
+  // A fresh form after each save, which comes back here by a redirect; a change that arrives
+  // live keeps what is being typed, and its save is then refused as stale.
+  const location = useLocation();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
     return <XbotNoBot>{t("appearance.noBot")}</XbotNoBot>;
@@ -513,7 +517,7 @@ export default function XbotAppearancePage() {
         {!answer && search.has("saved") ? t("appearance.saved") : null}
       </FormAlert>
       <AppearanceForm
-        key={loaded.bot.version}
+        key={`${loaded.bot.id}:${location.key}`}
         bot={loaded.bot}
         canManage={loaded.canManage}
         previewToken={loaded.previewToken}

@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
+  useLocation,
   useSearchParams,
 } from "react-router";
 import { ChoiceSearchInput, useChoiceSearch } from "~/components/form/choice-search";
@@ -405,6 +406,9 @@ export default function XbotDetailsPage() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
+  // A fresh form after each save, which comes back here by a redirect; a change that arrives
+  // live keeps what is being typed, and its save is then refused as stale.
+  const location = useLocation();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
     return <XbotNoBot>{t("details.noBot")}</XbotNoBot>;
@@ -430,7 +434,7 @@ export default function XbotDetailsPage() {
       <FormAlert tone="success">{!answer && notice ? notice : null}</FormAlert>
       <Card className="p-6">
         <DetailsForm
-          key={loaded.bot.version}
+          key={`${loaded.bot.id}:${location.key}`}
           bot={loaded.bot}
           canManage={loaded.canManage}
           workspaces={loaded.workspaces}

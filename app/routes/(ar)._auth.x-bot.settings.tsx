@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
+  useLocation,
   useSearchParams,
 } from "react-router";
 import { CheckboxInput, InputField, SelectInput, TextareaInput } from "~/components/form/fields";
@@ -411,6 +412,9 @@ export default function XbotSettingsPage() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [search] = useSearchParams();
+  // A fresh form after each save, which comes back here by a redirect; a change that arrives
+  // live keeps what is being typed, and its save is then refused as stale.
+  const location = useLocation();
   const { t } = useTranslation("xbot");
   if (!loaded.bot) {
     return <XbotNoBot>{t("settings.noBot")}</XbotNoBot>;
@@ -436,7 +440,7 @@ export default function XbotSettingsPage() {
       </FormAlert>
       <Card className="p-6">
         <SettingsForm
-          key={loaded.bot.version}
+          key={`${loaded.bot.id}:${location.key}`}
           bot={loaded.bot}
           canManage={loaded.canManage}
           defaultModel={loaded.chat?.defaultModel ?? null}

@@ -114,18 +114,24 @@ for (const [prefix, l] of labels) {
       await screenshotBothModes(page, "xbot-details");
       await expectNoAxeViolations(page);
 
-      // Someone else saves meanwhile: this form's save is refused, and says so.
+      // Someone else saves meanwhile: the change arrives live and leaves what is being typed
+      // alone, and this form's save is refused, and says so.
+      await name.fill(`${l.newName} 2`);
       const token = await apiToken(page.request, account);
       const headers = { Authorization: `Bearer ${token}` };
       const current = await (
         await page.request.get("/api/v1/user/current-bot", { headers })
       ).json();
+      const revalidated = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith("/x-bot/details.data"),
+      );
       const changed = await page.request.patch(`/api/v1/bots/${current.bot.id}`, {
         headers,
         data: { version: current.bot.version, description: "Changed elsewhere" },
       });
       expect(changed.status()).toBe(200);
-      await name.fill(`${l.newName} 2`);
+      await revalidated;
+      await expect(name).toHaveValue(`${l.newName} 2`);
       await page.getByRole("button", { name: l.save }).click();
       await expect(page.getByRole("alert")).toContainText(l.stale);
 
