@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
@@ -58,7 +59,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? options.dataDir : undefined;
-  const client = await PGlite.create(dataDir);
+  // pgvector, for the knowledge's vectors (docs/knowledge.md).
+  const client = await PGlite.create({ dataDir, extensions: { vector } });
   const db = drizzlePglite({ client, schema });
   const notifications = withSettle({
     notify: async (channel, payload) => {

@@ -11,6 +11,7 @@ export * from "../crm/schema";
 export * from "../dashboard/schema";
 export * from "../identity/schema";
 export * from "../jobs/schema";
+export * from "../knowledge/schema";
 export * from "../media/schema";
 export * from "../organizations/schema";
 export * from "../threads/schema";
