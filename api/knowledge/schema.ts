@@ -14,7 +14,14 @@ import {
 import { organizations, users } from "../identity/schema";
 
 /** Where a bot's knowledge comes from (docs/knowledge.md). */
-export const knowledgeSourceKinds = ["text", "file", "url", "sitemap", "crawl", "document"] as const;
+export const knowledgeSourceKinds = [
+  "text",
+  "file",
+  "url",
+  "sitemap",
+  "crawl",
+  "document",
+] as const;
 export type KnowledgeSourceKind = (typeof knowledgeSourceKinds)[number];
 
 /** A source's way through ingestion: queued, then processing, then ready or failed. */
