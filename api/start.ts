@@ -19,6 +19,8 @@ import { type Authentication, liveSessionIds } from "./identity/sessions";
 import { authenticateSocketToken } from "./identity/socket-tickets";
 import type { JobKind } from "./jobs/kinds";
 import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
+import { knowledgeJobKinds } from "./knowledge/ingestion";
+import { enableVectors, vectorsEnabled } from "./knowledge/vectors";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type GenerationServices, generationJobKinds } from "./media/generation-jobs";
 import type { Jobs } from "./media/jobs";
@@ -66,7 +68,7 @@ function openStorage(options: ApiOptions): { storage: Storage; close: () => void
 
 /** The kinds of long work the product runs, with the services they call. */
 function productJobKinds(services: GenerationServices): readonly JobKind[] {
-  return generationJobKinds(services);
+  return [...generationJobKinds(services), ...knowledgeJobKinds(services.ai)];
 }
 
 export type ApiOptions = {
@@ -220,6 +222,8 @@ export async function startApi(options: ApiOptions): Promise<{
   let seeded: Api["seeded"] = null;
   try {
     await migrateDatabase(connection);
+    // pgvector installed after the migrations ran: its columns are added now (docs/knowledge.md).
+    if (!(await vectorsEnabled(connection.db))) await enableVectors(connection.db);
     if (options.seedDemo) seeded = await seedDemo(connection.db, options.demoPassword);
   } catch (error) {
     await connection.close();

@@ -18,7 +18,9 @@ import {
   protectedRoute,
   requiredString,
 } from "../http/schemas";
+import { resyncDocumentSources } from "../knowledge/sources";
 import { permissionFirst } from "../organizations/permission-first";
+import { requireOrganization } from "../organizations/permissions";
 import {
   compareTexts,
   documentToHtmlPage,
@@ -480,6 +482,9 @@ export function createDocumentRoutes() {
       const { actor } = c.var.auth;
       const { version, ...changes } = withMarkdown(c.req.valid("json"));
       await updateDocument(c.var.db, actor, id, version, changes);
+      requireOrganization(actor);
+      // The bots that learn from it read it again.
+      await resyncDocumentSources({ db: c.var.db, jobs: c.var.jobs, ai: c.var.ai }, actor, id);
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
@@ -182,4 +183,10 @@ function serverNotifications(connectionString: string, pool: pg.Pool) {
 /** A channel name as a quoted identifier. */
 function quote(identifier: string) {
   return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** The rows of a statement written in SQL; both drivers answer `execute` with `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

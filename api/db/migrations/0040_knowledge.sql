@@ -86,3 +86,11 @@ DO $$ BEGIN
     ALTER TABLE "knowledge_qa" ADD COLUMN "embedding" vector;
   END IF;
 END $$;
+--> statement-breakpoint
+-- A visitor's question as any of its words (English stems without English's stop words, Arabic
+-- stems of its normalised Arabic words), for knowledge, where a chunk that holds some of the
+-- words is still worth ranking.
+CREATE FUNCTION qalam_any_words_query(value text) RETURNS tsquery
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  RETURN coalesce(nullif(replace(plainto_tsquery('english', value)::text, ' & ', ' | '), '')::tsquery, ''::tsquery)
+    || coalesce(nullif(replace(plainto_tsquery('arabic', regexp_replace(qalam_normalize(value), '[^\u0621-\u064A\s]', ' ', 'g'))::text, ' & ', ' | '), '')::tsquery, ''::tsquery);

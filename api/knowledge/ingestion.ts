@@ -1,0 +1,178 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AiServices } from "../ai/ai-models";
+import { AiError, classifyAiError } from "../ai/errors";
+import { documentToMarkdown } from "../crm/document-content";
+import type { Database } from "../db/client";
+import { documents, knowledgeChunks, knowledgeSources } from "../db/schema";
+import { AppError } from "../errors";
+import { defineJobKind, type JobKind, PermanentJobError } from "../jobs/kinds";
+import { publishEvent } from "../realtime/events";
+import { chunkText } from "./chunking";
+import { embedderFor, embeddingBatch, vectorLiteral, vectorsEnabled } from "./vectors";
+
+export type IngestInput = { sourceId: string };
+
+/** The job's kind: it reads a source's text, cuts it into chunks and gives each its vector. */
+export const ingestKindName = "knowledge.ingest";
+
+/** Tells the organization's open pages that a source moved on (status, progress, figures). */
+async function sourceChanged(db: Database, organizationId: string, id: string, actor: string) {
+  await publishEvent(
+    db,
+    { organizationId },
+    { type: "knowledge.source.updated", id, organizationId, actor },
+  );
+}
+
+/** The text a source teaches, as Markdown: a document's as it is now, the others' as given. */
+async function sourceText(
+  db: Database,
+  source: typeof knowledgeSources.$inferSelect,
+): Promise<{ title: string; text: string }> {
+  if (source.kind !== "document") return { title: source.title, text: source.content };
+  const [document] = source.documentId
+    ? await db
+        .select({ title: documents.title, content: documents.content })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, source.documentId),
+            eq(documents.organizationId, source.organizationId),
+            sql`${documents.deletedAt} is null`,
+          ),
+        )
+    : [];
+  if (!document) {
+    throw new PermanentJobError("DOCUMENT_GONE", "The document was deleted.");
+  }
+  return { title: document.title, text: documentToMarkdown(document.title, document.content) };
+}
+
+/** Why a source failed, in words for its owners: the AI provider's failure, or ours in general. */
+function failureOf(error: unknown, signal: AbortSignal) {
+  if (error instanceof PermanentJobError) {
+    return { errorCode: error.code, errorMessage: error.message };
+  }
+  if (signal.aborted) return { errorCode: "CANCELLED", errorMessage: "The work was stopped." };
+  if (error instanceof AppError) return { errorCode: error.code, errorMessage: error.message };
+  if (error instanceof AiError) {
+    const { code, detail } = error.failure;
+    return { errorCode: code, errorMessage: `The embedding model failed: ${detail ?? code}` };
+  }
+  return {
+    errorCode: "INGESTION_FAILED",
+    errorMessage: "The source could not be read; it will be tried again.",
+  };
+}
+
+/**
+ * Ingests one source: its chunks replaced in one transaction (answers see the old ones until
+ * the new are all there), with vectors where the database keeps them and the organization has
+ * an embedding model. Progress goes to the source's row and the page, live.
+ */
+export function knowledgeJobKinds(ai: AiServices): JobKind[] {
+  const ingest = defineJobKind<IngestInput, { chunks: number }>({
+    kind: ingestKindName,
+    capability: "embedding",
+    async run({ job, db, signal, progress }) {
+      const [source] = await db
+        .select()
+        .from(knowledgeSources)
+        .where(
+          and(
+            eq(knowledgeSources.id, job.input.sourceId),
+            eq(knowledgeSources.organizationId, job.organizationId),
+          ),
+        );
+      if (!source) return { chunks: 0 };
+      const report = async (fraction: number) => {
+        await db
+          .update(knowledgeSources)
+          .set({ progress: fraction })
+          .where(eq(knowledgeSources.id, source.id));
+        await progress(fraction);
+        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
+      };
+      await db
+        .update(knowledgeSources)
+        .set({ status: "processing", progress: 0, errorCode: null, errorMessage: null })
+        .where(eq(knowledgeSources.id, source.id));
+      await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
+      try {
+        const { title, text } = await sourceText(db, source);
+        const chunks = chunkText(text, { size: source.chunkSize, overlap: source.chunkOverlap });
+        if (chunks.length === 0) {
+          throw new PermanentJobError("EMPTY_SOURCE", "The source has no text to learn from.");
+        }
+        const embedder = (await vectorsEnabled(db))
+          ? await embedderFor(db, ai, source.organizationId, job.userId, "knowledge")
+          : null;
+        const vectors: number[][] = [];
+        if (embedder) {
+          for (let start = 0; start < chunks.length; start += embeddingBatch) {
+            const batch = chunks.slice(start, start + embeddingBatch);
+            const texts = batch.map((chunk) => chunk.text);
+            const embedded = await embedder.embed(texts, signal).catch((error: unknown) => {
+              if (error instanceof AppError || error instanceof AiError) throw error;
+              throw new AiError(classifyAiError(error), { cause: error });
+            });
+            vectors.push(...embedded);
+            await report(Math.min(0.95, (start + batch.length) / chunks.length));
+          }
+        }
+        signal.throwIfAborted();
+        await db.transaction(async (tx) => {
+          await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, source.id));
+          const rows = await tx
+            .insert(knowledgeChunks)
+            .values(
+              chunks.map((chunk, position) => ({
+                organizationId: source.organizationId,
+                botId: source.botId,
+                sourceId: source.id,
+                position,
+                heading: chunk.heading,
+                text: chunk.text,
+                embeddingModel: embedder?.modelId ?? null,
+              })),
+            )
+            .returning({ id: knowledgeChunks.id, position: knowledgeChunks.position });
+          if (embedder) {
+            const given = rows.map((row) => ({
+              id: row.id,
+              embedding: vectorLiteral(vectors[row.position] ?? []),
+            }));
+            await tx.execute(sql`
+              update knowledge_chunks set embedding = given.embedding::vector
+              from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, embedding text)
+              where knowledge_chunks.id = given.id`);
+          }
+          await tx
+            .update(knowledgeSources)
+            .set({
+              title: source.kind === "document" ? title : source.title,
+              status: "ready",
+              progress: 1,
+              characters: text.length,
+              chunkCount: chunks.length,
+              syncedAt: new Date(),
+              errorCode: null,
+              errorMessage: null,
+            })
+            .where(eq(knowledgeSources.id, source.id));
+        });
+        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
+        return { chunks: chunks.length };
+      } catch (error) {
+        // Marked failed with the reason at once; a try after this one sets it processing again.
+        await db
+          .update(knowledgeSources)
+          .set({ status: "failed", ...failureOf(error, signal) })
+          .where(eq(knowledgeSources.id, source.id));
+        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
+        throw error;
+      }
+    },
+  });
+  return [ingest as JobKind];
+}

@@ -1,0 +1,214 @@
+import { sql } from "drizzle-orm";
+import type { AiServices } from "../ai/ai-models";
+import { type Database, queryRows } from "../db/client";
+import type { KnowledgeSourceKind } from "../db/schema";
+import { type Embedder, embedderFor, vectorLiteral, vectorsEnabled } from "./vectors";
+
+/** Which search found a passage: full text, the vectors, or both. */
+export type FoundBy = "text" | "vector";
+
+export type RetrievedChunk = {
+  id: string;
+  sourceId: string;
+  /** The source's title, a file's name or a page's address: what an answer cites. */
+  sourceTitle: string;
+  sourceKind: KnowledgeSourceKind;
+  url: string | null;
+  fileName: string | null;
+  heading: string;
+  text: string;
+  /** The fused score (reciprocal rank), higher first. */
+  score: number;
+  /** The vector's cosine similarity to the question, where a vector found it. */
+  similarity: number | null;
+  foundBy: FoundBy[];
+};
+
+export type RetrievedQa = {
+  id: string;
+  question: string;
+  answer: string;
+  score: number;
+  similarity: number | null;
+  foundBy: FoundBy[];
+  /** Close enough to the question that its answer comes first. */
+  close: boolean;
+};
+
+export type Retrieval = {
+  chunks: RetrievedChunk[];
+  qa: RetrievedQa[];
+  /** Whether vectors took part: false without pgvector or without an embedding model. */
+  vectors: boolean;
+};
+
+export const retrievalDefaults = {
+  /** Passages an answer is given. */
+  limit: 5,
+  /** Candidates each search gives the fusion. */
+  candidates: 20,
+  /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
+  rrfK: 60,
+  /** A vector this similar to the question is relevant on its own. */
+  relevantSimilarity: 0.3,
+  /** A question-and-answer pair this similar to the question answers first. */
+  closeQaSimilarity: 0.8,
+} as const;
+
+type Ranked<T> = { row: T; textRank: number | null; vectorRank: number | null };
+
+/** Reciprocal rank fusion: each list gives 1 / (k + rank); the sum orders the passages. */
+function fuse<T extends { id: string }>(
+  textRows: T[],
+  vectorRows: T[],
+  k: number,
+): (Ranked<T> & { score: number })[] {
+  const byId = new Map<string, Ranked<T>>();
+  textRows.forEach((row, index) => {
+    byId.set(row.id, { row, textRank: index + 1, vectorRank: null });
+  });
+  vectorRows.forEach((row, index) => {
+    const known = byId.get(row.id);
+    if (known) known.vectorRank = index + 1;
+    else byId.set(row.id, { row, textRank: null, vectorRank: index + 1 });
+  });
+  return [...byId.values()]
+    .map((ranked) => ({
+      ...ranked,
+      score:
+        (ranked.textRank ? 1 / (k + ranked.textRank) : 0) +
+        (ranked.vectorRank ? 1 / (k + ranked.vectorRank) : 0),
+    }))
+    .sort((a, b) => b.score - a.score);
+}
+
+const foundBy = (ranked: { textRank: number | null; vectorRank: number | null }): FoundBy[] => [
+  ...(ranked.textRank ? (["text"] as const) : []),
+  ...(ranked.vectorRank ? (["vector"] as const) : []),
+];
+
+type ChunkRow = Omit<RetrievedChunk, "score" | "similarity" | "foundBy"> & {
+  similarity?: number | null;
+};
+type QaRow = { id: string; question: string; answer: string; similarity?: number | null };
+
+const chunkColumns = sql`c.id, c.source_id as "sourceId", s.title as "sourceTitle", s.kind as "sourceKind",
+  coalesce(c.url, s.url) as url, s.file_name as "fileName", c.heading, c.text`;
+
+/**
+ * A bot's passages for a question: full-text search (any of its words, English and Arabic,
+ * docs/search.md) and, where the database keeps vectors and the organization has an embedding
+ * model, the nearest vectors of that model; fused by reciprocal rank. The bot's
+ * question-and-answer pairs are searched the same way beside them; one close to the question is
+ * marked to answer first. Only ready sources' chunks are read.
+ */
+export async function retrieveKnowledge(
+  db: Database,
+  ai: AiServices,
+  bot: { id: string; organizationId: string },
+  question: string,
+  options: { limit?: number; userId?: string | null; embedder?: Embedder | null } = {},
+): Promise<Retrieval> {
+  const limit = options.limit ?? retrievalDefaults.limit;
+  const candidates = Math.max(limit, retrievalDefaults.candidates);
+  const vectorsHere = await vectorsEnabled(db);
+  const embedder =
+    options.embedder !== undefined
+      ? options.embedder
+      : vectorsHere
+        ? await embedderFor(db, ai, bot.organizationId, options.userId ?? null, "knowledge")
+        : null;
+  const query = sql`qalam_any_words_query(${question})`;
+  const [vector] = embedder && vectorsHere ? await embedder.embed([question]) : [];
+  const literal = vector ? vectorLiteral(vector) : null;
+
+  const [textChunks, vectorChunks, textQa, vectorQa] = await Promise.all([
+    queryRows<ChunkRow>(
+      db,
+      sql`select ${chunkColumns}
+        from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+        where c.bot_id = ${bot.id} and s.status = 'ready' and numnode(${query}) > 0 and c.search @@ ${query}
+        order by ts_rank(c.search, ${query}, 1) desc, c.id
+        limit ${candidates}`,
+    ),
+    literal && embedder
+      ? queryRows<ChunkRow>(
+          db,
+          sql`select ${chunkColumns}, 1 - (c.embedding <=> ${literal}::vector) as similarity
+            from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+            where c.bot_id = ${bot.id} and s.status = 'ready'
+              and c.embedding_model = ${embedder.modelId} and c.embedding is not null
+            order by c.embedding <=> ${literal}::vector, c.id
+            limit ${candidates}`,
+        )
+      : Promise.resolve([] as ChunkRow[]),
+    queryRows<QaRow>(
+      db,
+      sql`select q.id, q.question, q.answer from knowledge_qa q
+        where q.bot_id = ${bot.id} and numnode(${query}) > 0 and q.search @@ ${query}
+        order by ts_rank(q.search, ${query}, 1) desc, q.id
+        limit ${candidates}`,
+    ),
+    literal && embedder
+      ? queryRows<QaRow>(
+          db,
+          sql`select q.id, q.question, q.answer, 1 - (q.embedding <=> ${literal}::vector) as similarity
+            from knowledge_qa q
+            where q.bot_id = ${bot.id} and q.embedding_model = ${embedder.modelId} and q.embedding is not null
+            order by q.embedding <=> ${literal}::vector, q.id
+            limit ${candidates}`,
+        )
+      : Promise.resolve([] as QaRow[]),
+  ]);
+
+  const similarityOf = (rows: { id: string; similarity?: number | null }[]) =>
+    new Map(rows.map((row) => [row.id, row.similarity == null ? null : Number(row.similarity)]));
+  const chunkSimilarity = similarityOf(vectorChunks);
+  const qaSimilarity = similarityOf(vectorQa);
+  const normalised = (text: string) =>
+    text
+      .toLocaleLowerCase()
+      .replace(/[\p{P}\p{S}\s]+/gu, " ")
+      .trim();
+
+  const chunks = fuse(textChunks, vectorChunks, retrievalDefaults.rrfK)
+    .slice(0, limit)
+    .map(({ row, score, ...ranked }) => {
+      const { similarity: _similarity, ...chunk } = row;
+      return {
+        ...chunk,
+        score,
+        similarity: chunkSimilarity.get(row.id) ?? null,
+        foundBy: foundBy(ranked),
+      };
+    });
+  const qa = fuse(textQa, vectorQa, retrievalDefaults.rrfK)
+    .slice(0, limit)
+    .map(({ row, score, ...ranked }) => {
+      const similarity = qaSimilarity.get(row.id) ?? null;
+      return {
+        id: row.id,
+        question: row.question,
+        answer: row.answer,
+        score,
+        similarity,
+        foundBy: foundBy(ranked),
+        close:
+          (similarity !== null && similarity >= retrievalDefaults.closeQaSimilarity) ||
+          normalised(row.question) === normalised(question),
+      };
+    });
+  return { chunks, qa, vectors: literal !== null };
+}
+
+/**
+ * Whether anything found is relevant enough to answer from: a passage or a pair that full-text
+ * search found, or a vector close enough. Knowledge-only bots give their fallback message
+ * otherwise.
+ */
+export function hasRelevantKnowledge(retrieval: Retrieval): boolean {
+  const relevant = (item: { foundBy: FoundBy[]; similarity: number | null }) =>
+    item.foundBy.includes("text") ||
+    (item.similarity !== null && item.similarity >= retrievalDefaults.relevantSimilarity);
+  return retrieval.chunks.some(relevant) || retrieval.qa.some(relevant);
+}

@@ -1,0 +1,308 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { getBot } from "../bots/bots";
+import { knowledgeSourceKinds, knowledgeSourceStatuses } from "../db/schema";
+import type { AppEnv } from "../http/env";
+import { validationHook } from "../http/errors";
+import {
+  jsonBody,
+  jsonResponse,
+  pagedQuery,
+  pageOf,
+  protectedRoute,
+  requiredString,
+  text,
+} from "../http/schemas";
+import { retrieveKnowledge } from "./retrieval";
+import {
+  createSource,
+  deleteSource,
+  getSource,
+  type KnowledgeServices,
+  knowledgeLimits,
+  listSources,
+  type SourceView,
+  syncSource,
+} from "./sources";
+
+const tags = ["Knowledge"];
+
+const SourceSchema = z
+  .object({
+    id: z.uuid(),
+    botId: z.uuid(),
+    kind: z.enum(knowledgeSourceKinds),
+    title: z.string(),
+    status: z.enum(knowledgeSourceStatuses),
+    progress: z.number().openapi({ description: "0 to 1 while it is being read" }),
+    errorCode: z.string().nullable(),
+    errorMessage: z.string().nullable().openapi({ description: "Why it failed, in English" }),
+    url: z.string().nullable(),
+    documentId: z.uuid().nullable(),
+    fileName: z.string().nullable(),
+    fileType: z.string().nullable(),
+    fileSize: z.int().nullable(),
+    characters: z.int(),
+    chunkCount: z.int(),
+    chunkSize: z.int(),
+    chunkOverlap: z.int(),
+    syncedAt: z.iso.datetime().nullable(),
+    version: z.int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .openapi("KnowledgeSource");
+
+const ChunkSchema = z
+  .object({
+    id: z.uuid(),
+    position: z.int(),
+    heading: z.string().openapi({ description: "The headings it stands under, joined by ›" }),
+    text: z.string(),
+    url: z.string().nullable(),
+  })
+  .openapi("KnowledgeChunk");
+
+const SourceWithChunksSchema = SourceSchema.extend({
+  chunks: z.array(ChunkSchema).openapi({
+    description: `Its chunks in their order, the first ${knowledgeLimits.chunksShown}`,
+  }),
+}).openapi("KnowledgeSourceWithChunks");
+
+const toJson = (source: SourceView) => ({
+  id: source.id,
+  botId: source.botId,
+  kind: source.kind,
+  title: source.title,
+  status: source.status,
+  progress: source.progress,
+  errorCode: source.errorCode,
+  errorMessage: source.errorMessage,
+  url: source.url,
+  documentId: source.documentId,
+  fileName: source.fileName,
+  fileType: source.fileType,
+  fileSize: source.fileSize,
+  characters: source.characters,
+  chunkCount: source.chunkCount,
+  chunkSize: source.chunkSize,
+  chunkOverlap: source.chunkOverlap,
+  syncedAt: source.syncedAt?.toISOString() ?? null,
+  version: source.version,
+  createdAt: source.createdAt.toISOString(),
+  updatedAt: source.updatedAt.toISOString(),
+});
+
+const { chunkSize, chunkOverlap } = knowledgeLimits;
+const chunking = {
+  chunkSize: z
+    .int("A whole number")
+    .min(chunkSize.min, `At least ${chunkSize.min}`)
+    .max(chunkSize.max, `At most ${chunkSize.max}`)
+    .optional()
+    .openapi({ description: `Characters a chunk holds at most (${chunkSize.default})` }),
+  chunkOverlap: z
+    .int("A whole number")
+    .min(chunkOverlap.min, `At least ${chunkOverlap.min}`)
+    .max(chunkOverlap.max, `At most ${chunkOverlap.max}`)
+    .optional()
+    .openapi({
+      description: `Characters a long paragraph's pieces repeat of the one before (${chunkOverlap.default})`,
+    }),
+};
+
+const SourceCreateSchema = z
+  .discriminatedUnion(
+    "kind",
+    [
+      z.object({
+        kind: z.literal("text"),
+        title: requiredString({ max: knowledgeLimits.title }),
+        text: text({ multiline: true })
+          .trim()
+          .min(1, "Required")
+          .max(knowledgeLimits.text, `At most ${knowledgeLimits.text} characters`)
+          .openapi({ description: "Markdown: headings and paragraphs guide the chunks" }),
+        ...chunking,
+      }),
+      z.object({
+        kind: z.literal("document"),
+        documentId: z.uuid("Not a document id"),
+        ...chunking,
+      }),
+    ],
+    { error: "One of text, document" },
+  )
+  .openapi("KnowledgeSourceCreate");
+
+const SearchSchema = z
+  .object({
+    query: requiredString({ max: 2000 }),
+    limit: z.int("A whole number").min(1, "At least 1").max(20, "At most 20").default(5),
+  })
+  .openapi("KnowledgeSearch");
+
+const FoundBySchema = z.array(z.enum(["text", "vector"]));
+
+const SearchResultSchema = z
+  .object({
+    vectors: z.boolean().openapi({
+      description: "Whether vectors took part (pgvector installed and an embedding model set up)",
+    }),
+    chunks: z.array(
+      z.object({
+        id: z.uuid(),
+        sourceId: z.uuid(),
+        sourceTitle: z.string(),
+        sourceKind: z.enum(knowledgeSourceKinds),
+        url: z.string().nullable(),
+        fileName: z.string().nullable(),
+        heading: z.string(),
+        text: z.string(),
+        score: z.number().openapi({ description: "Reciprocal rank fusion's score" }),
+        similarity: z.number().nullable(),
+        foundBy: FoundBySchema,
+      }),
+    ),
+    qa: z.array(
+      z.object({
+        id: z.uuid(),
+        question: z.string(),
+        answer: z.string(),
+        score: z.number(),
+        similarity: z.number().nullable(),
+        foundBy: FoundBySchema,
+        close: z.boolean().openapi({ description: "Close enough to answer first" }),
+      }),
+    ),
+  })
+  .openapi("KnowledgeSearchResult");
+
+const botParams = z.object({ id: z.uuid("Not a bot id") });
+const sourceParams = botParams.extend({ sourceId: z.uuid("Not a source id") });
+
+const listRoute = protectedRoute({
+  method: "get",
+  path: "/bots/{id}/knowledge/sources",
+  tags,
+  summary: "A bot's knowledge sources, newest first (bots.read)",
+  request: { params: botParams, query: pagedQuery() },
+  responses: {
+    200: jsonResponse("A page of sources", pageOf(SourceSchema, "KnowledgeSourcePage")),
+  },
+  errors: [403, 404, 422],
+});
+
+const createRoute = protectedRoute({
+  method: "post",
+  path: "/bots/{id}/knowledge/sources",
+  tags,
+  summary: "Teach a bot: a text, or a document of Documents (bots.manage)",
+  description:
+    "The source is queued and read by a job: `status` goes from queued to processing to ready " +
+    "(or failed, with the reason), followed live by `knowledge.source.updated` events. A " +
+    "document's source reads it again whenever it is saved. 422 TOO_MANY_SOURCES past " +
+    `${knowledgeLimits.sources} a bot; 404 for a document the caller may not read; 409 ` +
+    "BOT_DELETED for a deleted bot; 429 TOO_MANY_WAITING_JOBS while the organization has too " +
+    "much work waiting.",
+  request: { params: botParams, ...jsonBody(SourceCreateSchema) },
+  responses: { 201: jsonResponse("The new source, queued", SourceSchema) },
+  errors: [400, 403, 404, 409, 413, 422, 429],
+});
+
+const getRoute = protectedRoute({
+  method: "get",
+  path: "/bots/{id}/knowledge/sources/{sourceId}",
+  tags,
+  summary: "A source with its chunks (bots.read)",
+  request: { params: sourceParams },
+  responses: { 200: jsonResponse("The source", SourceWithChunksSchema) },
+  errors: [403, 404, 422],
+});
+
+const syncRoute = protectedRoute({
+  method: "post",
+  path: "/bots/{id}/knowledge/sources/{sourceId}/sync",
+  tags,
+  summary: "Read a source again, or retry a failed one (bots.manage)",
+  description: "A source already queued or being read is left to finish.",
+  request: { params: sourceParams },
+  responses: { 202: jsonResponse("The source as it is now", SourceSchema) },
+  errors: [403, 404, 409, 422, 429],
+});
+
+const deleteRoute = protectedRoute({
+  method: "delete",
+  path: "/bots/{id}/knowledge/sources/{sourceId}",
+  tags,
+  summary: "Delete a source and its chunks for good (bots.manage)",
+  request: { params: sourceParams },
+  responses: { 204: { description: "Deleted: answers no longer draw on it" } },
+  errors: [403, 404, 409, 422],
+});
+
+const searchRoute = protectedRoute({
+  method: "post",
+  path: "/bots/{id}/knowledge/search",
+  tags,
+  summary: "What the bot would draw on for a question: the test box (bots.read)",
+  description:
+    "Full-text search (any of the question's words, English and Arabic) and, where vectors are " +
+    "kept, the nearest of the organization's embedding model, fused by reciprocal rank; the " +
+    "question-and-answer pairs beside them. The question's embedding counts in the usage.",
+  request: { params: botParams, ...jsonBody(SearchSchema) },
+  responses: { 200: jsonResponse("The ranked passages", SearchResultSchema) },
+  errors: [400, 403, 404, 422, 429],
+});
+
+export function createKnowledgeSourceRoutes() {
+  const services = (c: { var: AppEnv["Variables"] }): KnowledgeServices => ({
+    db: c.var.db,
+    jobs: c.var.jobs,
+    ai: c.var.ai,
+  });
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const query = c.req.valid("query");
+      const page = await listSources(c.var.db, c.var.auth.actor, id, query);
+      return c.json({ items: page.items.map(toJson), total: page.total, ...query }, 200);
+    })
+    .openapi(createRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      const sourceId = await createSource(services(c), actor, id, c.req.valid("json"));
+      const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
+      return c.json(toJson(source), 201);
+    })
+    .openapi(getRoute, async (c) => {
+      const { id, sourceId } = c.req.valid("param");
+      const { chunks, ...source } = await getSource(c.var.db, c.var.auth.actor, id, sourceId);
+      return c.json({ ...toJson(source), chunks }, 200);
+    })
+    .openapi(syncRoute, async (c) => {
+      const { id, sourceId } = c.req.valid("param");
+      const { actor } = c.var.auth;
+      await syncSource(services(c), actor, id, sourceId);
+      const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
+      return c.json(toJson(source), 202);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { id, sourceId } = c.req.valid("param");
+      await deleteSource(c.var.db, c.var.auth.actor, id, sourceId);
+      return c.body(null, 204);
+    })
+    .openapi(searchRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { query, limit } = c.req.valid("json");
+      const { actor } = c.var.auth;
+      const bot = await getBot(c.var.db, actor, id);
+      const found = await retrieveKnowledge(
+        c.var.db,
+        c.var.ai,
+        { id: bot.id, organizationId: actor.organizationId as string },
+        query,
+        { limit, userId: actor.userId },
+      );
+      return c.json(found, 200);
+    });
+}

@@ -1,0 +1,282 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { AiServices } from "../ai/ai-models";
+import { getBot, lockLiveBot } from "../bots/bots";
+import { getDocument } from "../crm/documents";
+import type { Database } from "../db/client";
+import {
+  type KnowledgeChunk,
+  type KnowledgeSource,
+  knowledgeChunks,
+  knowledgeSources,
+} from "../db/schema";
+import { errorOnFields, notFound } from "../errors";
+import type { Jobs } from "../jobs/runner";
+import { enqueueJob } from "../media/jobs";
+import { publishChange } from "../organizations/changes";
+import {
+  type Actor,
+  type OrganizationActor,
+  requirePermission,
+} from "../organizations/permissions";
+import { chunkLimits } from "./chunking";
+import { ingestKindName } from "./ingestion";
+
+export type KnowledgeServices = { db: Database; jobs: Jobs; ai: AiServices };
+
+export const knowledgeLimits = {
+  /** Sources a bot may have. */
+  sources: 500,
+  title: 200,
+  /** A text source's length, in characters. */
+  text: 200_000,
+  /** The chunks a source's page shows at most. */
+  chunksShown: 500,
+  chunkSize: chunkLimits.size,
+  chunkOverlap: chunkLimits.overlap,
+} as const;
+
+/** A source as its bot's owners see it; the text it was given is not repeated in lists. */
+export type SourceView = Omit<KnowledgeSource, "organizationId" | "content" | "jobId">;
+
+export type ChunkView = Pick<KnowledgeChunk, "id" | "position" | "heading" | "text" | "url">;
+
+const viewColumns = () => {
+  const {
+    organizationId: _o,
+    content: _c,
+    jobId: _j,
+    ...columns
+  } = getTableColumns(knowledgeSources);
+  return columns;
+};
+
+/** What a new source is made of, as the routes give it. */
+export type SourceInput = { chunkSize?: number; chunkOverlap?: number } & (
+  | { kind: "text"; title: string; text: string }
+  | { kind: "document"; documentId: string }
+  | {
+      kind: "file";
+      title: string;
+      text: string;
+      fileName: string;
+      fileType: string;
+      fileSize: number;
+    }
+);
+
+/** A bot's sources, newest first, a page at a time (bots.read). */
+export async function listSources(
+  db: Database,
+  actor: Actor,
+  botId: string,
+  query: { page: number; pageSize: number },
+): Promise<{ items: SourceView[]; total: number }> {
+  const bot = await getBot(db, actor, botId);
+  const where = eq(knowledgeSources.botId, bot.id);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select(viewColumns())
+      .from(knowledgeSources)
+      .where(where)
+      .orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(knowledgeSources).where(where),
+  ]);
+  return { items, total: counted?.total ?? 0 };
+}
+
+/** One source of a bot with its first chunks, in their order (bots.read). */
+export async function getSource(
+  db: Database,
+  actor: Actor,
+  botId: string,
+  sourceId: string,
+): Promise<SourceView & { chunks: ChunkView[] }> {
+  const bot = await getBot(db, actor, botId);
+  const [source] = await db
+    .select(viewColumns())
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.id, sourceId), eq(knowledgeSources.botId, bot.id)));
+  if (!source) throw notFound("No such source.");
+  const chunks = await db
+    .select({
+      id: knowledgeChunks.id,
+      position: knowledgeChunks.position,
+      heading: knowledgeChunks.heading,
+      text: knowledgeChunks.text,
+      url: knowledgeChunks.url,
+    })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.sourceId, source.id))
+    .orderBy(asc(knowledgeChunks.position))
+    .limit(knowledgeLimits.chunksShown);
+  return { ...source, chunks };
+}
+
+/** Queues a source's ingestion and keeps the job's id on it; a refused job takes the source back. */
+async function queueIngestion(
+  services: KnowledgeServices,
+  actor: OrganizationActor,
+  sourceId: string,
+) {
+  const kind = services.jobs.runner.kinds.get(ingestKindName);
+  if (!kind) throw new Error("The knowledge's ingestion is not among the job kinds");
+  const job = await enqueueJob(services.db, services.jobs, actor, kind, { sourceId });
+  await services.db
+    .update(knowledgeSources)
+    .set({ jobId: job.id })
+    .where(eq(knowledgeSources.id, sourceId));
+}
+
+/**
+ * A new source of a live bot (bots.manage), queued for ingestion: at most 500 a bot (422
+ * TOO_MANY_SOURCES); a document must be one the actor may read (404 otherwise).
+ */
+export async function createSource(
+  services: KnowledgeServices,
+  actor: Actor,
+  botId: string,
+  input: SourceInput,
+): Promise<string> {
+  requirePermission(actor, "bots.manage");
+  const { db } = services;
+  const document =
+    input.kind === "document" ? await getDocument(db, actor, input.documentId) : null;
+  const id = await db.transaction(async (tx) => {
+    const bot = await lockLiveBot(tx, actor, botId);
+    const [counted] = await tx
+      .select({ sources: count() })
+      .from(knowledgeSources)
+      .where(eq(knowledgeSources.botId, bot.id));
+    if ((counted?.sources ?? 0) >= knowledgeLimits.sources) {
+      throw errorOnFields(
+        "invalid",
+        "TOO_MANY_SOURCES",
+        "This bot has as many sources as it may.",
+        {
+          kind: `At most ${knowledgeLimits.sources} sources a bot`,
+        },
+      );
+    }
+    const common = {
+      organizationId: actor.organizationId,
+      botId: bot.id,
+      kind: input.kind,
+      chunkSize: input.chunkSize ?? chunkLimits.size.default,
+      chunkOverlap: input.chunkOverlap ?? chunkLimits.overlap.default,
+      createdBy: actor.userId,
+    };
+    const values =
+      input.kind === "document"
+        ? { ...common, title: document?.title ?? "", documentId: input.documentId }
+        : input.kind === "text"
+          ? { ...common, title: input.title, content: input.text, characters: input.text.length }
+          : {
+              ...common,
+              title: input.title,
+              content: input.text,
+              characters: input.text.length,
+              fileName: input.fileName,
+              fileType: input.fileType,
+              fileSize: input.fileSize,
+            };
+    const [row] = await tx
+      .insert(knowledgeSources)
+      .values(values)
+      .returning({ id: knowledgeSources.id });
+    if (!row) throw new Error("insert into knowledge_sources returned no row");
+    await publishChange(tx, actor, "knowledge.source.created", row.id);
+    return row.id;
+  });
+  try {
+    await queueIngestion(services, actor, id);
+  } catch (error) {
+    await db.delete(knowledgeSources).where(eq(knowledgeSources.id, id));
+    throw error;
+  }
+  return id;
+}
+
+/** The source of a live bot, locked with its bot; 404 for any other. */
+async function lockSource(tx: Database, actor: OrganizationActor, botId: string, sourceId: string) {
+  const bot = await lockLiveBot(tx, actor, botId);
+  const [source] = await tx
+    .select({ id: knowledgeSources.id, status: knowledgeSources.status })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.id, sourceId), eq(knowledgeSources.botId, bot.id)))
+    .for("update");
+  if (!source) throw notFound("No such source.");
+  return source;
+}
+
+/**
+ * Reads a source again (bots.manage): a document's text as it is now, a file's or a text's as
+ * given; retry for a failed one. One already queued or being read is left to finish.
+ */
+export async function syncSource(
+  services: KnowledgeServices,
+  actor: Actor,
+  botId: string,
+  sourceId: string,
+): Promise<void> {
+  requirePermission(actor, "bots.manage");
+  const queue = await services.db.transaction(async (tx) => {
+    const source = await lockSource(tx, actor, botId, sourceId);
+    if (source.status === "queued" || source.status === "processing") return false;
+    await tx
+      .update(knowledgeSources)
+      .set({ status: "queued", progress: 0, errorCode: null, errorMessage: null })
+      .where(eq(knowledgeSources.id, source.id));
+    await publishChange(tx, actor, "knowledge.source.updated", source.id);
+    return true;
+  });
+  if (queue) await queueIngestion(services, actor, sourceId);
+}
+
+/** Deletes a source and its chunks for good (bots.manage): answers no longer draw on them. */
+export async function deleteSource(
+  db: Database,
+  actor: Actor,
+  botId: string,
+  sourceId: string,
+): Promise<void> {
+  requirePermission(actor, "bots.manage");
+  await db.transaction(async (tx) => {
+    const source = await lockSource(tx, actor, botId, sourceId);
+    await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    await publishChange(tx, actor, "knowledge.source.deleted", source.id);
+  });
+}
+
+/**
+ * After a document changed: its sources in every bot read it again, so that answers follow it.
+ * Sources already queued or being read are left to finish.
+ */
+export async function resyncDocumentSources(
+  services: KnowledgeServices,
+  actor: OrganizationActor,
+  documentId: string,
+): Promise<void> {
+  const sources = await services.db
+    .update(knowledgeSources)
+    .set({ status: "queued", progress: 0, errorCode: null, errorMessage: null })
+    .where(
+      and(
+        eq(knowledgeSources.documentId, documentId),
+        eq(knowledgeSources.organizationId, actor.organizationId),
+        inArray(knowledgeSources.status, ["ready", "failed"]),
+      ),
+    )
+    .returning({ id: knowledgeSources.id });
+  for (const source of sources) await queueIngestion(services, actor, source.id);
+}
+
+/** How many of a bot's sources are ready, for the overview's checklist and the page. */
+export async function readySourceCount(db: Database, botId: string): Promise<number> {
+  const [row] = await db
+    .select({ ready: sql<number>`count(*)::int` })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.botId, botId), eq(knowledgeSources.status, "ready")));
+  return row?.ready ?? 0;
+}

@@ -1,0 +1,392 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiEnvironment } from "../../../api/ai/config";
+import { aiUsage, knowledgeChunks, knowledgeSources } from "../../../api/db/schema";
+import { knowledgeLimits } from "../../../api/knowledge/sources";
+import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
+import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+
+let fake: FakeAiServer;
+/** The fake provider's embedding model: vectors beside full text. */
+let t: TestApi;
+/** No embedding model anywhere: full text alone. */
+let bare: TestApi;
+
+beforeAll(async () => {
+  fake = await startFakeAiServer();
+  const environment = aiEnvironment({
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: fake.apiKey,
+    AI_EMBEDDING_MODEL: "environment-embedding",
+  });
+  [t, bare] = await Promise.all([
+    createTestApi({
+      ai: { environment, allowPrivateNetwork: true, offlineVoice: false, sentenceEncoder: false },
+    }),
+    createTestApi({ ai: { offlineVoice: false, sentenceEncoder: false, slideshow: false } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), bare.close(), fake.close()]);
+});
+
+type Owner = Awaited<ReturnType<typeof ownerWithSession>>;
+
+async function newBot(owner: Owner, api = t) {
+  const response = await api.request("POST", "/bots", {
+    token: owner.token,
+    json: { name: "Helper" },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id as string;
+}
+
+const sourcesOf = (botId: string) => `/bots/${botId}/knowledge/sources`;
+
+async function addSource(owner: Owner, botId: string, json: Record<string, unknown>, api = t) {
+  const response = await api.request("POST", sourcesOf(botId), { token: owner.token, json });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; status: string };
+}
+
+/** The source once its job has settled (ready or failed). */
+async function settled(owner: Owner, botId: string, sourceId: string, api = t) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const response = await api.request("GET", `${sourcesOf(botId)}/${sourceId}`, {
+      token: owner.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    if (response.body.status === "ready" || response.body.status === "failed") return response.body;
+    if (Date.now() > until) throw new Error(`The source stayed ${response.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const search = (owner: Owner, botId: string, query: string, api = t) =>
+  api.request("POST", `/bots/${botId}/knowledge/search`, {
+    token: owner.token,
+    json: { query },
+  });
+
+const handbook = [
+  "# Returns",
+  "Refunds are paid within five working days of the parcel reaching our warehouse.",
+  "## Damaged goods",
+  "Send a photo of the damage and we replace the item at no cost.",
+  "# Delivery",
+  "Orders ship from Riyadh every weekday before noon.",
+].join("\n\n");
+
+describe("knowledge sources", () => {
+  it("a text is queued, cut along its headings, given vectors, and found by words and by meaning", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const created = await addSource(owner, botId, {
+      kind: "text",
+      title: "Shop handbook",
+      text: handbook,
+    });
+    expect(created).toMatchObject({ status: "queued", kind: "text", title: "Shop handbook" });
+
+    const source = await settled(owner, botId, created.id);
+    expect(source).toMatchObject({
+      status: "ready",
+      progress: 1,
+      chunkCount: 3,
+      characters: handbook.length,
+      errorCode: null,
+    });
+    expect(source.syncedAt).not.toBeNull();
+    expect(source.chunks.map((c: { heading: string }) => c.heading)).toEqual([
+      "Returns",
+      "Returns › Damaged goods",
+      "Delivery",
+    ]);
+    const stored = await t.db
+      .select({
+        model: knowledgeChunks.embeddingModel,
+        hasVector: sql<boolean>`embedding is not null`,
+      })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.sourceId, created.id));
+    expect(stored).toHaveLength(3);
+    for (const row of stored)
+      expect(row).toEqual({ model: "environment-embedding", hasVector: true });
+
+    // Words: any of the question's, stemmed ("refund" finds "Refunds").
+    const byWords = await search(owner, botId, "How long does a refund take?");
+    expect(byWords.status, byWords.text).toBe(200);
+    expect(byWords.body.vectors).toBe(true);
+    expect(byWords.body.chunks[0]).toMatchObject({
+      sourceId: created.id,
+      sourceTitle: "Shop handbook",
+      heading: "Returns",
+    });
+    expect(byWords.body.chunks[0].foundBy).toContain("text");
+
+    // Meaning: the fake provider's vectors match equal texts, whatever their words.
+    const chunkText = "Orders ship from Riyadh every weekday before noon.";
+    const byMeaning = await search(owner, botId, chunkText);
+    expect(byMeaning.body.chunks[0]).toMatchObject({ heading: "Delivery" });
+    expect(byMeaning.body.chunks[0].foundBy).toEqual(["text", "vector"]);
+    expect(byMeaning.body.chunks[0].similarity).toBeCloseTo(1, 5);
+
+    // The embeddings count in the organization's usage.
+    const usage = await t.db
+      .select({ purpose: aiUsage.purpose, capability: aiUsage.capability })
+      .from(aiUsage)
+      .where(eq(aiUsage.organizationId, owner.organizationId));
+    expect(usage.filter((row) => row.capability === "embedding").length).toBeGreaterThanOrEqual(2);
+    expect(usage.every((row) => row.purpose === "knowledge")).toBe(true);
+  });
+
+  it("finds Arabic whatever its spelling: the article, taa marbuta and hamza", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const created = await addSource(owner, botId, {
+      kind: "text",
+      title: "سياسة الاسترجاع",
+      text: "# الاسترجاع\n\nتعاد المبالغ المدفوعة خلال خمسة أيام عمل من وصول الطرد إلى المستودع.\n\n# الشحن\n\nنشحن الطلبات من الرياض كل يوم.",
+    });
+    await settled(owner, botId, created.id);
+    const found = await search(owner, botId, "متى تصل مبالغ الطرود المدفوعه؟");
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.chunks[0]).toMatchObject({
+      heading: "الاسترجاع",
+      sourceTitle: "سياسة الاسترجاع",
+    });
+  });
+
+  it("without an embedding model, searches by full text alone and says so", async () => {
+    const owner = await ownerWithSession(bare);
+    const botId = await newBot(owner, bare);
+    const created = await addSource(
+      owner,
+      botId,
+      { kind: "text", title: "Handbook", text: handbook },
+      bare,
+    );
+    expect(await settled(owner, botId, created.id, bare)).toMatchObject({
+      status: "ready",
+      chunkCount: 3,
+    });
+    const [row] = await bare.db
+      .select({ model: knowledgeChunks.embeddingModel })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.sourceId, created.id))
+      .limit(1);
+    expect(row?.model).toBeNull();
+    const found = await search(owner, botId, "damaged item photo", bare);
+    expect(found.body).toMatchObject({ vectors: false });
+    expect(found.body.chunks[0]).toMatchObject({
+      heading: "Returns › Damaged goods",
+      foundBy: ["text"],
+    });
+    // Nothing relevant: nothing found, rather than the nearest anything.
+    const nothing = await search(owner, botId, "opening hours on holidays", bare);
+    expect(nothing.body.chunks).toEqual([]);
+  });
+
+  it("a document is read as it is now, again after it is saved, and fails with the reason once deleted", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const document = await t.request("POST", "/documents", {
+      token: owner.token,
+      json: { title: "Opening hours", content: "<h2>Weekdays</h2><p>We open at nine.</p>" },
+    });
+    expect(document.status, document.text).toBe(201);
+    const created = await addSource(owner, botId, {
+      kind: "document",
+      documentId: document.body.id,
+    });
+    const first = await settled(owner, botId, created.id);
+    expect(first).toMatchObject({
+      status: "ready",
+      title: "Opening hours",
+      documentId: document.body.id,
+    });
+    expect(first.chunks.some((c: { text: string }) => c.text.includes("We open at nine."))).toBe(
+      true,
+    );
+
+    const saved = await t.request("PATCH", `/documents/${document.body.id}`, {
+      token: owner.token,
+      json: { version: document.body.version, content: "<h2>Weekdays</h2><p>We open at ten.</p>" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const until = Date.now() + 30_000;
+    let again = await settled(owner, botId, created.id);
+    while (
+      !again.chunks.some((c: { text: string }) => c.text.includes("ten")) &&
+      Date.now() < until
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await settled(owner, botId, created.id);
+    }
+    expect(again.chunks.some((c: { text: string }) => c.text.includes("We open at ten."))).toBe(
+      true,
+    );
+    expect(again.chunks.some((c: { text: string }) => c.text.includes("nine"))).toBe(false);
+
+    const deleted = await t.request("DELETE", `/documents/${document.body.id}`, {
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(204);
+    const sync = await t.request("POST", `${sourcesOf(botId)}/${created.id}/sync`, {
+      token: owner.token,
+    });
+    expect(sync.status, sync.text).toBe(202);
+    expect(sync.body.status).toBe("queued");
+    expect(await settled(owner, botId, created.id)).toMatchObject({
+      status: "failed",
+      errorCode: "DOCUMENT_GONE",
+      errorMessage: "The document was deleted.",
+    });
+  });
+
+  it("are listed newest first, a page at a time; a deleted one takes its chunks out of answers", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const one = await addSource(owner, botId, {
+      kind: "text",
+      title: "One",
+      text: "Gift cards never expire.",
+    });
+    const two = await addSource(owner, botId, {
+      kind: "text",
+      title: "Two",
+      text: "Parking is free for guests.",
+    });
+    await settled(owner, botId, one.id);
+    await settled(owner, botId, two.id);
+    const page = await t.request("GET", `${sourcesOf(botId)}?pageSize=1`, { token: owner.token });
+    expect(page.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(page.body.items.map((s: { title: string }) => s.title)).toEqual(["Two"]);
+
+    const sourcesFound = async () =>
+      (await search(owner, botId, "gift card")).body.chunks.map(
+        (chunk: { sourceId: string }) => chunk.sourceId,
+      );
+    expect((await sourcesFound())[0]).toBe(one.id);
+    const removed = await t.request("DELETE", `${sourcesOf(botId)}/${one.id}`, {
+      token: owner.token,
+    });
+    expect(removed.status).toBe(204);
+    expect(await sourcesFound()).not.toContain(one.id);
+    const rows = await t.db
+      .select({ id: knowledgeChunks.id })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.sourceId, one.id));
+    expect(rows).toEqual([]);
+    const gone = await t.request("GET", `${sourcesOf(botId)}/${one.id}`, { token: owner.token });
+    expect(gone.status).toBe(404);
+  });
+
+  it("refuses bad input by its field, and changes nothing", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: "text", title: "", text: "Something" }, "title"],
+      [{ kind: "text", title: "T", text: "   " }, "text"],
+      [{ kind: "text", title: "T", text: "x".repeat(knowledgeLimits.text + 1) }, "text"],
+      [{ kind: "text", title: "T", text: "ok", chunkSize: 10 }, "chunkSize"],
+      [{ kind: "text", title: "T", text: "ok", chunkOverlap: 5000 }, "chunkOverlap"],
+      [{ kind: "document", documentId: "not-a-uuid" }, "documentId"],
+      [{ kind: "website", url: "https://example.com" }, "kind"],
+      [{ kind: "text", title: "T\u0000", text: "ok" }, "title"],
+    ];
+    for (const [json, field] of cases) {
+      const response = await t.request("POST", sourcesOf(botId), { token: owner.token, json });
+      expect(response.status, JSON.stringify(json).slice(0, 80)).toBe(422);
+      expect(Object.keys(response.body.error?.fields ?? {}), response.text).toContain(field);
+    }
+    const search422 = await t.request("POST", `/bots/${botId}/knowledge/search`, {
+      token: owner.token,
+      json: { query: "" },
+    });
+    expect(search422.status).toBe(422);
+    const listed = await t.request("GET", sourcesOf(botId), { token: owner.token });
+    expect(listed.body.total).toBe(0);
+  });
+
+  it("keeps to the bot's organization, lets viewers read but not teach, and caps a bot's sources", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const stranger = await ownerWithSession(t);
+    const strangerBot = await newBot(stranger);
+    const created = await addSource(owner, botId, {
+      kind: "text",
+      title: "Secret",
+      text: "The vault code is 1234.",
+    });
+    await settled(owner, botId, created.id);
+
+    // Another organization's bot, source and document are not found.
+    for (const [method, path] of [
+      ["GET", sourcesOf(botId)],
+      ["GET", `${sourcesOf(botId)}/${created.id}`],
+      ["DELETE", `${sourcesOf(botId)}/${created.id}`],
+      ["POST", `${sourcesOf(botId)}/${created.id}/sync`],
+    ] as const) {
+      const response = await t.request(method, path, { token: stranger.token });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const across = await t.request("GET", `${sourcesOf(strangerBot)}/${created.id}`, {
+      token: stranger.token,
+    });
+    expect(across.status).toBe(404);
+    expect((await search(stranger, botId, "vault code")).status).toBe(404);
+    expect((await search(stranger, strangerBot, "vault code")).body.chunks).toEqual([]);
+    const document = await t.request("POST", "/documents", {
+      token: owner.token,
+      json: { title: "Private", content: "<p>Ours.</p>" },
+    });
+    const foreign = await t.request("POST", sourcesOf(strangerBot), {
+      token: stranger.token,
+      json: { kind: "document", documentId: document.body.id },
+    });
+    expect(foreign.status).toBe(404);
+
+    const viewer = await memberWithSession(t, owner.organizationId, "viewer");
+    const read = await t.request("GET", `${sourcesOf(botId)}/${created.id}`, {
+      token: viewer.token,
+    });
+    expect(read.status).toBe(200);
+    const viewerSearch = await t.request("POST", `/bots/${botId}/knowledge/search`, {
+      token: viewer.token,
+      json: { query: "vault" },
+    });
+    expect(viewerSearch.status).toBe(200);
+    for (const [method, path, json] of [
+      ["POST", sourcesOf(botId), { kind: "text", title: "T", text: "x" }],
+      ["DELETE", `${sourcesOf(botId)}/${created.id}`, undefined],
+      ["POST", `${sourcesOf(botId)}/${created.id}/sync`, undefined],
+    ] as const) {
+      const response = await t.request(method, path, { token: viewer.token, json });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+
+    // The cap: rows written straight to reach it.
+    await t.db.insert(knowledgeSources).values(
+      Array.from({ length: knowledgeLimits.sources - 1 }, (_, index) => ({
+        organizationId: owner.organizationId,
+        botId,
+        kind: "text" as const,
+        title: `Filler ${index}`,
+        status: "ready" as const,
+      })),
+    );
+    const over = await t.request("POST", sourcesOf(botId), {
+      token: owner.token,
+      json: { kind: "text", title: "One too many", text: "x" },
+    });
+    expect(over.status, over.text).toBe(422);
+    expect(over.body.error.code).toBe("TOO_MANY_SOURCES");
+    const [counted] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(knowledgeSources)
+      .where(and(eq(knowledgeSources.botId, botId)));
+    expect(counted?.n).toBe(knowledgeLimits.sources);
+  });
+});
