@@ -22,6 +22,7 @@ import type { SessionCache } from "./identity/session-cache";
 import { createSocketTicketRoutes } from "./identity/socket-tickets.routes";
 import { createUserRoutes } from "./identity/user.routes";
 import { createUserSessionRoutes } from "./identity/user-sessions.routes";
+import { createKnowledgeQaRoutes } from "./knowledge/qa.routes";
 import type { Messenger } from "./mail/messenger";
 import { createGenerationRoutes } from "./media/generations.routes";
 import type { Jobs } from "./media/jobs";
@@ -126,6 +127,7 @@ export function createApp({
   app.route("/", createRecipeRoutes());
   app.route("/", createBotRoutes());
   app.route("/", createBotCardRoutes());
+  app.route("/", createKnowledgeQaRoutes());
   app.route("/", createCurrentBotRoutes());
   app.route("/", createPublicChatRoutes());
   app.route("/", createUserRoutes());
