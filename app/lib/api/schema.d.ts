@@ -12410,19 +12410,24 @@ export interface paths {
     };
     trace?: never;
   };
-  "/bots/{id}/knowledge/sources": {
+  "/bots/{id}/knowledge/qa": {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A bot's knowledge sources, newest first (bots.read) */
+    /**
+     * A bot's questions and answers, newest first (bots.read)
+     * @description A deleted bot's too while it can be restored. `q` searches the questions in full text.
+     */
     get: {
       parameters: {
         query?: {
           page?: number;
           pageSize?: number;
+          /** @description Words of the questions, in full text (Arabic normalised), as the lists' search */
+          q?: string;
         };
         header?: never;
         path: {
@@ -12432,13 +12437,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description A page of sources */
+        /** @description One page of pairs */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["KnowledgeSourcePage"];
+            "application/json": components["schemas"]["KnowledgeQaList"];
           };
         };
         /** @description Missing, invalid, expired or revoked credentials */
@@ -12490,8 +12495,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Teach a bot: a text, or a document of Documents (bots.manage)
-     * @description The source is queued and read by a job: `status` goes from queued to processing to ready (or failed, with the reason), followed live by `knowledge.source.updated` events. A document's source reads it again whenever it is saved. 422 TOO_MANY_SOURCES past 500 a bot; 404 for a document the caller may not read; 409 BOT_DELETED for a deleted bot; 429 TOO_MANY_WAITING_JOBS while the organization has too much work waiting.
+     * Add a question with its answer to a bot (bots.manage)
+     * @description 422 TOO_MANY_QA past 5,000 pairs a bot; 409 BOT_DELETED for a deleted bot. Goes out as a `knowledge.changed` event whose `id` is the bot's.
      */
     post: {
       parameters: {
@@ -12504,17 +12509,17 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["KnowledgeSourceCreate"];
+          "application/json": components["schemas"]["KnowledgeQaCreate"];
         };
       };
       responses: {
-        /** @description The new source, queued */
+        /** @description The new pair */
         201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["KnowledgeSource"];
+            "application/json": components["schemas"]["KnowledgeQa"];
           };
         };
         /** @description Malformed request (for example, invalid JSON) */
@@ -12562,26 +12567,8 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Request body larger than 1 MiB */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
         /** @description Validation failed; `fields` names the invalid fields */
         422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Too many requests */
-        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -12606,33 +12593,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/bots/{id}/knowledge/sources/{sourceId}": {
+  "/bots/{id}/knowledge/qa/import": {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A source with its chunks (bots.read) */
-    get: {
+    get?: never;
+    put?: never;
+    /**
+     * Add a file of questions and answers to a bot, all or none (bots.manage)
+     * @description The body is the file: `text/csv` with a `question,answer` header (other columns are left out), or `application/x-ndjson` (JSON Lines: one `{"question","answer"}` object a line), UTF-8, at most 2 MiB (413 PAYLOAD_TOO_LARGE past it; 415 for another type). Each row is checked as POST …/knowledge/qa checks a pair; when any is bad nothing is added and 422 INVALID_ROWS lists them in `details.rows` (`line`, `field`: the field or `row` for a line that cannot be read, `code`, `message`; the first 100) with `details.invalidRows`, their count. 422 NO_ROWS for a file without a pair, INVALID_TEXT for one that is not UTF-8, TOO_MANY_QA when the bot would pass 5,000; 409 BOT_DELETED for a deleted bot. The pairs keep the file's order. Goes out as a `knowledge.changed` event whose `id` is the bot's.
+     */
+    post: {
       parameters: {
         query?: never;
         header?: never;
         path: {
           id: string;
-          sourceId: string;
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "text/csv": string;
+          "application/x-ndjson": string;
+        };
+      };
       responses: {
-        /** @description The source */
+        /** @description How many pairs were added */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["KnowledgeSourceWithChunks"];
+            "application/json": components["schemas"]["KnowledgeQaImported"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 2 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/knowledge/qa/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's questions and answers as a file to download (bots.read)
+     * @description Oldest first, named after the bot (`<name>-qa.csv`). `csv`: UTF-8 with a byte order mark, a `question,answer` header, cells that a spreadsheet would run as formulas preceded by `'` (taken off again by an import); `jsonl`: one `{"question","answer"}` object a line. An import of the file adds the same pairs.
+     */
+    get: {
+      parameters: {
+        query?: {
+          format?: "csv" | "jsonl";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file, as an attachment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+            "application/x-ndjson": string;
           };
         };
         /** @description Missing, invalid, expired or revoked credentials */
@@ -12684,20 +12794,107 @@ export interface paths {
     };
     put?: never;
     post?: never;
-    /** Delete a source and its chunks for good (bots.manage) */
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/bots/{id}/knowledge/qa/{qaId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A question with its answer (bots.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          qaId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The pair */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["KnowledgeQa"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a question with its answer for good (bots.manage)
+     * @description 409 BOT_DELETED for a deleted bot. Goes out as a `knowledge.changed` event whose `id` is the bot's.
+     */
     delete: {
       parameters: {
         query?: never;
         header?: never;
         path: {
           id: string;
-          sourceId: string;
+          qaId: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Deleted: answers no longer draw on it */
+        /** @description Deleted */
         204: {
           headers: {
             [name: string]: unknown;
@@ -12762,41 +12959,42 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/bots/{id}/knowledge/sources/{sourceId}/sync": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
     /**
-     * Read a source again, or retry a failed one (bots.manage)
-     * @description A source already queued or being read is left to finish.
+     * Change a question or its answer (bots.manage)
+     * @description 409 STALE_VERSION after someone else's change, with the pair as it is now in `details.current`; 409 BOT_DELETED for a deleted bot. Goes out as a `knowledge.changed` event whose `id` is the bot's.
      */
-    post: {
+    patch: {
       parameters: {
         query?: never;
         header?: never;
         path: {
           id: string;
-          sourceId: string;
+          qaId: string;
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["KnowledgeQaUpdate"];
+        };
+      };
       responses: {
-        /** @description The source as it is now */
-        202: {
+        /** @description The pair as it is now */
+        200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["KnowledgeSource"];
+            "application/json": components["schemas"]["KnowledgeQa"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
           };
         };
         /** @description Missing, invalid, expired or revoked credentials */
@@ -12844,15 +13042,6 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description Too many requests */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
         /** @description Unexpected error */
         500: {
           headers: {
@@ -12864,118 +13053,6 @@ export interface paths {
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/bots/{id}/knowledge/search": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * What the bot would draw on for a question: the test box (bots.read)
-     * @description Full-text search (any of the question's words, English and Arabic) and, where vectors are kept, the nearest of the organization's embedding model, fused by reciprocal rank; the question-and-answer pairs beside them. The question's embedding counts in the usage.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          "application/json": components["schemas"]["KnowledgeSearch"];
-        };
-      };
-      responses: {
-        /** @description The ranked passages */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["KnowledgeSearchResult"];
-          };
-        };
-        /** @description Malformed request (for example, invalid JSON) */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Missing, invalid, expired or revoked credentials */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Not allowed */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Not found */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Validation failed; `fields` names the invalid fields */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Too many requests */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-        /** @description Unexpected error */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            "application/json": components["schemas"]["Error"];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
     trace?: never;
   };
   "/user/current-bot": {
@@ -16993,116 +17070,57 @@ export interface components {
       whenToShow?: string;
       position?: number;
     };
-    KnowledgeSourcePage: {
-      items: components["schemas"]["KnowledgeSource"][];
+    KnowledgeQaList: {
+      items: components["schemas"]["KnowledgeQa"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
       page: number;
       pageSize: number;
     };
-    KnowledgeSource: {
+    KnowledgeQa: {
       /** Format: uuid */
       id: string;
       /** Format: uuid */
       botId: string;
-      /** @enum {string} */
-      kind: "text" | "file" | "url" | "sitemap" | "crawl" | "document";
-      title: string;
-      /** @enum {string} */
-      status: "queued" | "processing" | "ready" | "failed";
-      /** @description 0 to 1 while it is being read */
-      progress: number;
-      errorCode: string | null;
-      /** @description Why it failed, in English */
-      errorMessage: string | null;
-      url: string | null;
-      /** Format: uuid */
-      documentId: string | null;
-      fileName: string | null;
-      fileType: string | null;
-      fileSize: number | null;
-      characters: number;
-      chunkCount: number;
-      chunkSize: number;
-      chunkOverlap: number;
-      /** Format: date-time */
-      syncedAt: string | null;
+      question: string;
+      answer: string;
       version: number;
+      /** Format: uuid */
+      createdBy: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
     };
-    KnowledgeSourceCreate:
-      | {
-          /** @enum {string} */
-          kind: "text";
-          title: string;
-          /** @description Markdown: headings and paragraphs guide the chunks */
-          text: string;
-          /** @description Characters a chunk holds at most (1000) */
-          chunkSize?: number;
-          /** @description Characters a long paragraph's pieces repeat of the one before (150) */
-          chunkOverlap?: number;
-        }
-      | {
-          /** @enum {string} */
-          kind: "document";
-          /** Format: uuid */
-          documentId: string;
-          /** @description Characters a chunk holds at most (1000) */
-          chunkSize?: number;
-          /** @description Characters a long paragraph's pieces repeat of the one before (150) */
-          chunkOverlap?: number;
-        };
-    KnowledgeSourceWithChunks: components["schemas"]["KnowledgeSource"] & {
-      /** @description Its chunks in their order, the first 500 */
-      chunks: components["schemas"]["KnowledgeChunk"][];
+    KnowledgeQaCreate: {
+      /**
+       * @description One line, trimmed, at most 500 characters
+       * @example ما هي ساعات العمل؟
+       */
+      question: string;
+      /**
+       * @description Trimmed, line breaks kept, at most 4000 characters
+       * @example من الأحد إلى الخميس، من 9 صباحًا حتى 5 مساءً.
+       */
+      answer: string;
     };
-    KnowledgeChunk: {
-      /** Format: uuid */
-      id: string;
-      position: number;
-      /** @description The headings it stands under, joined by › */
-      heading: string;
-      text: string;
-      url: string | null;
+    KnowledgeQaImported: {
+      imported: number;
     };
-    KnowledgeSearchResult: {
-      /** @description Whether vectors took part (pgvector installed and an embedding model set up) */
-      vectors: boolean;
-      chunks: {
-        /** Format: uuid */
-        id: string;
-        /** Format: uuid */
-        sourceId: string;
-        sourceTitle: string;
-        /** @enum {string} */
-        sourceKind: "text" | "file" | "url" | "sitemap" | "crawl" | "document";
-        url: string | null;
-        fileName: string | null;
-        heading: string;
-        text: string;
-        /** @description Reciprocal rank fusion's score */
-        score: number;
-        similarity: number | null;
-        foundBy: ("text" | "vector")[];
-      }[];
-      qa: {
-        /** Format: uuid */
-        id: string;
-        question: string;
-        answer: string;
-        score: number;
-        similarity: number | null;
-        foundBy: ("text" | "vector")[];
-        /** @description Close enough to answer first */
-        close: boolean;
-      }[];
-    };
-    KnowledgeSearch: {
-      query: string;
-      /** @default 5 */
-      limit?: number;
+    KnowledgeQaUpdate: {
+      version: number;
+      /**
+       * @description One line, trimmed, at most 500 characters
+       * @example ما هي ساعات العمل؟
+       */
+      question?: string;
+      /**
+       * @description Trimmed, line breaks kept, at most 4000 characters
+       * @example من الأحد إلى الخميس، من 9 صباحًا حتى 5 مساءً.
+       */
+      answer?: string;
     };
     CurrentBot: {
       bot: components["schemas"]["Bot"] & (Record<string, never> | null);
