@@ -30,20 +30,38 @@ export const maxConcurrentExtractions = 2;
 export type ExtractionTask =
   | { kind: "docx-text"; bytes: Uint8Array }
   | { kind: "docx-html"; bytes: Uint8Array }
-  | { kind: "pdf-text"; bytes: Uint8Array; maxPages: number };
+  | { kind: "pdf-text"; bytes: Uint8Array; maxPages: number }
+  /** A .docx as Markdown (knowledge/html-markdown.mjs), without its images. */
+  | { kind: "docx-markdown"; bytes: Uint8Array }
+  /** UTF-8 HTML as Markdown; `page`: a web page, read from its <main> or <article>. */
+  | { kind: "html-markdown"; bytes: Uint8Array; page: boolean };
 
+/**
+ * `title`: what the file calls itself (a PDF's metadata, a .docx's core properties or Title
+ * paragraph, a page's <title> or first <h1>), or "".
+ */
 export type ExtractionResult<T extends ExtractionTask> = T["kind"] extends "docx-html"
   ? { html: string; images: Uint8Array[] }
-  : { text: string };
+  : T["kind"] extends "docx-text"
+    ? { text: string }
+    : { text: string; title: string };
 
 /** The prefix of an image's address in the HTML of `docx-html`, followed by its index. */
 export const extractedImageSource = "qalam-docx-image:";
 
+type UnreadableContentCode = "INVALID" | "TOO_MANY_PAGES" | "ENCRYPTED";
+
+const unreadableContentMessages: Record<UnreadableContentCode, string> = {
+  INVALID: "The file is not what its name says",
+  TOO_MANY_PAGES: "Too many pages",
+  ENCRYPTED: "The file is locked with a password",
+};
+
 /** What the worker says of a file it read to the end but refuses. */
 export class UnreadableContentError extends Error {
   override readonly name = "UnreadableContentError";
-  constructor(readonly code: "INVALID" | "TOO_MANY_PAGES") {
-    super(code === "INVALID" ? "The file is not what its name says" : "Too many pages");
+  constructor(readonly code: UnreadableContentCode) {
+    super(unreadableContentMessages[code]);
   }
 }
 
@@ -74,28 +92,41 @@ export function fileUnreadable(reason: UnreadableReason) {
   return error;
 }
 
+/** An entry of a ZIP as its central directory declares it: packed `size`, unpacked `originalSize`. */
+export type ZipEntry = { name: string; size: number; originalSize: number };
+
 /**
- * Refuses a ZIP whose central directory declares more than the caps (413 UNPACKED_TOO_LARGE).
- * Nothing is inflated: fflate hands each entry's declared size to the filter, which keeps none.
- * A file that is not a ZIP at all is left to the reader, which names it.
+ * The entries a ZIP's central directory declares, or null when the bytes are not a ZIP that
+ * fflate can read. Nothing is inflated: fflate hands each entry to the filter, which keeps none.
  */
-export function checkUnpackedSize(bytes: Uint8Array): void {
-  let total = 0;
-  let tooLarge = false;
+export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
+  const entries: ZipEntry[] = [];
   try {
     unzipSync(bytes, {
-      filter: (entry) => {
-        total += entry.originalSize;
-        if (entry.originalSize > maxUnpackedEntryBytes || total > maxUnpackedBytes) {
-          tooLarge = true;
-        }
+      filter: ({ name, size, originalSize }) => {
+        entries.push({ name, size, originalSize });
         return false;
       },
     });
   } catch {
-    return;
+    return null;
   }
-  if (tooLarge) throw unpackedTooLarge();
+  return entries;
+}
+
+/**
+ * Refuses a ZIP whose central directory declares more than the caps (413 UNPACKED_TOO_LARGE),
+ * without unpacking it. A file that is not a ZIP at all is left to the reader, which names it.
+ */
+export function checkUnpackedSize(bytes: Uint8Array): void {
+  const entries = zipEntries(bytes) ?? [];
+  const total = entries.reduce((sum, entry) => sum + entry.originalSize, 0);
+  if (
+    total > maxUnpackedBytes ||
+    entries.some((entry) => entry.originalSize > maxUnpackedEntryBytes)
+  ) {
+    throw unpackedTooLarge();
+  }
 }
 
 let running = 0;
@@ -133,8 +164,8 @@ export async function extractInWorker<T extends ExtractionTask>(
 }
 
 type WorkerAnswer =
-  | { ok: true; text?: string; html?: string; images?: Uint8Array[] }
-  | { ok: false; code: "INVALID" | "TOO_MANY_PAGES" };
+  | { ok: true; text?: string; html?: string; images?: Uint8Array[]; title?: string }
+  | { ok: false; code: UnreadableContentCode };
 
 function runWorker<T extends ExtractionTask>(
   task: T,

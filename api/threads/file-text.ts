@@ -41,7 +41,7 @@ const refuse = (code: string, message: string, field: string) =>
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** The text as it is kept: control characters but tabs and line breaks removed, lines joined by \n. */
-function cleanText(text: string): string {
+export function cleanText(text: string): string {
   return text
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
@@ -50,12 +50,12 @@ function cleanText(text: string): string {
     .trim();
 }
 
-function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+export function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return prefix.every((byte, index) => bytes[index] === byte);
 }
 
-const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const zipMagic = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
+export const pdfMagic = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+export const zipMagic = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
 
 const tooManyPages = () =>
   refuse("TOO_MANY_PAGES", "The PDF has too many pages.", `At most ${maxPdfPages} pages`);
