@@ -22,11 +22,8 @@ import type { SessionCache } from "./identity/session-cache";
 import { createSocketTicketRoutes } from "./identity/socket-tickets.routes";
 import { createUserRoutes } from "./identity/user.routes";
 import { createUserSessionRoutes } from "./identity/user-sessions.routes";
-<<<<<<< HEAD
 import { createKnowledgeSourceRoutes } from "./knowledge/sources.routes";
-=======
 import { createKnowledgeQaRoutes } from "./knowledge/qa.routes";
->>>>>>> knowledge-qa
 import type { Messenger } from "./mail/messenger";
 import { createGenerationRoutes } from "./media/generations.routes";
 import type { Jobs } from "./media/jobs";
@@ -131,11 +128,8 @@ export function createApp({
   app.route("/", createRecipeRoutes());
   app.route("/", createBotRoutes());
   app.route("/", createBotCardRoutes());
-<<<<<<< HEAD
   app.route("/", createKnowledgeSourceRoutes());
-=======
   app.route("/", createKnowledgeQaRoutes());
->>>>>>> knowledge-qa
   app.route("/", createCurrentBotRoutes());
   app.route("/", createPublicChatRoutes());
   app.route("/", createUserRoutes());
