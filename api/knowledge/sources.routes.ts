@@ -1,17 +1,28 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { getBot } from "../bots/bots";
 import { knowledgeSourceKinds, knowledgeSourceStatuses } from "../db/schema";
+import { AppError, errorOnFields, validationFailed } from "../errors";
+import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { chosenFile } from "../http/multipart";
 import {
   jsonBody,
   jsonResponse,
+  multipartFile,
   pagedQuery,
   pageOf,
   protectedRoute,
   requiredString,
   text,
 } from "../http/schemas";
+import {
+  extractKnowledgeText,
+  KnowledgeFileError,
+  knowledgeFileMaxBytes,
+  knowledgeFileTypes,
+} from "./extract";
 import { retrieveKnowledge } from "./retrieval";
 import {
   createSource,
@@ -20,6 +31,7 @@ import {
   type KnowledgeServices,
   knowledgeLimits,
   listSources,
+  type SourceInput,
   type SourceView,
   syncSource,
 } from "./sources";
@@ -134,6 +146,28 @@ const SourceCreateSchema = z
   )
   .openapi("KnowledgeSourceCreate");
 
+/** A file's fields, as a form sends them: the numbers as text. */
+const SourceFileSchema = z
+  .object({
+    kind: z.literal("file", { error: "file" }),
+    file: multipartFile(
+      `The file: ${knowledgeFileTypes.map((type) => `.${type}`).join(", ")}; at most ${knowledgeFileMaxBytes / 1024 / 1024} MB`,
+    ),
+    chunkSize: z.coerce.number().pipe(chunking.chunkSize.unwrap()).optional(),
+    chunkOverlap: z.coerce.number().pipe(chunking.chunkOverlap.unwrap()).optional(),
+  })
+  .openapi("KnowledgeSourceFile");
+
+/** The multipart form's limit: the file and its few fields. */
+const fileBodyLimit = knowledgeFileMaxBytes + 64 * 1024;
+
+/** A file's upload may be as large as the file; JSON keeps the default limit. */
+const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType === "multipart/form-data") return bodyLimit(fileBodyLimit)(c, next);
+  await next();
+});
+
 const SearchSchema = z
   .object({
     query: requiredString({ max: 2000 }),
@@ -196,17 +230,31 @@ const createRoute = protectedRoute({
   method: "post",
   path: "/bots/{id}/knowledge/sources",
   tags,
-  summary: "Teach a bot: a text, or a document of Documents (bots.manage)",
+  summary: "Teach a bot: a text, a file, or a document of Documents (bots.manage)",
   description:
+    "A text or a document as JSON; a file as multipart/form-data, its text read at once (422 " +
+    "with the reason on `file`: UNSUPPORTED_FILE_TYPE, ENCRYPTED_FILE, UNREADABLE_FILE, " +
+    "EMPTY_FILE, FILE_TOO_LARGE_UNPACKED; 413 past 20 MB, refused while it streams). " +
     "The source is queued and read by a job: `status` goes from queued to processing to ready " +
     "(or failed, with the reason), followed live by `knowledge.source.updated` events. A " +
     "document's source reads it again whenever it is saved. 422 TOO_MANY_SOURCES past " +
     `${knowledgeLimits.sources} a bot; 404 for a document the caller may not read; 409 ` +
     "BOT_DELETED for a deleted bot; 429 TOO_MANY_WAITING_JOBS while the organization has too " +
     "much work waiting.",
-  request: { params: botParams, ...jsonBody(SourceCreateSchema) },
+  middleware: [uploadLimit] as const,
+  request: {
+    params: botParams,
+    // Either body: each is validated when it is the one sent (415 for any other).
+    body: {
+      required: false,
+      content: {
+        "application/json": { schema: SourceCreateSchema },
+        "multipart/form-data": { schema: SourceFileSchema },
+      },
+    },
+  },
   responses: { 201: jsonResponse("The new source, queued", SourceSchema) },
-  errors: [400, 403, 404, 409, 413, 422, 429],
+  errors: [400, 403, 404, 409, 413, 415, 422, 429],
 });
 
 const getRoute = protectedRoute({
@@ -254,6 +302,37 @@ const searchRoute = protectedRoute({
   errors: [400, 403, 404, 422, 429],
 });
 
+/** A file's text, read now: what cannot be read is refused on `file` with the reason. */
+async function fileSource(form: z.infer<typeof SourceFileSchema>): Promise<SourceInput> {
+  const upload = chosenFile(form.file);
+  if (!upload) {
+    throw validationFailed({ file: { code: "REQUIRED", message: "Choose a file" } });
+  }
+  const bytes = new Uint8Array(await upload.arrayBuffer());
+  try {
+    const { title, text } = await extractKnowledgeText({
+      name: upload.name,
+      type: upload.type,
+      bytes,
+    });
+    return {
+      kind: "file",
+      title: title.slice(0, knowledgeLimits.title),
+      text: text.slice(0, knowledgeLimits.fileText),
+      fileName: upload.name.slice(0, 255),
+      fileType: upload.type.slice(0, 255),
+      fileSize: bytes.byteLength,
+      chunkSize: form.chunkSize,
+      chunkOverlap: form.chunkOverlap,
+    };
+  } catch (error) {
+    if (error instanceof KnowledgeFileError) {
+      throw errorOnFields("invalid", error.code, error.message, { file: error.message });
+    }
+    throw error;
+  }
+}
+
 export function createKnowledgeSourceRoutes() {
   const services = (c: { var: AppEnv["Variables"] }): KnowledgeServices => ({
     db: c.var.db,
@@ -270,7 +349,19 @@ export function createKnowledgeSourceRoutes() {
     .openapi(createRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
-      const sourceId = await createSource(services(c), actor, id, c.req.valid("json"));
+      const mediaType = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+      if (mediaType !== "multipart/form-data" && mediaType !== "application/json") {
+        throw new AppError(
+          "unsupported_media_type",
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Send JSON for a text or a document, multipart/form-data for a file.",
+        );
+      }
+      const input =
+        mediaType === "multipart/form-data"
+          ? await fileSource(c.req.valid("form") as z.infer<typeof SourceFileSchema>)
+          : (c.req.valid("json") as z.infer<typeof SourceCreateSchema>);
+      const sourceId = await createSource(services(c), actor, id, input);
       const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
       return c.json(toJson(source), 201);
     })

@@ -29,6 +29,8 @@ export const knowledgeLimits = {
   title: 200,
   /** A text source's length, in characters. */
   text: 200_000,
+  /** A file's text, in characters: what a 20 MB file can hold, with room. */
+  fileText: 25_000_000,
   /** The chunks a source's page shows at most. */
   chunksShown: 500,
   chunkSize: chunkLimits.size,

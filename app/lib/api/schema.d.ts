@@ -12490,8 +12490,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Teach a bot: a text, or a document of Documents (bots.manage)
-     * @description The source is queued and read by a job: `status` goes from queued to processing to ready (or failed, with the reason), followed live by `knowledge.source.updated` events. A document's source reads it again whenever it is saved. 422 TOO_MANY_SOURCES past 500 a bot; 404 for a document the caller may not read; 409 BOT_DELETED for a deleted bot; 429 TOO_MANY_WAITING_JOBS while the organization has too much work waiting.
+     * Teach a bot: a text, a file, or a document of Documents (bots.manage)
+     * @description A text or a document as JSON; a file as multipart/form-data, its text read at once (422 with the reason on `file`: UNSUPPORTED_FILE_TYPE, ENCRYPTED_FILE, UNREADABLE_FILE, EMPTY_FILE, FILE_TOO_LARGE_UNPACKED; 413 past 20 MB, refused while it streams). The source is queued and read by a job: `status` goes from queued to processing to ready (or failed, with the reason), followed live by `knowledge.source.updated` events. A document's source reads it again whenever it is saved. 422 TOO_MANY_SOURCES past 500 a bot; 404 for a document the caller may not read; 409 BOT_DELETED for a deleted bot; 429 TOO_MANY_WAITING_JOBS while the organization has too much work waiting.
      */
     post: {
       parameters: {
@@ -12502,9 +12502,10 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           "application/json": components["schemas"]["KnowledgeSourceCreate"];
+          "multipart/form-data": components["schemas"]["KnowledgeSourceFile"];
         };
       };
       responses: {
@@ -12564,6 +12565,15 @@ export interface paths {
         };
         /** @description Request body larger than 1 MiB */
         413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unsupported content type */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -17699,6 +17709,17 @@ export interface components {
           /** @description Characters a long paragraph's pieces repeat of the one before (150) */
           chunkOverlap?: number;
         };
+    KnowledgeSourceFile: {
+      /** @enum {string} */
+      kind: "file";
+      /**
+       * Format: binary
+       * @description The file: .txt, .md, .html, .pdf, .docx, .csv, .json; at most 20 MB
+       */
+      file: string;
+      chunkSize?: number;
+      chunkOverlap?: number | null;
+    };
     KnowledgeSourceWithChunks: components["schemas"]["KnowledgeSource"] & {
       /** @description Its chunks in their order, the first 500 */
       chunks: components["schemas"]["KnowledgeChunk"][];

@@ -5,6 +5,7 @@ import { aiUsage, knowledgeChunks, knowledgeSources } from "../../../api/db/sche
 import { knowledgeLimits } from "../../../api/knowledge/sources";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import { textPdf, wordParagraph, wordStructured } from "../test-documents";
 
 let fake: FakeAiServer;
 /** The fake provider's embedding model: vectors beside full text. */
@@ -388,5 +389,79 @@ describe("knowledge sources", () => {
       .from(knowledgeSources)
       .where(and(eq(knowledgeSources.botId, botId)));
     expect(counted?.n).toBe(knowledgeLimits.sources);
+  });
+
+  it("a file's text is read on upload, and a file that cannot be read is refused with the reason", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const upload = (
+      name: string,
+      bytes: Uint8Array | string,
+      type = "",
+      extra: Record<string, string> = {},
+    ) => {
+      const form = new FormData();
+      form.set("kind", "file");
+      form.set(
+        "file",
+        new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type }),
+      );
+      for (const [key, value] of Object.entries(extra)) form.set(key, value);
+      return t.request("POST", sourcesOf(botId), { token: owner.token, body: form });
+    };
+
+    const markdown = await upload("faq.md", "# Shipping\n\nWe ship worldwide.\n", "text/markdown", {
+      chunkSize: "500",
+    });
+    expect(markdown.status, markdown.text).toBe(201);
+    expect(markdown.body).toMatchObject({
+      kind: "file",
+      title: "Shipping",
+      fileName: "faq.md",
+      chunkSize: 500,
+      status: "queued",
+    });
+    const ready = await settled(owner, botId, markdown.body.id);
+    expect(ready.chunks[0]).toMatchObject({ heading: "Shipping", text: "We ship worldwide." });
+
+    const word = await upload(
+      "policy.docx",
+      wordStructured(
+        wordParagraph("Returns", "Heading1") + wordParagraph("سياسة الإرجاع لمدة ثلاثين يوماً."),
+      ),
+    );
+    expect(word.status, word.text).toBe(201);
+    const wordReady = await settled(owner, botId, word.body.id);
+    expect(wordReady.chunks[0]).toMatchObject({ heading: "Returns" });
+    expect(wordReady.chunks[0].text).toContain("سياسة الإرجاع");
+
+    const refused: [string, Uint8Array | string, string][] = [
+      ["tool.exe", "MZ", "UNSUPPORTED_FILE_TYPE"],
+      ["fake.pdf", "not a pdf at all", "UNREADABLE_FILE"],
+      ["locked.pdf", textPdf(["Secret"], { locked: true }), "ENCRYPTED_FILE"],
+      ["blank.txt", "   \n  ", "EMPTY_FILE"],
+    ];
+    for (const [name, bytes, code] of refused) {
+      const response = await upload(name, bytes);
+      expect(response.status, `${name}: ${response.text}`).toBe(422);
+      expect(response.body.error.code, name).toBe(code);
+      expect(response.body.error.fields.file, name).toBeTruthy();
+    }
+    const none = await upload("", "");
+    expect(none.status).toBe(422);
+    const badSize = await upload("faq.md", "# A\n\nB", "", { chunkSize: "9" });
+    expect(badSize.status).toBe(422);
+    expect(Object.keys(badSize.body.error.fields)).toContain("chunkSize");
+
+    const tooLarge = await upload("big.txt", new Uint8Array(20 * 1024 * 1024 + 70 * 1024).fill(97));
+    expect(tooLarge.status).toBe(413);
+    const plain = await t.request("POST", sourcesOf(botId), {
+      token: owner.token,
+      body: "kind=text",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(plain.status).toBe(415);
+    const listed = await t.request("GET", sourcesOf(botId), { token: owner.token });
+    expect(listed.body.total).toBe(2);
   });
 });
