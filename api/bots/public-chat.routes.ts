@@ -138,6 +138,12 @@ const PublicMessageSchema = z
     cards: z.array(PublicCardSchema).openapi({
       description: "The message cards the answer showed (that the bot still has)",
     }),
+    sources: z
+      .array(z.object({ title: z.string(), url: z.string().nullable() }).openapi("BotAnswerSource"))
+      .openapi({
+        description:
+          "The knowledge the answer cites, in the order of its numbers; also sent while it streams, as a `data-sources` part",
+      }),
     createdAt: z.string(),
   })
   .openapi("BotPublicMessage");

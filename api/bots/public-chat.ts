@@ -10,6 +10,7 @@ import { characterInstructions } from "../characters/characters";
 import type { Database } from "../db/client";
 import {
   type Bot,
+  type BotAnswerSource,
   type BotCard,
   type BotCardButton,
   type BotConversation,
@@ -21,6 +22,13 @@ import {
   characters,
 } from "../db/schema";
 import { AppError, conflict, notFound, QuotaExceededError } from "../errors";
+import {
+  type AnswerKnowledge,
+  answerKnowledge,
+  citedSources,
+  hasKnowledge,
+  retrieveKnowledge,
+} from "../knowledge/retrieval";
 import { type Actor, requirePermission } from "../organizations/permissions";
 import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
@@ -381,6 +389,8 @@ export type PublicMessage = {
   fallback: boolean;
   /** The cards the answer showed that the bot still has. */
   cards: PublicCard[];
+  /** The knowledge the answer cites. */
+  sources: BotAnswerSource[];
   createdAt: string;
 };
 
@@ -393,6 +403,7 @@ function toPublic(message: BotMessage, cards: Map<string, PublicCard>): PublicMe
     rating: message.rating ?? null,
     fallback: message.fallback,
     cards: message.cardIds.flatMap((id) => cards.get(id) ?? []),
+    sources: message.sources,
     createdAt: message.createdAt.toISOString(),
   };
 }
@@ -523,7 +534,10 @@ export type ChatMetadata = {
   fallback: boolean;
   error: { code: string; message: string } | null;
 };
-export type ChatUIMessage = UIMessage<ChatMetadata, { card: PublicCard }>;
+export type ChatUIMessage = UIMessage<
+  ChatMetadata,
+  { card: PublicCard; sources: BotAnswerSource[] }
+>;
 
 /** The tool through which the model shows a card, described by each card's "when to show". */
 function cardTools(cards: BotCard[]) {
@@ -651,7 +665,11 @@ export async function sendMessage(
 
   // What the answer needs besides the conversation, read beside the message's transaction.
   const context = resolved
-    ? Promise.all([botInstructions(db, bot, conversation.language), cardsOfBot(db, bot.id)])
+    ? Promise.all([
+        botInstructions(db, bot, conversation.language),
+        cardsOfBot(db, bot.id),
+        knowledgeFor(services, bot, input.text),
+      ])
     : null;
   context?.catch(() => {}); // Awaited below, unless the transaction refuses the message.
   const written = await db.transaction(async (tx) => {
@@ -746,7 +764,21 @@ export async function sendMessage(
   if (!resolved || !context) {
     return { stream: () => fixedStream(meta, bot.fallbackMessage, "complete", true) };
   }
-  const [instructions, cards] = await context;
+  const [instructions, cards, knowledge] = await context;
+  if (bot.knowledgeOnly && !knowledge) {
+    // Nothing in the knowledge covers the question: the owner's words, counted as unanswered.
+    await db
+      .update(botMessages)
+      .set({
+        status: "complete",
+        fallback: true,
+        unanswered: true,
+        text: bot.fallbackMessage,
+        model: null,
+      })
+      .where(eq(botMessages.id, written.answerId));
+    return { stream: () => fixedStream(meta, bot.fallbackMessage, "complete", true) };
+  }
   return {
     stream: (signal) =>
       createUIMessageStream<ChatUIMessage>({
@@ -756,8 +788,9 @@ export async function sendMessage(
             bot,
             resolved,
             written.answerId,
-            instructions,
+            knowledge ? [...instructions, knowledge.instruction] : instructions,
             cards,
+            knowledge?.sources ?? [],
             [...written.history, { role: "user" as const, content: input.text }],
             meta,
             signal,
@@ -856,6 +889,7 @@ async function writeAnswer(
   answerId: number,
   instructions: string[],
   cards: BotCard[],
+  passages: BotAnswerSource[],
   messages: { role: "user" | "assistant"; content: string }[],
   meta: Omit<ChatMetadata, "status" | "error" | "fallback">,
   signal: AbortSignal,
@@ -977,6 +1011,7 @@ async function writeAnswer(
   } finally {
     clearInterval(timer);
   }
+  const cited = citedSources(text, passages);
   await db
     .update(botMessages)
     .set({
@@ -987,6 +1022,7 @@ async function writeAnswer(
       inputTokens: tokens.inputTokens ?? null,
       outputTokens: tokens.outputTokens ?? null,
       cardIds: shown,
+      sources: cited,
     })
     .where(eq(botMessages.id, answerId));
   if (shown.length > 0) {
@@ -997,6 +1033,28 @@ async function writeAnswer(
       .where(and(inArray(botCards.id, shown), eq(botCards.botId, bot.id)));
   }
   writer.write({ type: "text-end", id });
+  if (cited.length > 0)
+    writer.write({ type: "data-sources", id: `sources-${answerId}`, data: cited });
   if (error) writer.write({ type: "error", errorText: error.message });
   writer.write({ type: "finish", messageMetadata: { ...meta, status, fallback: false, error } });
+}
+
+/**
+ * The knowledge an answer draws on, when the bot has some and any of it is relevant. A failing
+ * embedding model (down, over its quota) leaves full-text search to find it.
+ */
+async function knowledgeFor(
+  services: PublicChatServices,
+  bot: Bot,
+  question: string,
+): Promise<AnswerKnowledge | null> {
+  const { db, ai } = services;
+  if (!(await hasKnowledge(db, bot.id))) return null;
+  const retrieval = await retrieveKnowledge(db, ai, bot, question).catch(() =>
+    retrieveKnowledge(db, ai, bot, question, { embedder: null }),
+  );
+  return answerKnowledge(retrieval, {
+    knowledgeOnly: bot.knowledgeOnly,
+    fallbackMessage: bot.fallbackMessage,
+  });
 }

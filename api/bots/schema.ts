@@ -241,6 +241,9 @@ export const botConversations = pgTable(
   ],
 );
 
+/** A source an answer cites: its title, and the page or file it names. */
+export type BotAnswerSource = { title: string; url: string | null };
+
 /**
  * The messages of a bot's conversations: the visitor's (`user`) and the bot's answers, stored
  * as they stream (an answer whose writer died is settled as `stopped`, as a thread's is). `clientMessageId` makes a visitor's message idempotent within its conversation;
@@ -271,6 +274,10 @@ export const botMessages = pgTable(
     rating: text("rating", { enum: ["up", "down"] }),
     /** The message cards the answer showed (the model's `show_card` calls), in order. */
     cardIds: uuid("card_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    /** The knowledge the answer cites, by the numbers it gave them. */
+    sources: jsonb("sources").$type<BotAnswerSource[]>().notNull().default([]),
+    /** A knowledge-only bot's answer to a question its knowledge did not cover. */
+    unanswered: boolean("unanswered").notNull().default(false),
     createdAt: createdAt(),
     /** Touched while an answer streams (its heartbeat): a `streaming` answer left untouched has lost its writer. */
     updatedAt: updatedAt(),

@@ -201,14 +201,84 @@ export async function retrieveKnowledge(
   return { chunks, qa, vectors: literal !== null };
 }
 
+/** Whether a bot has anything to draw on: a chunk of a source, or a question-and-answer pair. */
+export async function hasKnowledge(db: Database, botId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from knowledge_chunks where bot_id = ${botId})
+      or exists (select 1 from knowledge_qa where bot_id = ${botId}) as found`,
+  );
+  return row?.found ?? false;
+}
+
+/** What an answer is given of the knowledge: numbered passages, and the pairs that match. */
+export type AnswerKnowledge = {
+  /** The system message that carries the knowledge to the model. */
+  instruction: string;
+  /** The passages by their numbers (1 first): what an answer's `[n]` cites. */
+  sources: { title: string; url: string | null }[];
+};
+
 /**
- * Whether anything found is relevant enough to answer from: a passage or a pair that full-text
- * search found, or a vector close enough. Knowledge-only bots give their fallback message
- * otherwise.
+ * The knowledge as the model reads it: a pair close to the question first, then the relevant
+ * passages, numbered so that the answer can cite them as [1], [2]; in knowledge-only mode, with
+ * the fallback message to give when none covers the question.
  */
-export function hasRelevantKnowledge(retrieval: Retrieval): boolean {
-  const relevant = (item: { foundBy: FoundBy[]; similarity: number | null }) =>
-    item.foundBy.includes("text") ||
-    (item.similarity !== null && item.similarity >= retrievalDefaults.relevantSimilarity);
-  return retrieval.chunks.some(relevant) || retrieval.qa.some(relevant);
+export function answerKnowledge(
+  retrieval: Retrieval,
+  options: { knowledgeOnly: boolean; fallbackMessage: string },
+): AnswerKnowledge | null {
+  const relevant = <T extends { foundBy: FoundBy[]; similarity: number | null }>(items: T[]) =>
+    items.filter(
+      (item) =>
+        item.foundBy.includes("text") ||
+        (item.similarity !== null && item.similarity >= retrievalDefaults.relevantSimilarity),
+    );
+  const pairs = relevant(retrieval.qa).sort((a, b) => Number(b.close) - Number(a.close));
+  const passages = relevant(retrieval.chunks);
+  if (pairs.length === 0 && passages.length === 0) return null;
+  const lines: string[] = [
+    options.knowledgeOnly
+      ? "Answer only from the knowledge below. When it does not answer the question, reply with exactly this and nothing else:"
+      : "Use the knowledge below when it covers the question; it is more reliable than what you remember.",
+  ];
+  if (options.knowledgeOnly) lines.push(options.fallbackMessage || "I don't know.");
+  if (pairs.length > 0) {
+    lines.push("", "Questions the bot's owners answered (the closest first):");
+    for (const pair of pairs) lines.push(`Q: ${pair.question}`, `A: ${pair.answer}`);
+  }
+  const sources: AnswerKnowledge["sources"] = [];
+  if (passages.length > 0) {
+    lines.push(
+      "",
+      "Passages, each with its number. After a sentence that uses one, cite it by its number in square brackets, like [1].",
+    );
+    for (const passage of passages) {
+      sources.push({ title: passage.sourceTitle, url: passage.url });
+      const where = passage.heading
+        ? `${passage.sourceTitle} › ${passage.heading}`
+        : passage.sourceTitle;
+      lines.push("", `[${sources.length}] ${where}`, passage.text);
+    }
+  }
+  return { instruction: lines.join("\n"), sources };
+}
+
+/** The sources an answer cited by number (`[2]`), each once, in the order of their numbers. */
+export function citedSources(
+  text: string,
+  sources: AnswerKnowledge["sources"],
+): AnswerKnowledge["sources"] {
+  const numbers = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])));
+  const cited: AnswerKnowledge["sources"] = [];
+  const seen = new Set<string>();
+  for (const number of [...numbers].sort((a, b) => a - b)) {
+    const source = sources[number - 1];
+    const key = source ? `${source.title}\n${source.url ?? ""}` : "";
+    if (source && !seen.has(key)) {
+      seen.add(key);
+      cited.push(source);
+    }
+  }
+  return cited;
 }

@@ -17885,6 +17885,8 @@ export interface components {
       fallback: boolean;
       /** @description The message cards the answer showed (that the bot still has) */
       cards: components["schemas"]["BotPublicCard"][];
+      /** @description The knowledge the answer cites, in the order of its numbers; also sent while it streams, as a `data-sources` part */
+      sources: components["schemas"]["BotAnswerSource"][];
       createdAt: string;
     };
     BotPublicCard: {
@@ -17899,6 +17901,10 @@ export interface components {
         /** @description The reply to send, or the link (http or https) to open; empty for the lead form */
         value: string;
       }[];
+    };
+    BotAnswerSource: {
+      title: string;
+      url: string | null;
     };
     BotAnswerFeedback: {
       messageId: string | number;
