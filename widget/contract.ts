@@ -25,6 +25,8 @@ export type MessageStatus = PublicMessage["status"];
 export type Rating = NonNullable<PublicMessage["rating"]>;
 /** A message card the model showed with an answer (`data-card` in the stream, `cards` when read). */
 export type PublicCard = Schemas["BotPublicCard"];
+/** A source of the bot's knowledge that an answer cites (`data-sources`, `sources` when read). */
+export type AnswerSource = Schemas["BotAnswerSource"];
 
 /** The API's error shape (decision 002). */
 export type ApiErrorBody = {

@@ -1,4 +1,4 @@
-import type { MessageStatus, PublicCard, Rating, Role } from "./contract";
+import type { AnswerSource, MessageStatus, PublicCard, Rating, Role } from "./contract";
 
 /** A message as the widget shows and keeps it. */
 export type WidgetMessage = {
@@ -10,6 +10,8 @@ export type WidgetMessage = {
   rating?: Rating | null;
   /** The message cards the answer showed. */
   cards?: PublicCard[];
+  /** The knowledge the answer cites. */
+  sources?: AnswerSource[];
 };
 
 /** A visitor's conversation with one bot, kept in the browser between visits. */
@@ -57,7 +59,7 @@ export function readConversation(value: unknown): SavedConversation | null {
 
 function readMessage(value: unknown): WidgetMessage[] {
   if (!value || typeof value !== "object") return [];
-  const { id, role, text, status, rating, cards } = value as Record<string, unknown>;
+  const { id, role, text, status, rating, cards, sources } = value as Record<string, unknown>;
   if (typeof id !== "string" || typeof text !== "string") return [];
   if (!roles.includes(role as string) || !statuses.includes(status as string)) return [];
   return [
@@ -68,11 +70,24 @@ function readMessage(value: unknown): WidgetMessage[] {
       status: status as WidgetMessage["status"],
       rating: rating === "up" || rating === "down" ? rating : null,
       ...withCards(readCards(cards)),
+      ...withSources(readSources(sources)),
     },
   ];
 }
 
 const withCards = (cards: PublicCard[]) => (cards.length ? { cards } : {});
+export const withSources = (sources: AnswerSource[]) => (sources.length ? { sources } : {});
+
+/** The sources of an answer as the server or the storage gave them: only well-formed ones. */
+export function readSources(value: unknown): AnswerSource[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): AnswerSource[] => {
+    if (!item || typeof item !== "object") return [];
+    const { title, url } = item as Record<string, unknown>;
+    if (typeof title !== "string" || !title) return [];
+    return [{ title, url: typeof url === "string" ? url : null }];
+  });
+}
 
 const buttonKinds: readonly string[] = ["reply", "link", "lead_form"];
 

@@ -96,6 +96,10 @@ button { cursor: pointer; }
 .bubble code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; background: rgb(127 127 127 / 0.18); border-radius: 4px; padding: 1px 4px; }
 .bubble pre { overflow-x: auto; padding: 8px; border-radius: 6px; background: rgb(127 127 127 / 0.14); direction: ltr; text-align: start; }
 .bubble pre code { background: none; padding: 0; }
+.sources { margin-block-start: 6px; font-size: 12px; color: var(--qb-muted); }
+.sources-title { margin: 0; font-weight: 600; }
+.sources ol { margin: 2px 0 0; padding-inline-start: 18px; }
+.sources a { color: inherit; text-decoration: underline; }
 .cards { display: grid; gap: 8px; margin-block-start: 8px; inline-size: min(100%, 280px); }
 .card { border: 1px solid var(--qb-border); border-radius: calc(var(--qb-radius) * 0.75 + 4px); background: var(--qb-bg); overflow: hidden; }
 .card img { display: block; inline-size: 100%; max-block-size: 160px; object-fit: cover; }

@@ -8,6 +8,7 @@ import {
   withRetry,
 } from "./client";
 import type {
+  AnswerSource,
   BotPublicConfig,
   ConversationStarted,
   Identity,
@@ -22,9 +23,11 @@ import {
   clearConversation,
   loadConversation,
   readCards,
+  readSources,
   type SavedConversation,
   saveConversation,
   type WidgetMessage,
+  withSources,
 } from "./storage";
 import { readAnswer } from "./stream";
 import { inTime, type MessageKey, type Translate, translator } from "./strings";
@@ -272,6 +275,7 @@ export class ChatWidget implements WidgetHandle {
       status: message.status,
       rating: message.rating ?? null,
       cards: readCards(message.cards),
+      ...withSources(readSources(message.sources)),
     }));
     this.save();
     this.renderLog();
@@ -403,6 +407,9 @@ export class ChatWidget implements WidgetHandle {
               this.emit("lead", event.data);
             } else if (event.type === "data" && event.name === "card") {
               answer.cards = [...(answer.cards ?? []), ...readCards([event.data])];
+              this.queueRender(answer);
+            } else if (event.type === "data" && event.name === "sources") {
+              answer.sources = readSources(event.data);
               this.queueRender(answer);
             }
           });
@@ -812,6 +819,7 @@ export class ChatWidget implements WidgetHandle {
         h("div", { class: "cards" }, ...message.cards.map((card) => this.drawCard(card))),
       );
     }
+    if (message.sources?.length) element.append(this.drawSources(message.sources));
     const serverId = !message.id.startsWith("local-");
     if (rateable && message.role === "assistant" && message.status === "complete" && serverId) {
       const button = (rating: Rating, label: MessageKey) =>
@@ -832,6 +840,30 @@ export class ChatWidget implements WidgetHandle {
     }
     if (rateable) this.elements.set(message, element);
     return element;
+  }
+
+  /** The knowledge an answer cites, by the numbers it gave them: links for pages, names for the rest. */
+  private drawSources(sources: AnswerSource[]): HTMLElement {
+    const { t } = this;
+    return h(
+      "div",
+      { class: "sources" },
+      h("p", { class: "sources-title" }, t("sources")),
+      h(
+        "ol",
+        {},
+        ...sources.map((source) => {
+          const url = safeUrl(source.url);
+          return h(
+            "li",
+            { dir: "auto" },
+            url
+              ? h("a", { href: url, target: "_blank", rel: "noopener noreferrer" }, source.title)
+              : source.title,
+          );
+        }),
+      ),
+    );
   }
 
   /**

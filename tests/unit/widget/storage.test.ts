@@ -136,6 +136,34 @@ describe("the widget's saved conversation", () => {
     ]);
   });
 
+  it("keeps the sources an answer cites, and only well-formed ones", () => {
+    const storage = memoryStorage();
+    const sources = [
+      { title: "Shop handbook", url: null },
+      { title: "Returns", url: "https://shop.example/returns" },
+      { title: "", url: null },
+      { url: "https://shop.example" },
+      "Handbook",
+      { title: "Delivery", url: 42 },
+    ];
+    storage.setItem(
+      storageKey("bot"),
+      JSON.stringify({
+        conversationId: "41",
+        token: "t",
+        messages: [
+          { id: "2", role: "assistant", text: "Five days [1].", status: "complete", sources },
+        ],
+      }),
+    );
+    const [answer] = loadConversation(storage, "bot")?.messages ?? [];
+    expect(answer?.sources).toEqual([
+      { title: "Shop handbook", url: null },
+      { title: "Returns", url: "https://shop.example/returns" },
+      { title: "Delivery", url: null },
+    ]);
+  });
+
   it("lives through a storage that refuses, or none at all", () => {
     const refusing = memoryStorage(true);
     expect(saveConversation(refusing, "bot", conversation)).toBe(false);
