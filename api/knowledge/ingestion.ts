@@ -3,7 +3,7 @@ import type { AiServices } from "../ai/ai-models";
 import { AiError, classifyAiError } from "../ai/errors";
 import { documentToMarkdown } from "../crm/document-content";
 import type { Database } from "../db/client";
-import { documents, knowledgeChunks, knowledgeSources } from "../db/schema";
+import { documents, knowledgeChunks, knowledgeQa, knowledgeSources } from "../db/schema";
 import { AppError } from "../errors";
 import { defineJobKind, type JobKind, PermanentJobError } from "../jobs/kinds";
 import { publishEvent } from "../realtime/events";
@@ -11,6 +11,10 @@ import { chunkText } from "./chunking";
 import { embedderFor, embeddingBatch, vectorLiteral, vectorsEnabled } from "./vectors";
 
 export type IngestInput = { sourceId: string };
+export type IndexQaInput = { botId: string };
+
+/** The job's kind that gives a bot's question-and-answer pairs their vectors. */
+export const indexQaKindName = "knowledge.index-qa";
 
 /** The job's kind: it reads a source's text, cuts it into chunks and gives each its vector. */
 export const ingestKindName = "knowledge.ingest";
@@ -174,5 +178,45 @@ export function knowledgeJobKinds(ai: AiServices): JobKind[] {
       }
     },
   });
-  return [ingest as JobKind];
+  const indexQa = defineJobKind<IndexQaInput, { indexed: number }>({
+    kind: indexQaKindName,
+    capability: "embedding",
+    async run({ job, db, signal }) {
+      const embedder = (await vectorsEnabled(db))
+        ? await embedderFor(db, ai, job.organizationId, job.userId, "knowledge")
+        : null;
+      if (!embedder) return { indexed: 0 };
+      let indexed = 0;
+      for (;;) {
+        const pending = await db
+          .select({ id: knowledgeQa.id, question: knowledgeQa.question })
+          .from(knowledgeQa)
+          .where(
+            and(
+              eq(knowledgeQa.botId, job.input.botId),
+              eq(knowledgeQa.organizationId, job.organizationId),
+              sql`${knowledgeQa.embeddingModel} is distinct from ${embedder.modelId}`,
+            ),
+          )
+          .limit(embeddingBatch);
+        if (pending.length === 0) return { indexed };
+        const vectors = await embedder.embed(
+          pending.map((pair) => pair.question),
+          signal,
+        );
+        const given = pending.map((pair, index) => ({
+          id: pair.id,
+          question: pair.question,
+          embedding: vectorLiteral(vectors[index] ?? []),
+        }));
+        // A pair whose question changed meanwhile keeps waiting for the next round.
+        await db.execute(sql`
+          update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId}
+          from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, question text, embedding text)
+          where knowledge_qa.id = given.id and knowledge_qa.question = given.question`);
+        indexed += pending.length;
+      }
+    },
+  });
+  return [ingest as JobKind, indexQa as JobKind];
 }

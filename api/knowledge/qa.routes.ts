@@ -17,6 +17,11 @@ import {
 } from "../http/schemas";
 import { permissionFirst } from "../organizations/permission-first";
 import {
+  type Actor,
+  type OrganizationActor,
+  requireOrganization,
+} from "../organizations/permissions";
+import {
   type CheckedQaRow,
   createQa,
   deleteQa,
@@ -30,6 +35,7 @@ import {
   qaLimits,
   updateQa,
 } from "./qa";
+import { queueQaIndexing } from "./sources";
 
 const tags = ["Knowledge"];
 
@@ -252,6 +258,18 @@ function formatOf(contentType: string | undefined): QaFileFormat | undefined {
   return undefined;
 }
 
+const services = (c: { var: AppEnv["Variables"] }) => ({
+  db: c.var.db,
+  jobs: c.var.jobs,
+  ai: c.var.ai,
+});
+
+/** The actor of a change that went through: it has an organization. */
+function requireActorOrganization(actor: Actor): OrganizationActor {
+  requireOrganization(actor);
+  return actor;
+}
+
 export function createKnowledgeQaRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -267,13 +285,16 @@ export function createKnowledgeQaRoutes() {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       const qaId = await createQa(c.var.db, actor, id, c.req.valid("json"));
+      await queueQaIndexing(services(c), requireActorOrganization(actor), id);
       return c.json(toJson(await getQa(c.var.db, actor, id, qaId)), 201);
     })
     .openapi(importRoute, async (c) => {
       const { id } = c.req.valid("param");
       const format = formatOf(c.req.header("content-type")) as QaFileFormat;
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const imported = await importQa(c.var.db, c.var.auth.actor, id, { format, bytes }, checkRow);
+      const { actor } = c.var.auth;
+      const imported = await importQa(c.var.db, actor, id, { format, bytes }, checkRow);
+      await queueQaIndexing(services(c), requireActorOrganization(actor), id);
       return c.json({ imported }, 200);
     })
     .openapi(exportRoute, async (c) => {
@@ -294,6 +315,9 @@ export function createKnowledgeQaRoutes() {
       const { actor } = c.var.auth;
       const { version, ...changes } = c.req.valid("json");
       await updateQa(c.var.db, actor, id, qaId, version, changes);
+      if (changes.question !== undefined) {
+        await queueQaIndexing(services(c), requireActorOrganization(actor), id);
+      }
       return c.json(toJson(await getQa(c.var.db, actor, id, qaId)), 200);
     })
     .openapi(deleteRoute, async (c) => {

@@ -172,7 +172,14 @@ export async function updateQa(
     }
     await tx
       .update(knowledgeQa)
-      .set({ ...changes, version: sql`${knowledgeQa.version} + 1` })
+      .set({
+        ...changes,
+        // A new question waits for its vector (knowledge.index-qa).
+        ...(changes.question !== undefined && changes.question !== pair.question
+          ? { embeddingModel: null }
+          : {}),
+        version: sql`${knowledgeQa.version} + 1`,
+      })
       .where(eq(knowledgeQa.id, pair.id));
     await publishChange(tx, actor, knowledgeChanged, botId);
   });

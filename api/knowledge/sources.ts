@@ -9,7 +9,7 @@ import {
   knowledgeChunks,
   knowledgeSources,
 } from "../db/schema";
-import { errorOnFields, notFound } from "../errors";
+import { errorOnFields, notFound, TooManyWaitingJobsError } from "../errors";
 import type { Jobs } from "../jobs/runner";
 import { enqueueJob } from "../media/jobs";
 import { publishChange } from "../organizations/changes";
@@ -19,7 +19,8 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import { chunkLimits } from "./chunking";
-import { ingestKindName } from "./ingestion";
+import { indexQaKindName, ingestKindName } from "./ingestion";
+import { vectorsEnabled } from "./vectors";
 
 export type KnowledgeServices = { db: Database; jobs: Jobs; ai: AiServices };
 
@@ -281,4 +282,23 @@ export async function readySourceCount(db: Database, botId: string): Promise<num
     .from(knowledgeSources)
     .where(and(eq(knowledgeSources.botId, botId), eq(knowledgeSources.status, "ready")));
   return row?.ready ?? 0;
+}
+
+/**
+ * Gives a bot's new or changed question-and-answer pairs their vectors, in a job, where vectors
+ * are kept. An organization with too much work waiting leaves them to the next change's job.
+ */
+export async function queueQaIndexing(
+  services: KnowledgeServices,
+  actor: OrganizationActor,
+  botId: string,
+): Promise<void> {
+  if (!(await vectorsEnabled(services.db))) return;
+  const kind = services.jobs.runner.kinds.get(indexQaKindName);
+  if (!kind) throw new Error("The pairs' indexing is not among the job kinds");
+  try {
+    await enqueueJob(services.db, services.jobs, actor, kind, { botId });
+  } catch (error) {
+    if (!(error instanceof TooManyWaitingJobsError)) throw error;
+  }
 }

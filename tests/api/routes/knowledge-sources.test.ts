@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
-import { aiUsage, knowledgeChunks, knowledgeSources } from "../../../api/db/schema";
+import { aiUsage, knowledgeChunks, knowledgeQa, knowledgeSources } from "../../../api/db/schema";
 import { knowledgeLimits } from "../../../api/knowledge/sources";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
@@ -463,5 +463,45 @@ describe("knowledge sources", () => {
     expect(plain.status).toBe(415);
     const listed = await t.request("GET", sourcesOf(botId), { token: owner.token });
     expect(listed.body.total).toBe(2);
+  });
+
+  it("gives question-and-answer pairs their vectors in a job, again when a question changes", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const created = await t.request("POST", `/bots/${botId}/knowledge/qa`, {
+      token: owner.token,
+      json: { question: "Do you ship abroad?", answer: "Yes, to 40 countries." },
+    });
+    expect(created.status, created.text).toBe(201);
+    const indexedAs = async (question: string) => {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const [row] = await t.db
+          .select({ model: knowledgeQa.embeddingModel, question: knowledgeQa.question })
+          .from(knowledgeQa)
+          .where(eq(knowledgeQa.id, created.body.id));
+        if (row?.model === "environment-embedding" && row.question === question) return;
+        if (Date.now() > until) throw new Error(`Not indexed: ${JSON.stringify(row)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await indexedAs("Do you ship abroad?");
+    const found = await search(owner, botId, "Do you ship abroad?");
+    expect(found.body.qa[0]).toMatchObject({
+      question: "Do you ship abroad?",
+      answer: "Yes, to 40 countries.",
+      foundBy: ["text", "vector"],
+      close: true,
+    });
+    expect(found.body.qa[0].similarity).toBeCloseTo(1, 5);
+
+    const changed = await t.request("PATCH", `/bots/${botId}/knowledge/qa/${created.body.id}`, {
+      token: owner.token,
+      json: { version: created.body.version, question: "Which countries do you deliver to?" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await indexedAs("Which countries do you deliver to?");
+    const again = await search(owner, botId, "Which countries do you deliver to?");
+    expect(again.body.qa[0].similarity).toBeCloseTo(1, 5);
   });
 });
