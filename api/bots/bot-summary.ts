@@ -1,6 +1,7 @@
 import { and, type Column, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { botConversations, botMessages } from "../db/schema";
+import { readyKnowledge } from "../knowledge/retrieval";
 import type { Actor } from "../organizations/permissions";
 import { defaultAppearance, getBot } from "./bots";
 
@@ -57,7 +58,7 @@ export async function botSummary(
   const since = (column: Column, from: Date) =>
     sql<number>`count(*) filter (where ${column} >= ${from.toISOString()})::int`;
 
-  const [conversationCounts, messageCounts, recent, embedded, any] = await Promise.all([
+  const [conversationCounts, messageCounts, recent, embedded, any, knowledge] = await Promise.all([
     db
       .select({
         today: since(botConversations.createdAt, today),
@@ -90,6 +91,7 @@ export async function botSummary(
       .where(and(visitors, isNotNull(botConversations.originHost)))
       .limit(1),
     db.select({ id: botConversations.id }).from(botConversations).where(visitors).limit(1),
+    readyKnowledge(db, bot.id),
   ]);
 
   const ids = recent.map((row) => row.id);
@@ -129,8 +131,7 @@ export async function botSummary(
     })),
     checklist: {
       instructions: bot.instructions.trim() !== "",
-      // Knowledge sources come with their own table (issue 35); until then none is added.
-      knowledge: false,
+      knowledge,
       appearance: appearanceChanged(bot.appearance),
       embedded: embedded.length > 0,
       firstConversation: any.length > 0,

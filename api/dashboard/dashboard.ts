@@ -19,6 +19,8 @@ import {
   dailyCounts,
   documents,
   invitations,
+  knowledgeQa,
+  knowledgeSources,
   media,
   memberships,
   organizationAiModels,
@@ -61,6 +63,7 @@ export const checklistSteps = [
   "image",
   "thread",
   "bot",
+  "knowledge",
   "embed",
 ] as const;
 export type ChecklistStep = (typeof checklistSteps)[number];
@@ -335,6 +338,19 @@ async function checklistOf(
       image: sql<boolean>`exists(${made("media.image")})`,
       thread: sql<boolean>`exists(${made("threads")})`,
       bot: sql<boolean>`exists(${made("bots")})`,
+      // Knowledge a bot answers from: a source read, or a question the owners answered.
+      knowledge: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(knowledgeSources)
+        .where(
+          and(
+            eq(knowledgeSources.organizationId, organizationId),
+            eq(knowledgeSources.status, "ready"),
+          ),
+        )}) or exists(${db
+        .select({ one: sql`1` })
+        .from(knowledgeQa)
+        .where(eq(knowledgeQa.organizationId, organizationId))})`,
       // A visitor's conversation from a site: the bot is embedded and answering there.
       embed: sql<boolean>`exists(${db
         .select({ one: sql`1` })
@@ -348,7 +364,7 @@ async function checklistOf(
         )})`,
     })
     .from(sql`(values (1)) as checklist (one)`);
-  const { dismissed, ownProvider, secondMember, invited, image, thread, bot, embed } = {
+  const { dismissed, ownProvider, secondMember, invited, image, thread, bot, knowledge, embed } = {
     dismissed: false,
     ownProvider: false,
     secondMember: false,
@@ -356,6 +372,7 @@ async function checklistOf(
     image: false,
     thread: false,
     bot: false,
+    knowledge: false,
     embed: false,
     ...row,
   };
@@ -365,6 +382,7 @@ async function checklistOf(
     image,
     thread,
     bot,
+    knowledge,
     embed,
   };
   return { dismissed, steps: checklistSteps.map((step) => ({ step, done: done[step] })) };

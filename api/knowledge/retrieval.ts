@@ -282,3 +282,13 @@ export function citedSources(
   }
   return cited;
 }
+
+/** Whether a bot has knowledge to answer from: a source that was read, or a pair. */
+export async function readyKnowledge(db: Database, botId: string): Promise<boolean> {
+  const [row] = await queryRows<{ ready: boolean }>(
+    db,
+    sql`select exists (select 1 from knowledge_sources where bot_id = ${botId} and status = 'ready')
+      or exists (select 1 from knowledge_qa where bot_id = ${botId}) as ready`,
+  );
+  return row?.ready ?? false;
+}

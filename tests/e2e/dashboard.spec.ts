@@ -29,6 +29,7 @@ for (const [prefix, l] of dashboardLabels) {
         l.stepImage,
         l.stepThread,
         l.stepBot,
+        l.stepKnowledge,
         l.stepEmbed,
       ]) {
         await expect(checklist.getByRole("link", { name: step as string })).toBeVisible();

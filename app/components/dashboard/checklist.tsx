@@ -22,6 +22,8 @@ function stepPath(step: Step, organizationId: string): string {
       return "/threads";
     case "bot":
       return "/x-bot";
+    case "knowledge":
+      return "/x-bot/knowledge";
     case "embed":
       return "/x-bot/embedding";
   }

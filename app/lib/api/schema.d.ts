@@ -15720,7 +15720,7 @@ export interface components {
         dismissed: boolean;
         steps: {
           /** @enum {string} */
-          step: "aiProvider" | "teammate" | "image" | "thread" | "bot" | "embed";
+          step: "aiProvider" | "teammate" | "image" | "thread" | "bot" | "knowledge" | "embed";
           done: boolean;
         }[];
       };

@@ -151,6 +151,22 @@ describe("a bot's summary", () => {
     });
   });
 
+  it("ticks knowledge once a source was read or a question answered, for that bot alone", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await newBot(owner);
+    const other = await newBot(owner);
+    const knowledgeOf = async (id: string) =>
+      (await summary(owner.token, id)).body.checklist.knowledge;
+    expect(await knowledgeOf(bot.id)).toBe(false);
+    const pair = await t.request("POST", `/bots/${bot.id}/knowledge/qa`, {
+      token: owner.token,
+      json: { question: "Do you deliver?", answer: "Yes." },
+    });
+    expect(pair.status, pair.text).toBe(201);
+    expect(await knowledgeOf(bot.id)).toBe(true);
+    expect(await knowledgeOf(other.id)).toBe(false);
+  });
+
   it("is embedded only by a site, not by the product's full-page chat", async () => {
     const owner = await ownerWithSession(t);
     const bot = await newBot(owner);

@@ -59,6 +59,7 @@ describe("the dashboard", () => {
         { step: "image", done: false },
         { step: "thread", done: false },
         { step: "bot", done: false },
+        { step: "knowledge", done: false },
         { step: "embed", done: false },
       ],
     });
@@ -101,6 +102,7 @@ describe("the dashboard", () => {
       image: false,
       thread: true,
       bot: false,
+      knowledge: false,
       embed: false,
     });
   });
@@ -119,7 +121,15 @@ describe("the dashboard", () => {
           (item: any) => [item.step, item.done],
         ),
       );
-    expect(await stepsOf()).toMatchObject({ bot: true, embed: false });
+    expect(await stepsOf()).toMatchObject({ bot: true, knowledge: false, embed: false });
+
+    // A question the owners answered is knowledge the bot answers from.
+    const pair = await t.request("POST", `/bots/${bot.id}/knowledge/qa`, {
+      token: owner.token,
+      json: { question: "Do you deliver?", answer: "Yes." },
+    });
+    expect(pair.status, pair.text).toBe(201);
+    expect(await stepsOf()).toMatchObject({ knowledge: true });
 
     // A member trying the bot before it is embedded anywhere.
     const preview = await t.request("POST", `/bots/${bot.id}/preview-token`, {
