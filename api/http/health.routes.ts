@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { vectorsEnabled } from "../knowledge/vectors";
 import type { AppEnv } from "./env";
 import { validationHook } from "./errors";
 import { isDatabaseReachable } from "./health";
@@ -7,6 +8,10 @@ const HealthSchema = z
   .object({
     status: z.enum(["ok", "error"]),
     database: z.enum(["ok", "error"]),
+    vectors: z.boolean().openapi({
+      description:
+        "Whether the database keeps vectors (pgvector): without, a bot's knowledge is searched by full text alone",
+    }),
   })
   .openapi("Health");
 
@@ -27,7 +32,10 @@ const healthRoute = createRoute({
 export function createHealthRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(healthRoute, async (c) =>
     (await isDatabaseReachable(c.var.db))
-      ? c.json({ status: "ok", database: "ok" } as const, 200)
-      : c.json({ status: "error", database: "error" } as const, 503),
+      ? c.json(
+          { status: "ok", database: "ok", vectors: await vectorsEnabled(c.var.db) } as const,
+          200,
+        )
+      : c.json({ status: "error", database: "error", vectors: false } as const, 503),
   );
 }

@@ -139,7 +139,8 @@ test("unsafe redirectTo values fall back to the dashboard", async ({ page }) => 
 test("/api/health answers JSON outside every guard", async ({ request }) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  // The e2e server's embedded database loads pgvector.
+  expect(await response.json()).toEqual({ status: "ok", database: "ok", vectors: true });
 });
 
 test.describe("not found", () => {

@@ -15126,6 +15126,8 @@ export interface components {
       status: "ok" | "error";
       /** @enum {string} */
       database: "ok" | "error";
+      /** @description Whether the database keeps vectors (pgvector): without, a bot's knowledge is searched by full text alone */
+      vectors: boolean;
     };
     SignedIn: {
       /** @description Opaque session token; send as `Bearer <token>` */
