@@ -110,6 +110,20 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  // Its knowledge's vectors come from the same fake.
+  const embedding = await api.put(
+    `/api/v1/organizations/${me.account.currentOrganizationId}/ai/embedding`,
+    {
+      headers,
+      data: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "widget-embedding",
+        apiKey: fake.apiKey,
+      },
+    },
+  );
+  expect(embedding.status(), await embedding.text()).toBe(200);
 });
 
 test.afterAll(async () => {
@@ -496,3 +510,76 @@ test.describe("identity verification", () => {
     expect(chatRequests()).toHaveLength(1);
   });
 });
+
+const knowledgeJourneys = [
+  {
+    lang: "en",
+    message: "Your message",
+    sources: "Sources",
+    title: "Shipping guide",
+    text: "# Riyadh\n\nParcels to Riyadh arrive within three working days.",
+    question: "How long does a parcel to Riyadh take?",
+    reply: "Three working days [1].",
+  },
+  {
+    lang: "ar",
+    message: "رسالتك",
+    sources: "المصادر",
+    title: "دليل الشحن",
+    text: "# الرياض\n\nتصل الطرود إلى الرياض خلال ثلاثة أيام عمل.",
+    question: "كم تستغرق الطرود إلى الرياض؟",
+    reply: "ثلاثة أيام عمل [1].",
+  },
+] as const;
+
+for (const k of knowledgeJourneys) {
+  test(`an answer from the bot's knowledge lists the sources it cites, kept after a reload (${k.lang})`, async ({
+    page,
+  }) => {
+    const bot = await makeBot({ name: "Support", language: k.lang });
+    const created = await api.post(`/api/v1/bots/${bot.id}/knowledge/sources`, {
+      headers,
+      data: { kind: "text", title: k.title, text: k.text },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json();
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await api.get(`/api/v1/bots/${bot.id}/knowledge/sources/${id}`, { headers })
+            ).json()
+          ).status,
+        { timeout: 30_000 },
+      )
+      .toBe("ready");
+    fake.reply = k.reply;
+
+    await page.goto(sitePage(allowedHost, bot));
+    const w = widget(page);
+    await w.launcher.click();
+    await ask(w.host.getByRole("textbox", { name: k.message }), k.question);
+    const sources = w.host.locator(".log .message.assistant .sources").last();
+    await expect(sources).toContainText(k.sources);
+    await expect(sources.getByRole("listitem")).toHaveText([k.title]);
+    // The model was given the passage, numbered.
+    const system = fake.requests
+      .filter((request) => request.path === "/chat/completions")
+      .flatMap(
+        (request) => (request.body as { messages: { role: string; content: string }[] }).messages,
+      )
+      .filter((message) => message.role === "system")
+      .map((message) => message.content)
+      .join("\n");
+    expect(system).toContain(`[1] ${k.title}`);
+    expect(await widgetViolations(page)).toEqual([]);
+    await screenshot(page, `xbot-widget-sources-${k.lang}`);
+
+    await page.reload();
+    await widget(page).launcher.click();
+    await expect(
+      widget(page).host.locator(".log .message.assistant .sources").last().getByRole("listitem"),
+    ).toHaveText([k.title]);
+  });
+}
