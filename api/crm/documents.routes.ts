@@ -20,7 +20,7 @@ import {
 } from "../http/schemas";
 import { resyncDocumentSources } from "../knowledge/sources";
 import { permissionFirst } from "../organizations/permission-first";
-import { requireOrganization } from "../organizations/permissions";
+import { type Actor, requireOrganization } from "../organizations/permissions";
 import {
   compareTexts,
   documentToHtmlPage,
@@ -437,6 +437,15 @@ const exportRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+/**
+ * After a document changed, went to the bin or came back: the bots that learn from it read it
+ * again (one in the bin fails as DOCUMENT_GONE, so that no answer draws on it).
+ */
+async function resyncBots(c: { var: AppEnv["Variables"] }, actor: Actor, documentId: string) {
+  requireOrganization(actor);
+  await resyncDocumentSources({ db: c.var.db, jobs: c.var.jobs, ai: c.var.ai }, actor, documentId);
+}
+
 export function createDocumentRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -482,19 +491,20 @@ export function createDocumentRoutes() {
       const { actor } = c.var.auth;
       const { version, ...changes } = withMarkdown(c.req.valid("json"));
       await updateDocument(c.var.db, actor, id, version, changes);
-      requireOrganization(actor);
-      // The bots that learn from it read it again.
-      await resyncDocumentSources({ db: c.var.db, jobs: c.var.jobs, ai: c.var.ai }, actor, id);
+      await resyncBots(c, actor, id);
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 200);
     })
     .openapi(deleteRoute, async (c) => {
-      await deleteDocument(c.var.db, c.var.auth.actor, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      await deleteDocument(c.var.db, c.var.auth.actor, id);
+      await resyncBots(c, c.var.auth.actor, id);
       return c.body(null, 204);
     })
     .openapi(restoreRoute, async (c) => {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       await restoreDocument(c.var.db, actor, id);
+      await resyncBots(c, actor, id);
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 200);
     })
     .openapi(versionsRoute, async (c) => {
@@ -531,6 +541,7 @@ export function createDocumentRoutes() {
       const { id, versionId } = c.req.valid("param");
       const { actor } = c.var.auth;
       await restoreDocumentVersion(c.var.db, actor, id, versionId, c.req.valid("json").version);
+      await resyncBots(c, actor, id);
       return c.json(documentJson(await getDocument(c.var.db, actor, id)), 200);
     })
     .openapi(exportRoute, async (c) => {

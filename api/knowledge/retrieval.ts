@@ -100,7 +100,8 @@ const chunkColumns = sql`c.id, c.source_id as "sourceId", s.title as "sourceTitl
  * docs/search.md) and, where the database keeps vectors and the organization has an embedding
  * model, the nearest vectors of that model; fused by reciprocal rank. The bot's
  * question-and-answer pairs are searched the same way beside them; one close to the question is
- * marked to answer first. Only ready sources' chunks are read.
+ * marked to answer first. A source that failed (its document deleted) gives nothing; one being
+ * read again gives its chunks until the new ones replace them.
  */
 export async function retrieveKnowledge(
   db: Database,
@@ -127,7 +128,7 @@ export async function retrieveKnowledge(
       db,
       sql`select ${chunkColumns}
         from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
-        where c.bot_id = ${bot.id} and s.status = 'ready' and numnode(${query}) > 0 and c.search @@ ${query}
+        where c.bot_id = ${bot.id} and s.status <> 'failed' and numnode(${query}) > 0 and c.search @@ ${query}
         order by ts_rank(c.search, ${query}, 1) desc, c.id
         limit ${candidates}`,
     ),
@@ -136,7 +137,7 @@ export async function retrieveKnowledge(
           db,
           sql`select ${chunkColumns}, 1 - (c.embedding <=> ${literal}::vector) as similarity
             from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
-            where c.bot_id = ${bot.id} and s.status = 'ready'
+            where c.bot_id = ${bot.id} and s.status <> 'failed'
               and c.embedding_model = ${embedder.modelId} and c.embedding is not null
             order by c.embedding <=> ${literal}::vector, c.id
             limit ${candidates}`,

@@ -240,20 +240,39 @@ describe("knowledge sources", () => {
     );
     expect(again.chunks.some((c: { text: string }) => c.text.includes("nine"))).toBe(false);
 
+    const foundIn = async () =>
+      (await search(owner, botId, "When do you open?")).body.chunks.map(
+        (chunk: { sourceId: string }) => chunk.sourceId,
+      );
+    expect(await foundIn()).toContain(created.id);
+
+    // In the bin: the source fails with the reason, and no answer draws on it.
     const deleted = await t.request("DELETE", `/documents/${document.body.id}`, {
       token: owner.token,
     });
     expect(deleted.status).toBe(204);
-    const sync = await t.request("POST", `${sourcesOf(botId)}/${created.id}/sync`, {
-      token: owner.token,
-    });
-    expect(sync.status, sync.text).toBe(202);
-    expect(sync.body.status).toBe("queued");
     expect(await settled(owner, botId, created.id)).toMatchObject({
       status: "failed",
       errorCode: "DOCUMENT_GONE",
       errorMessage: "The document was deleted.",
     });
+    expect(await foundIn()).not.toContain(created.id);
+
+    // Back from the bin: read again, and drawn on again.
+    const restored = await t.request("POST", `/documents/${document.body.id}/restore`, {
+      token: owner.token,
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await settled(owner, botId, created.id)).toMatchObject({ status: "ready" });
+    expect(await foundIn()).toContain(created.id);
+
+    // A retry of a failed source is asked by hand too.
+    const sync = await t.request("POST", `${sourcesOf(botId)}/${created.id}/sync`, {
+      token: owner.token,
+    });
+    expect(sync.status, sync.text).toBe(202);
+    expect(sync.body.status).toBe("queued");
+    expect(await settled(owner, botId, created.id)).toMatchObject({ status: "ready" });
   });
 
   it("are listed newest first, a page at a time; a deleted one takes its chunks out of answers", async () => {
