@@ -88,6 +88,8 @@ export default defineConfig({
         AI_BASE_URL: FAKE_AI_URL,
         AI_API_KEY: FAKE_AI_KEY,
         AI_CHAT_MODEL: "deployment-chat",
+        // Knowledge's vectors from the fake too, rather than the embedded model's 30 MB.
+        AI_EMBEDDING_MODEL: "deployment-embedding",
         // The other models a thread names: one that writes slowly, one the provider lacks.
         AI_CHAT_MODELS: "paced, missing-model",
         AI_ALLOW_PRIVATE_NETWORK: "1",

@@ -12,7 +12,9 @@ import {
 let t: TestApi;
 
 beforeAll(async () => {
-  t = await createTestApi({ ai: { allowPrivateNetwork: true, offlineVoice: false } });
+  t = await createTestApi({
+    ai: { allowPrivateNetwork: true, offlineVoice: false, sentenceEncoder: false },
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -13,7 +13,7 @@ type Owner = SignedInUser & { organizationId: string };
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await createTestApi({ ai: { offlineVoice: false } });
+  t = await createTestApi({ ai: { offlineVoice: false, sentenceEncoder: false } });
 });
 afterAll(() => t.close());
 

@@ -9,7 +9,8 @@ import { organizationEvents } from "../realtime/socket-server";
 let t: TestApi;
 
 beforeAll(async () => {
-  t = await createTestApi();
+  // No embedding model: the pairs keep no vectors (knowledge-sources.test.ts gives them some).
+  t = await createTestApi({ ai: { sentenceEncoder: false } });
 });
 
 afterAll(async () => {
