@@ -8,13 +8,22 @@ import { AppError } from "../errors";
 import { defineJobKind, type JobKind, PermanentJobError } from "../jobs/kinds";
 import { publishEvent } from "../realtime/events";
 import { chunkText } from "./chunking";
-import { embedderFor, embeddingBatch, vectorLiteral, vectorsEnabled } from "./vectors";
+import {
+  type Embedder,
+  embedderFor,
+  embeddingBatch,
+  vectorLiteral,
+  vectorsEnabled,
+} from "./vectors";
 
 export type IngestInput = { sourceId: string };
 export type IndexQaInput = { botId: string };
 
 /** The job's kind that gives a bot's question-and-answer pairs their vectors. */
 export const indexQaKindName = "knowledge.index-qa";
+
+/** The job's kind that gives an organization's knowledge the vectors of its new embedding model. */
+export const reindexKindName = "knowledge.reindex";
 
 /** The job's kind: it reads a source's text, cuts it into chunks and gives each its vector. */
 export const ingestKindName = "knowledge.ingest";
@@ -74,109 +83,164 @@ function failureOf(error: unknown, signal: AbortSignal) {
  * the new are all there), with vectors where the database keeps them and the organization has
  * an embedding model. Progress goes to the source's row and the page, live.
  */
+async function ingestSource(
+  db: Database,
+  ai: AiServices,
+  {
+    sourceId,
+    organizationId,
+    userId,
+  }: { sourceId: string; organizationId: string; userId: string | null },
+  signal: AbortSignal,
+  progress: (fraction: number) => Promise<void>,
+): Promise<{ chunks: number }> {
+  const [source] = await db
+    .select()
+    .from(knowledgeSources)
+    .where(
+      and(eq(knowledgeSources.id, sourceId), eq(knowledgeSources.organizationId, organizationId)),
+    );
+  if (!source) return { chunks: 0 };
+  const report = async (fraction: number) => {
+    await db
+      .update(knowledgeSources)
+      .set({ progress: fraction })
+      .where(eq(knowledgeSources.id, source.id));
+    await progress(fraction);
+    await sourceChanged(db, source.organizationId, source.id, userId ?? "");
+  };
+  await db
+    .update(knowledgeSources)
+    .set({ status: "processing", progress: 0, errorCode: null, errorMessage: null })
+    .where(eq(knowledgeSources.id, source.id));
+  await sourceChanged(db, source.organizationId, source.id, userId ?? "");
+  try {
+    const { title, text } = await sourceText(db, source);
+    const chunks = chunkText(text, { size: source.chunkSize, overlap: source.chunkOverlap });
+    if (chunks.length === 0) {
+      throw new PermanentJobError("EMPTY_SOURCE", "The source has no text to learn from.");
+    }
+    const embedder = (await vectorsEnabled(db))
+      ? await embedderFor(db, ai, source.organizationId, userId, "knowledge")
+      : null;
+    const vectors: number[][] = [];
+    if (embedder) {
+      for (let start = 0; start < chunks.length; start += embeddingBatch) {
+        const batch = chunks.slice(start, start + embeddingBatch);
+        const texts = batch.map((chunk) => chunk.text);
+        const embedded = await embedder.embed(texts, signal).catch((error: unknown) => {
+          if (error instanceof AppError || error instanceof AiError) throw error;
+          throw new AiError(classifyAiError(error), { cause: error });
+        });
+        vectors.push(...embedded);
+        await report(Math.min(0.95, (start + batch.length) / chunks.length));
+      }
+    }
+    signal.throwIfAborted();
+    await db.transaction(async (tx) => {
+      await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, source.id));
+      const rows = await tx
+        .insert(knowledgeChunks)
+        .values(
+          chunks.map((chunk, position) => ({
+            organizationId: source.organizationId,
+            botId: source.botId,
+            sourceId: source.id,
+            position,
+            heading: chunk.heading,
+            text: chunk.text,
+            embeddingModel: embedder?.modelId ?? null,
+          })),
+        )
+        .returning({ id: knowledgeChunks.id, position: knowledgeChunks.position });
+      if (embedder) {
+        const given = rows.map((row) => ({
+          id: row.id,
+          embedding: vectorLiteral(vectors[row.position] ?? []),
+        }));
+        await tx.execute(sql`
+          update knowledge_chunks set embedding = given.embedding::vector
+          from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, embedding text)
+          where knowledge_chunks.id = given.id`);
+      }
+      await tx
+        .update(knowledgeSources)
+        .set({
+          title: source.kind === "document" ? title : source.title,
+          status: "ready",
+          progress: 1,
+          characters: text.length,
+          chunkCount: chunks.length,
+          syncedAt: new Date(),
+          errorCode: null,
+          errorMessage: null,
+        })
+        .where(eq(knowledgeSources.id, source.id));
+    });
+    await sourceChanged(db, source.organizationId, source.id, userId ?? "");
+    return { chunks: chunks.length };
+  } catch (error) {
+    // Marked failed with the reason at once; a try after this one sets it processing again.
+    await db
+      .update(knowledgeSources)
+      .set({ status: "failed", ...failureOf(error, signal) })
+      .where(eq(knowledgeSources.id, source.id));
+    await sourceChanged(db, source.organizationId, source.id, userId ?? "");
+    throw error;
+  }
+}
+
+/** Gives a bot's pairs whose vector is missing or of another model one of `embedder`'s. */
+async function indexBotPairs(
+  db: Database,
+  embedder: Embedder,
+  { organizationId, botId }: { organizationId: string; botId: string },
+  signal: AbortSignal,
+): Promise<{ indexed: number }> {
+  let indexed = 0;
+  for (;;) {
+    const pending = await db
+      .select({ id: knowledgeQa.id, question: knowledgeQa.question })
+      .from(knowledgeQa)
+      .where(
+        and(
+          eq(knowledgeQa.botId, botId),
+          eq(knowledgeQa.organizationId, organizationId),
+          sql`${knowledgeQa.embeddingModel} is distinct from ${embedder.modelId}`,
+        ),
+      )
+      .limit(embeddingBatch);
+    if (pending.length === 0) return { indexed };
+    const vectors = await embedder.embed(
+      pending.map((pair) => pair.question),
+      signal,
+    );
+    const given = pending.map((pair, index) => ({
+      id: pair.id,
+      question: pair.question,
+      embedding: vectorLiteral(vectors[index] ?? []),
+    }));
+    // A pair whose question changed meanwhile keeps waiting for the next round.
+    await db.execute(sql`
+      update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId}
+      from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, question text, embedding text)
+      where knowledge_qa.id = given.id and knowledge_qa.question = given.question`);
+    indexed += pending.length;
+  }
+}
+
 export function knowledgeJobKinds(ai: AiServices): JobKind[] {
   const ingest = defineJobKind<IngestInput, { chunks: number }>({
     kind: ingestKindName,
     capability: "embedding",
-    async run({ job, db, signal, progress }) {
-      const [source] = await db
-        .select()
-        .from(knowledgeSources)
-        .where(
-          and(
-            eq(knowledgeSources.id, job.input.sourceId),
-            eq(knowledgeSources.organizationId, job.organizationId),
-          ),
-        );
-      if (!source) return { chunks: 0 };
-      const report = async (fraction: number) => {
-        await db
-          .update(knowledgeSources)
-          .set({ progress: fraction })
-          .where(eq(knowledgeSources.id, source.id));
-        await progress(fraction);
-        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
-      };
-      await db
-        .update(knowledgeSources)
-        .set({ status: "processing", progress: 0, errorCode: null, errorMessage: null })
-        .where(eq(knowledgeSources.id, source.id));
-      await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
-      try {
-        const { title, text } = await sourceText(db, source);
-        const chunks = chunkText(text, { size: source.chunkSize, overlap: source.chunkOverlap });
-        if (chunks.length === 0) {
-          throw new PermanentJobError("EMPTY_SOURCE", "The source has no text to learn from.");
-        }
-        const embedder = (await vectorsEnabled(db))
-          ? await embedderFor(db, ai, source.organizationId, job.userId, "knowledge")
-          : null;
-        const vectors: number[][] = [];
-        if (embedder) {
-          for (let start = 0; start < chunks.length; start += embeddingBatch) {
-            const batch = chunks.slice(start, start + embeddingBatch);
-            const texts = batch.map((chunk) => chunk.text);
-            const embedded = await embedder.embed(texts, signal).catch((error: unknown) => {
-              if (error instanceof AppError || error instanceof AiError) throw error;
-              throw new AiError(classifyAiError(error), { cause: error });
-            });
-            vectors.push(...embedded);
-            await report(Math.min(0.95, (start + batch.length) / chunks.length));
-          }
-        }
-        signal.throwIfAborted();
-        await db.transaction(async (tx) => {
-          await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, source.id));
-          const rows = await tx
-            .insert(knowledgeChunks)
-            .values(
-              chunks.map((chunk, position) => ({
-                organizationId: source.organizationId,
-                botId: source.botId,
-                sourceId: source.id,
-                position,
-                heading: chunk.heading,
-                text: chunk.text,
-                embeddingModel: embedder?.modelId ?? null,
-              })),
-            )
-            .returning({ id: knowledgeChunks.id, position: knowledgeChunks.position });
-          if (embedder) {
-            const given = rows.map((row) => ({
-              id: row.id,
-              embedding: vectorLiteral(vectors[row.position] ?? []),
-            }));
-            await tx.execute(sql`
-              update knowledge_chunks set embedding = given.embedding::vector
-              from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, embedding text)
-              where knowledge_chunks.id = given.id`);
-          }
-          await tx
-            .update(knowledgeSources)
-            .set({
-              title: source.kind === "document" ? title : source.title,
-              status: "ready",
-              progress: 1,
-              characters: text.length,
-              chunkCount: chunks.length,
-              syncedAt: new Date(),
-              errorCode: null,
-              errorMessage: null,
-            })
-            .where(eq(knowledgeSources.id, source.id));
-        });
-        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
-        return { chunks: chunks.length };
-      } catch (error) {
-        // Marked failed with the reason at once; a try after this one sets it processing again.
-        await db
-          .update(knowledgeSources)
-          .set({ status: "failed", ...failureOf(error, signal) })
-          .where(eq(knowledgeSources.id, source.id));
-        await sourceChanged(db, source.organizationId, source.id, job.userId ?? "");
-        throw error;
-      }
-    },
+    run: ({ job, db, signal, progress }) =>
+      ingestSource(
+        db,
+        ai,
+        { sourceId: job.input.sourceId, organizationId: job.organizationId, userId: job.userId },
+        signal,
+        progress,
+      ),
   });
   const indexQa = defineJobKind<IndexQaInput, { indexed: number }>({
     kind: indexQaKindName,
@@ -186,37 +250,57 @@ export function knowledgeJobKinds(ai: AiServices): JobKind[] {
         ? await embedderFor(db, ai, job.organizationId, job.userId, "knowledge")
         : null;
       if (!embedder) return { indexed: 0 };
-      let indexed = 0;
-      for (;;) {
-        const pending = await db
-          .select({ id: knowledgeQa.id, question: knowledgeQa.question })
-          .from(knowledgeQa)
-          .where(
-            and(
-              eq(knowledgeQa.botId, job.input.botId),
-              eq(knowledgeQa.organizationId, job.organizationId),
-              sql`${knowledgeQa.embeddingModel} is distinct from ${embedder.modelId}`,
-            ),
-          )
-          .limit(embeddingBatch);
-        if (pending.length === 0) return { indexed };
-        const vectors = await embedder.embed(
-          pending.map((pair) => pair.question),
-          signal,
-        );
-        const given = pending.map((pair, index) => ({
-          id: pair.id,
-          question: pair.question,
-          embedding: vectorLiteral(vectors[index] ?? []),
-        }));
-        // A pair whose question changed meanwhile keeps waiting for the next round.
-        await db.execute(sql`
-          update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId}
-          from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, question text, embedding text)
-          where knowledge_qa.id = given.id and knowledge_qa.question = given.question`);
-        indexed += pending.length;
-      }
+      const { organizationId } = job;
+      return indexBotPairs(db, embedder, { organizationId, botId: job.input.botId }, signal);
     },
   });
-  return [ingest as JobKind, indexQa as JobKind];
+  const reindex = defineJobKind<Record<string, never>, { sources: number; pairs: number }>({
+    kind: reindexKindName,
+    capability: "embedding",
+    async run({ job, db, signal, progress }) {
+      const { organizationId, userId } = job;
+      const embedder = (await vectorsEnabled(db))
+        ? await embedderFor(db, ai, organizationId, userId, "knowledge")
+        : null;
+      if (!embedder) return { sources: 0, pairs: 0 };
+      // The sources whose chunks carry another model's vectors, or none.
+      const stale = await db
+        .select({ id: knowledgeSources.id })
+        .from(knowledgeSources)
+        .where(
+          and(
+            eq(knowledgeSources.organizationId, organizationId),
+            eq(knowledgeSources.status, "ready"),
+            sql`exists (select 1 from knowledge_chunks c where c.source_id = ${knowledgeSources.id}
+              and c.embedding_model is distinct from ${embedder.modelId})`,
+          ),
+        );
+      for (const [index, source] of stale.entries()) {
+        signal.throwIfAborted();
+        // One source that fails says why on its own row; the others go on.
+        await ingestSource(
+          db,
+          ai,
+          { sourceId: source.id, organizationId, userId },
+          signal,
+          (fraction) => progress((index + fraction) / (stale.length + 1)),
+        ).catch(() => undefined);
+      }
+      const bots = await db
+        .selectDistinct({ botId: knowledgeQa.botId })
+        .from(knowledgeQa)
+        .where(
+          and(
+            eq(knowledgeQa.organizationId, organizationId),
+            sql`${knowledgeQa.embeddingModel} is distinct from ${embedder.modelId}`,
+          ),
+        );
+      let pairs = 0;
+      for (const { botId } of bots) {
+        pairs += (await indexBotPairs(db, embedder, { organizationId, botId }, signal)).indexed;
+      }
+      return { sources: stale.length, pairs };
+    },
+  });
+  return [ingest, indexQa, reindex] as JobKind[];
 }

@@ -19,7 +19,7 @@ import {
   requirePermission,
 } from "../organizations/permissions";
 import { chunkLimits } from "./chunking";
-import { indexQaKindName, ingestKindName } from "./ingestion";
+import { indexQaKindName, ingestKindName, reindexKindName } from "./ingestion";
 import { vectorsEnabled } from "./vectors";
 
 export type KnowledgeServices = { db: Database; jobs: Jobs; ai: AiServices };
@@ -293,11 +293,31 @@ export async function queueQaIndexing(
   actor: OrganizationActor,
   botId: string,
 ): Promise<void> {
+  await queueVectorWork(services, actor, indexQaKindName, { botId });
+}
+
+/**
+ * After the organization's embedding model changed: its sources and pairs get the new model's
+ * vectors, in one job (the old ones are not compared with the new model's meanwhile).
+ */
+export async function queueReindex(
+  services: KnowledgeServices,
+  actor: OrganizationActor,
+): Promise<void> {
+  await queueVectorWork(services, actor, reindexKindName, {});
+}
+
+async function queueVectorWork(
+  services: KnowledgeServices,
+  actor: OrganizationActor,
+  kindName: string,
+  input: object,
+) {
   if (!(await vectorsEnabled(services.db))) return;
-  const kind = services.jobs.runner.kinds.get(indexQaKindName);
-  if (!kind) throw new Error("The pairs' indexing is not among the job kinds");
+  const kind = services.jobs.runner.kinds.get(kindName);
+  if (!kind) throw new Error(`${kindName} is not among the job kinds`);
   try {
-    await enqueueJob(services.db, services.jobs, actor, kind, { botId });
+    await enqueueJob(services.db, services.jobs, actor, kind, input);
   } catch (error) {
     if (!(error instanceof TooManyWaitingJobsError)) throw error;
   }

@@ -542,4 +542,61 @@ describe("knowledge sources", () => {
     const again = await search(owner, botId, "Which countries do you deliver to?");
     expect(again.body.qa[0].similarity).toBeCloseTo(1, 5);
   });
+
+  it("gives the knowledge the new model's vectors when the organization changes its embedding model", async () => {
+    const vectors = await vectorsEnabled(t.db);
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const created = await addSource(owner, botId, {
+      kind: "text",
+      title: "Hours",
+      text: "We open at nine.",
+    });
+    await settled(owner, botId, created.id);
+    const pair = await t.request("POST", `/bots/${botId}/knowledge/qa`, {
+      token: owner.token,
+      json: { question: "When do you open?", answer: "At nine." },
+    });
+    expect(pair.status, pair.text).toBe(201);
+
+    const own = await t.request("PUT", `/organizations/${owner.organizationId}/ai/embedding`, {
+      token: owner.token,
+      json: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "own-embedding",
+        apiKey: fake.apiKey,
+      },
+    });
+    expect(own.status, own.text).toBe(200);
+    const models = async () => {
+      const [chunks, pairs] = await Promise.all([
+        t.db
+          .select({ model: knowledgeChunks.embeddingModel })
+          .from(knowledgeChunks)
+          .where(eq(knowledgeChunks.sourceId, created.id)),
+        t.db
+          .select({ model: knowledgeQa.embeddingModel })
+          .from(knowledgeQa)
+          .where(eq(knowledgeQa.botId, botId)),
+      ]);
+      return [...chunks, ...pairs].map((row) => row.model);
+    };
+    if (!vectors) {
+      // Without pgvector there is nothing to re-index.
+      expect(await models()).toEqual([null, null]);
+      return;
+    }
+    const until = Date.now() + 30_000;
+    while ((await models()).some((model) => model !== "own-embedding")) {
+      if (Date.now() > until) throw new Error(`Not re-indexed: ${await models()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const found = await search(owner, botId, "We open at nine.");
+    expect(found.body.chunks[0]).toMatchObject({
+      sourceId: created.id,
+      foundBy: ["text", "vector"],
+    });
+    expect((await settled(owner, botId, created.id)).status).toBe("ready");
+  });
 });
