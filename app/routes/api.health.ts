@@ -6,8 +6,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {
     const health = await getApiClient(request, context).get("/health");
-    return Response.json({ status: "ok", database: health.database }, { headers });
+    return Response.json(
+      { status: "ok", database: health.database, vectors: health.vectors },
+      { headers },
+    );
   } catch {
-    return Response.json({ status: "error", database: "error" }, { status: 503, headers });
+    return Response.json(
+      { status: "error", database: "error", vectors: false },
+      { status: 503, headers },
+    );
   }
 }
