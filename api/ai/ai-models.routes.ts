@@ -9,7 +9,7 @@ import {
   requiredString,
 } from "../http/schemas";
 import { consumeMemberRateLimit } from "../identity/rate-limits";
-import { queueReindex } from "../knowledge/sources";
+import { knowledgeServicesOf, queueReindex } from "../knowledge/sources";
 import { actorIn } from "../organizations/memberships";
 import { requirePermission } from "../organizations/permissions";
 import {
@@ -290,13 +290,6 @@ const clearQuotaRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
-/** What the knowledge's jobs need: a new embedding model gives the organization's knowledge new vectors. */
-const knowledgeServices = (c: { var: AppEnv["Variables"] }) => ({
-  db: c.var.db,
-  jobs: c.var.jobs,
-  ai: c.var.ai,
-});
-
 export function createAiModelRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
@@ -310,7 +303,7 @@ export function createAiModelRoutes() {
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
       await setAiModel(c.var.db, c.var.ai, actor, capability, c.req.valid("json"));
       if (capability === "embedding") {
-        await queueReindex(knowledgeServices(c), { ...actor, organizationId: id });
+        await queueReindex(knowledgeServicesOf(c), { ...actor, organizationId: id });
       }
       const items = await listAiCapabilities(c.var.db, c.var.ai, actor);
       return c.json(items.find((item) => item.capability === capability) as CapabilityView, 200);
@@ -320,7 +313,7 @@ export function createAiModelRoutes() {
       const actor = await actorIn(c.var.db, c.var.auth.user.id, id);
       await clearAiModel(c.var.db, actor, capability);
       if (capability === "embedding") {
-        await queueReindex(knowledgeServices(c), { ...actor, organizationId: id });
+        await queueReindex(knowledgeServicesOf(c), { ...actor, organizationId: id });
       }
       return c.body(null, 204);
     })

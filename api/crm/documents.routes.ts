@@ -18,7 +18,7 @@ import {
   protectedRoute,
   requiredString,
 } from "../http/schemas";
-import { resyncDocumentSources } from "../knowledge/sources";
+import { knowledgeServicesOf, resyncDocumentSources } from "../knowledge/sources";
 import { permissionFirst } from "../organizations/permission-first";
 import { type Actor, requireOrganization } from "../organizations/permissions";
 import {
@@ -443,7 +443,7 @@ const exportRoute = protectedRoute({
  */
 async function resyncBots(c: { var: AppEnv["Variables"] }, actor: Actor, documentId: string) {
   requireOrganization(actor);
-  await resyncDocumentSources({ db: c.var.db, jobs: c.var.jobs, ai: c.var.ai }, actor, documentId);
+  await resyncDocumentSources(knowledgeServicesOf(c), actor, documentId);
 }
 
 export function createDocumentRoutes() {

@@ -35,7 +35,7 @@ import {
   qaLimits,
   updateQa,
 } from "./qa";
-import { queueQaIndexing } from "./sources";
+import { knowledgeServicesOf, queueQaIndexing } from "./sources";
 
 const tags = ["Knowledge"];
 
@@ -258,12 +258,6 @@ function formatOf(contentType: string | undefined): QaFileFormat | undefined {
   return undefined;
 }
 
-const services = (c: { var: AppEnv["Variables"] }) => ({
-  db: c.var.db,
-  jobs: c.var.jobs,
-  ai: c.var.ai,
-});
-
 /** The actor of a change that went through: it has an organization. */
 function requireActorOrganization(actor: Actor): OrganizationActor {
   requireOrganization(actor);
@@ -285,7 +279,7 @@ export function createKnowledgeQaRoutes() {
       const { id } = c.req.valid("param");
       const { actor } = c.var.auth;
       const qaId = await createQa(c.var.db, actor, id, c.req.valid("json"));
-      await queueQaIndexing(services(c), requireActorOrganization(actor), id);
+      await queueQaIndexing(knowledgeServicesOf(c), requireActorOrganization(actor), id);
       return c.json(toJson(await getQa(c.var.db, actor, id, qaId)), 201);
     })
     .openapi(importRoute, async (c) => {
@@ -294,7 +288,7 @@ export function createKnowledgeQaRoutes() {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const { actor } = c.var.auth;
       const imported = await importQa(c.var.db, actor, id, { format, bytes }, checkRow);
-      await queueQaIndexing(services(c), requireActorOrganization(actor), id);
+      await queueQaIndexing(knowledgeServicesOf(c), requireActorOrganization(actor), id);
       return c.json({ imported }, 200);
     })
     .openapi(exportRoute, async (c) => {
@@ -316,7 +310,7 @@ export function createKnowledgeQaRoutes() {
       const { version, ...changes } = c.req.valid("json");
       await updateQa(c.var.db, actor, id, qaId, version, changes);
       if (changes.question !== undefined) {
-        await queueQaIndexing(services(c), requireActorOrganization(actor), id);
+        await queueQaIndexing(knowledgeServicesOf(c), requireActorOrganization(actor), id);
       }
       return c.json(toJson(await getQa(c.var.db, actor, id, qaId)), 200);
     })

@@ -28,8 +28,8 @@ import {
   createSource,
   deleteSource,
   getSource,
-  type KnowledgeServices,
   knowledgeLimits,
+  knowledgeServicesOf,
   listSources,
   type SourceInput,
   type SourceView,
@@ -334,11 +334,6 @@ async function fileSource(form: z.infer<typeof SourceFileSchema>): Promise<Sourc
 }
 
 export function createKnowledgeSourceRoutes() {
-  const services = (c: { var: AppEnv["Variables"] }): KnowledgeServices => ({
-    db: c.var.db,
-    jobs: c.var.jobs,
-    ai: c.var.ai,
-  });
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid("param");
@@ -361,7 +356,7 @@ export function createKnowledgeSourceRoutes() {
         mediaType === "multipart/form-data"
           ? await fileSource(c.req.valid("form") as z.infer<typeof SourceFileSchema>)
           : (c.req.valid("json") as z.infer<typeof SourceCreateSchema>);
-      const sourceId = await createSource(services(c), actor, id, input);
+      const sourceId = await createSource(knowledgeServicesOf(c), actor, id, input);
       const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
       return c.json(toJson(source), 201);
     })
@@ -373,7 +368,7 @@ export function createKnowledgeSourceRoutes() {
     .openapi(syncRoute, async (c) => {
       const { id, sourceId } = c.req.valid("param");
       const { actor } = c.var.auth;
-      await syncSource(services(c), actor, id, sourceId);
+      await syncSource(knowledgeServicesOf(c), actor, id, sourceId);
       const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
       return c.json(toJson(source), 202);
     })

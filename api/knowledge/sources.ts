@@ -10,6 +10,7 @@ import {
   knowledgeSources,
 } from "../db/schema";
 import { errorOnFields, notFound, TooManyWaitingJobsError } from "../errors";
+import type { AppEnv } from "../http/env";
 import type { Jobs } from "../jobs/runner";
 import { enqueueJob } from "../media/jobs";
 import { publishChange } from "../organizations/changes";
@@ -23,6 +24,11 @@ import { indexQaKindName, ingestKindName, reindexKindName } from "./ingestion";
 import { vectorsEnabled } from "./vectors";
 
 export type KnowledgeServices = { db: Database; jobs: Jobs; ai: AiServices };
+
+/** What the knowledge's services take of a request's variables. */
+export const knowledgeServicesOf = (c: {
+  var: Pick<AppEnv["Variables"], "db" | "jobs" | "ai">;
+}): KnowledgeServices => ({ db: c.var.db, jobs: c.var.jobs, ai: c.var.ai });
 
 export const knowledgeLimits = {
   /** Sources a bot may have. */
