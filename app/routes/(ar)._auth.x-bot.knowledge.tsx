@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
@@ -9,6 +10,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { type NoticeName, useOnNotice } from "~/components/notice";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -146,6 +148,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function useAnswer(intent: string) {
   const answer = useActionData<typeof action>() as KnowledgeAnswer | undefined;
   return answer?.intent === intent ? answer : undefined;
+}
+
+/** Forms that start empty again once what they sent is saved (`?notice=` says so). */
+function useResetOnNotice(notice: NoticeName) {
+  const forms = useRef<(HTMLFormElement | null)[]>([]);
+  useOnNotice(notice, () => {
+    for (const form of forms.current) form?.reset();
+  });
+  return (index: number) => (form: HTMLFormElement | null) => {
+    forms.current[index] = form;
+  };
 }
 
 /** The page's address with `changes`, one visit's parameters dropped. */
@@ -511,6 +524,7 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
   const addingText = useIsPending({ intent: "source-text" });
   const addingFile = useIsPending({ intent: "source-file" });
   const addingDocument = useIsPending({ intent: "source-document" });
+  const added = useResetOnNotice("knowledge-added");
   const error = (answer: KnowledgeAnswer | undefined, field: string) => {
     const key = answer?.errors?.[field];
     return key ? errorText([key]) : undefined;
@@ -522,7 +536,12 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
         {t("knowledge.add.title")}
       </h3>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Form method="post" className={`${box} lg:row-span-2`} aria-labelledby="add-text-heading">
+        <Form
+          ref={added(0)}
+          method="post"
+          className={`${box} lg:row-span-2`}
+          aria-labelledby="add-text-heading"
+        >
           <h4 id="add-text-heading" className="text-sm font-semibold">
             {t("knowledge.add.text.title")}
           </h4>
@@ -560,6 +579,7 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
           </Button>
         </Form>
         <Form
+          ref={added(1)}
           method="post"
           encType="multipart/form-data"
           className={box}
@@ -590,7 +610,7 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
             {t("knowledge.add.file.submit")}
           </Button>
         </Form>
-        <Form method="post" className={box} aria-labelledby="add-document-heading">
+        <Form ref={added(2)} method="post" className={box} aria-labelledby="add-document-heading">
           <h4 id="add-document-heading" className="text-sm font-semibold">
             {t("knowledge.add.document.title")}
           </h4>
@@ -647,6 +667,7 @@ function QaTab({
   const { t } = useTranslation("xbot");
   const link = usePageLink();
   const saved = useAnswer("qa-save");
+
   return (
     <>
       {canManage ? (
@@ -806,6 +827,7 @@ function QaForm({
   const errorText = useErrorText();
   const link = usePageLink();
   const saving = useIsPending({ intent: "qa-save" });
+  const saved = useResetOnNotice("knowledge-qa-saved");
   const prefix = pair ? `qa-${pair.id}` : "qa-new";
   const error = (field: string) => {
     const key = answer?.errors?.[field];
@@ -813,6 +835,7 @@ function QaForm({
   };
   return (
     <Form
+      ref={pair ? undefined : saved(0)}
       method="post"
       preventScrollReset
       className="space-y-3"
@@ -874,6 +897,7 @@ function QaFiles() {
   const errorText = useErrorText();
   const imported = useAnswer("qa-import");
   const importing = useIsPending({ intent: "qa-import" });
+  const importedForms = useResetOnNotice("knowledge-qa-imported");
   const error = imported?.errors?.file ? errorText([imported.errors.file]) : undefined;
   return (
     <section
@@ -883,7 +907,12 @@ function QaFiles() {
       <h3 id="qa-import-heading" className="text-sm font-semibold">
         {t("knowledge.qa.import.title")}
       </h3>
-      <Form method="post" encType="multipart/form-data" className="space-y-3">
+      <Form
+        ref={importedForms(0)}
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3"
+      >
         <input type="hidden" name="intent" value="qa-import" />
         <Field
           id="qa-import-file"

@@ -80,6 +80,10 @@ for (const [prefix, language] of [
     await textForm.getByLabel(t("knowledge.add.text.text"), { exact: true }).fill(hours);
     await textForm.getByRole("button", { name: t("knowledge.add.text.submit") }).click();
     await expect(page.getByText(t("common:notices.knowledge-added"))).toBeVisible();
+    // The form is empty again for the next one.
+    await expect(textForm.getByLabel(t("knowledge.add.text.name"), { exact: true })).toHaveValue(
+      "",
+    );
     const source = page.getByTestId("knowledge-source").filter({ hasText: "Hours" });
     await expect(source.getByTestId("knowledge-source-status")).toHaveText(
       t("knowledge.statuses.ready"),
@@ -108,6 +112,7 @@ for (const [prefix, language] of [
       .fill("Yes, anywhere in the city.");
     await qaForm.getByRole("button", { name: t("knowledge.qa.addSubmit") }).click();
     await expect(page.getByText(t("common:notices.knowledge-qa-saved"))).toBeVisible();
+    await expect(qaForm.getByLabel(t("knowledge.qa.question"), { exact: true })).toHaveValue("");
     await expect(page.getByTestId("knowledge-qa")).toHaveCount(1);
     await expect(page.getByTestId("knowledge-qa")).toContainText("Do you deliver?");
 
