@@ -116,6 +116,19 @@ for (const [prefix, language] of [
     await expect(page.getByTestId("knowledge-qa")).toHaveCount(1);
     await expect(page.getByTestId("knowledge-qa")).toContainText("Do you deliver?");
 
+    // Exported through the page's own address, with the session.
+    for (const [name, type] of [
+      ["knowledge.qa.exportCsv", "text/csv"],
+      ["knowledge.qa.exportJsonl", "application/x-ndjson"],
+    ] as const) {
+      const href = await page.getByRole("link", { name: t(name) }).getAttribute("href");
+      const exported = await page.request.get(href ?? "");
+      expect(exported.status()).toBe(200);
+      expect(exported.headers()["content-type"]).toContain(type);
+      expect(exported.headers()["content-disposition"]).toContain("attachment");
+      expect(await exported.text()).toContain("Do you deliver?");
+    }
+
     // An import with a bad row adds nothing and names the row's line.
     await page.getByLabel(t("knowledge.qa.import.file"), { exact: true }).setInputFiles({
       name: "pairs.csv",
