@@ -91,6 +91,32 @@ for (const [prefix, language] of [
     );
     await expect(source).toContainText(t("knowledge.kinds.text"));
 
+    // A file: what cannot be read is refused with the reason; a Markdown file is read.
+    const fileForm = page.getByRole("form", { name: t("knowledge.add.file.title") });
+    const fileInput = fileForm.getByLabel(t("knowledge.add.file.file"), { exact: true });
+    await fileInput.setInputFiles({
+      name: "tool.exe",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00]),
+    });
+    await fileForm.getByRole("button", { name: t("knowledge.add.file.submit") }).click();
+    await expect(fileForm.getByRole("alert")).toHaveText(
+      t("knowledge.errors.UNSUPPORTED_FILE_TYPE"),
+    );
+    await fileInput.setInputFiles({
+      name: "returns.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Returns\n\nItems may be returned within thirty days."),
+    });
+    await fileForm.getByRole("button", { name: t("knowledge.add.file.submit") }).click();
+    await expect(page.getByText(t("common:notices.knowledge-added"))).toBeVisible();
+    const file = page.getByTestId("knowledge-source").filter({ hasText: "returns.md" });
+    await expect(file.getByTestId("knowledge-source-status")).toHaveText(
+      t("knowledge.statuses.ready"),
+      { timeout: 60_000 },
+    );
+    await expect(file).toContainText(t("knowledge.kinds.file"));
+
     // Its passages, under their headings.
     await source
       .getByRole("link", { name: t("knowledge.sources.showChunksLabel", { title: "Hours" }) })
