@@ -206,6 +206,27 @@ test.describe("x-bot knowledge without JavaScript", () => {
     await expect(page.getByText(t("common:notices.knowledge-deleted"))).toBeVisible();
     await expect(page.getByTestId("knowledge-source")).toHaveCount(0);
   });
+
+  test("a document of the organization becomes a source", async ({ page }) => {
+    const t = messagesOf("en");
+    const account = await signIn(page);
+    const { headers } = await currentBot(page.request, account);
+    const created = await page.request.post("/api/v1/documents", {
+      headers,
+      data: { title: "Price list", content: "<p>Tea costs two pounds.</p>" },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto("/x-bot/knowledge");
+    const form = page.getByRole("form", { name: t("knowledge.add.document.title") });
+    await form.getByLabel(t("knowledge.add.document.document"), { exact: true }).selectOption({
+      label: "Price list",
+    });
+    await form.getByRole("button", { name: t("knowledge.add.document.submit") }).click();
+    await expect(page.getByText(t("common:notices.knowledge-added"))).toBeVisible();
+    const source = page.getByTestId("knowledge-source");
+    await expect(source).toContainText("Price list");
+    await expect(source).toContainText(t("knowledge.kinds.document"));
+  });
 });
 
 test("a viewer sees the bot's knowledge and may test it, but not change it", async ({ page }) => {
