@@ -181,6 +181,39 @@ for (const [prefix, language] of [
     await expect(box.getByTestId("knowledge-test-qa").first()).toContainText("Do you deliver?");
     await screenshotBothModes(page, "xbot-knowledge-qa");
     await expectNoAxeViolations(page);
+
+    // A good file adds its pairs.
+    await page.getByLabel(t("knowledge.qa.import.file"), { exact: true }).setInputFiles({
+      name: "pairs.jsonl",
+      mimeType: "application/x-ndjson",
+      buffer: Buffer.from('{"question":"Is there parking?","answer":"Behind the building."}\n'),
+    });
+    await page.getByRole("button", { name: t("knowledge.qa.import.submit") }).click();
+    await expect(page.getByText(t("common:notices.knowledge-qa-imported"))).toBeVisible();
+    const pairs = page.getByTestId("knowledge-qa");
+    await expect(pairs).toHaveCount(2);
+
+    // Edited in its place, then deleted after the question.
+    await page
+      .getByRole("link", { name: t("knowledge.qa.editLabel", { question: "Do you deliver?" }) })
+      .click();
+    const editForm = page.getByRole("form", { name: t("knowledge.qa.editTitle") });
+    await editForm
+      .getByLabel(t("knowledge.qa.answer"), { exact: true })
+      .fill("Yes, anywhere in the city, the same day.");
+    await editForm.getByRole("button", { name: t("knowledge.qa.save") }).click();
+    await expect(page.getByText(t("common:notices.knowledge-qa-saved"))).toBeVisible();
+    await expect(pairs.filter({ hasText: "Do you deliver?" })).toContainText("the same day");
+    await page
+      .getByRole("button", {
+        name: t("knowledge.qa.deleteLabel", { question: "Is there parking?" }),
+      })
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(t("knowledge.qa.confirmDelete.title"));
+    await dialog.getByRole("button", { name: t("knowledge.qa.confirmDelete.confirm") }).click();
+    await expect(page.getByText(t("common:notices.knowledge-qa-deleted"))).toBeVisible();
+    await expect(pairs).toHaveCount(1);
   });
 }
 
