@@ -180,7 +180,9 @@ function usePageLink() {
 export default function XbotKnowledgePage() {
   const loaded = useLoaderData<typeof loader>();
   const { t } = useTranslation("xbot");
-  const link = usePageLink();
+  const location = useLocation();
+  /** A tab's address in the page's language (the segmented links are not localized). */
+  const tabTo = (tab: string) => `${location.pathname}?${new URLSearchParams({ tab })}`;
   if (!loaded.bot) {
     return (
       <section aria-labelledby="knowledge-title" className="space-y-4">
@@ -204,13 +206,13 @@ export default function XbotKnowledgePage() {
           label={t("knowledge.tabsLabel")}
           links={[
             {
-              to: link({ tab: "sources" }),
+              to: tabTo("sources"),
               label: t("knowledge.tabs.sources"),
               icon: "file-text",
               current: loaded.listing.tab === "sources",
             },
             {
-              to: link({ tab: "qa" }),
+              to: tabTo("qa"),
               label: t("knowledge.tabs.qa"),
               icon: "messages-square",
               current: loaded.listing.tab === "qa",
@@ -341,6 +343,7 @@ function SourceRow({
   const titleId = `source-${source.id}-title`;
   const chunksId = `source-${source.id}-chunks`;
   const number = new Intl.NumberFormat(language);
+  const percentFormat = new Intl.NumberFormat(language, { style: "percent" });
   const percent = Math.round(source.progress * 100);
   const busy = source.status === "queued" || source.status === "processing";
   return (
@@ -391,7 +394,7 @@ function SourceRow({
             {t(`knowledge.statuses.${source.status}`)}
           </span>
           {source.status === "processing" ? (
-            <span className="ms-1">{number.format(percent / 100 === 0 ? 0 : percent)}%</span>
+            <span className="ms-1">{percentFormat.format(source.progress)}</span>
           ) : null}
         </Badge>
       </div>

@@ -129,7 +129,7 @@ for (const [prefix, language] of [
 
     // A question with its answer.
     await page.getByRole("link", { name: t("knowledge.tabs.qa") }).click();
-    await expect(page).toHaveURL(/tab=qa/);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/x-bot/knowledge\\?tab=qa$`));
     await expect(page.getByRole("heading", { name: t("knowledge.qa.empty.title") })).toBeVisible();
     const qaForm = page.getByRole("form", { name: t("knowledge.qa.add") });
     await qaForm.getByLabel(t("knowledge.qa.question"), { exact: true }).fill("Do you deliver?");
