@@ -68,6 +68,12 @@ const notices = [
   "bot-made-current",
   "message-card-saved",
   "message-card-deleted",
+  "knowledge-added",
+  "knowledge-syncing",
+  "knowledge-deleted",
+  "knowledge-qa-saved",
+  "knowledge-qa-deleted",
+  "knowledge-qa-imported",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

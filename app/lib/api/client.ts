@@ -124,6 +124,10 @@ export function createApiClient(options: ApiClientOptions) {
       const form = await encodedForm(body);
       headers.set("Content-Type", form.type);
       content = form.bytes;
+    } else if (body instanceof Blob) {
+      // A file sent as the body itself (an import), with its own type.
+      headers.set("Content-Type", body.type || "application/octet-stream");
+      content = new Uint8Array(await body.arrayBuffer());
     } else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       content = JSON.stringify(body);

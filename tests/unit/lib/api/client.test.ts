@@ -222,6 +222,19 @@ describe("createApiClient", () => {
       expect(file).toBeInstanceOf(File);
       expect(await (file as File).text()).toBe("hello");
     });
+    it("sends a file as the body itself, with its own type (an import)", async () => {
+      const api = scripted(json({ imported: 1 }));
+      const id = "00000000-0000-4000-8000-000000000001";
+      const csv = new Blob(["question,answer\nق,ج\n"], { type: "text/csv" });
+      await createApiClient({ baseUrl, fetch: api.fetch }).post("/bots/{id}/knowledge/qa/import", {
+        path: { id },
+        body: csv as never,
+      });
+      const request = api.requests[0];
+      expect(request?.url).toBe(`${baseUrl}/bots/${id}/knowledge/qa/import`);
+      expect(request?.headers.get("Content-Type")).toBe("text/csv");
+      expect(await request?.text()).toBe("question,answer\nق,ج\n");
+    });
     it("sends a form an API stops reading (a refused upload) without an error escaping", async () => {
       const escaped: unknown[] = [];
       const onEscape = (error: unknown) => escaped.push(error);
