@@ -86,7 +86,12 @@ describe("chunkText", () => {
       overlap: 0,
     });
     for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(300);
-    expect(chunks.map((c) => c.text).join("").replace(/\s/g, "")).toContain("x".repeat(700));
+    expect(
+      chunks
+        .map((c) => c.text)
+        .join("")
+        .replace(/\s/g, ""),
+    ).toContain("x".repeat(700));
   });
 
   it("gives nothing for empty text", () => {
