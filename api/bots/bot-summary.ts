@@ -1,7 +1,7 @@
 import { and, type Column, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { botConversations, botMessages } from "../db/schema";
-import { readyKnowledge } from "../knowledge/retrieval";
+import { hasKnowledge } from "../knowledge/retrieval";
 import type { Actor } from "../organizations/permissions";
 import { defaultAppearance, getBot } from "./bots";
 
@@ -91,7 +91,7 @@ export async function botSummary(
       .where(and(visitors, isNotNull(botConversations.originHost)))
       .limit(1),
     db.select({ id: botConversations.id }).from(botConversations).where(visitors).limit(1),
-    readyKnowledge(db, bot.id),
+    hasKnowledge(db, bot.id),
   ]);
 
   const ids = recent.map((row) => row.id);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { type Database, queryRows } from "../db/client";
-import type { KnowledgeSourceKind } from "../db/schema";
+import type { BotAnswerSource, KnowledgeSourceKind } from "../db/schema";
 import { type Embedder, embedderFor, vectorLiteral, vectorsEnabled } from "./vectors";
 
 /** Which search found a passage: full text, the vectors, or both. */
@@ -202,12 +202,17 @@ export async function retrieveKnowledge(
   return { chunks, qa, vectors: literal !== null };
 }
 
-/** Whether a bot has anything to draw on: a chunk of a source, or a question-and-answer pair. */
+/**
+ * Whether a bot has knowledge to answer from: the chunks of a source that did not fail (what
+ * retrieval reads), or a question-and-answer pair.
+ */
 export async function hasKnowledge(db: Database, botId: string): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from knowledge_chunks where bot_id = ${botId})
-      or exists (select 1 from knowledge_qa where bot_id = ${botId}) as found`,
+    sql`select exists (
+        select 1 from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+        where c.bot_id = ${botId} and s.status <> 'failed'
+      ) or exists (select 1 from knowledge_qa where bot_id = ${botId}) as found`,
   );
   return row?.found ?? false;
 }
@@ -217,7 +222,7 @@ export type AnswerKnowledge = {
   /** The system message that carries the knowledge to the model. */
   instruction: string;
   /** The passages by their numbers (1 first): what an answer's `[n]` cites. */
-  sources: { title: string; url: string | null }[];
+  sources: BotAnswerSource[];
 };
 
 /**
@@ -248,7 +253,7 @@ export function answerKnowledge(
     lines.push("", "Questions the bot's owners answered (the closest first):");
     for (const pair of pairs) lines.push(`Q: ${pair.question}`, `A: ${pair.answer}`);
   }
-  const sources: AnswerKnowledge["sources"] = [];
+  const sources: BotAnswerSource[] = [];
   if (passages.length > 0) {
     lines.push(
       "",
@@ -266,12 +271,9 @@ export function answerKnowledge(
 }
 
 /** The sources an answer cited by number (`[2]`), each once, in the order of their numbers. */
-export function citedSources(
-  text: string,
-  sources: AnswerKnowledge["sources"],
-): AnswerKnowledge["sources"] {
+export function citedSources(text: string, sources: BotAnswerSource[]): BotAnswerSource[] {
   const numbers = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])));
-  const cited: AnswerKnowledge["sources"] = [];
+  const cited: BotAnswerSource[] = [];
   const seen = new Set<string>();
   for (const number of [...numbers].sort((a, b) => a - b)) {
     const source = sources[number - 1];
@@ -282,14 +284,4 @@ export function citedSources(
     }
   }
   return cited;
-}
-
-/** Whether a bot has knowledge to answer from: a source that was read, or a pair. */
-export async function readyKnowledge(db: Database, botId: string): Promise<boolean> {
-  const [row] = await queryRows<{ ready: boolean }>(
-    db,
-    sql`select exists (select 1 from knowledge_sources where bot_id = ${botId} and status = 'ready')
-      or exists (select 1 from knowledge_qa where bot_id = ${botId}) as ready`,
-  );
-  return row?.ready ?? false;
 }

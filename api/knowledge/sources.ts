@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { getBot, lockLiveBot } from "../bots/bots";
 import { getDocument } from "../crm/documents";
@@ -279,15 +279,6 @@ export async function resyncDocumentSources(
     )
     .returning({ id: knowledgeSources.id });
   for (const source of sources) await queueIngestion(services, actor, source.id);
-}
-
-/** How many of a bot's sources are ready, for the overview's checklist and the page. */
-export async function readySourceCount(db: Database, botId: string): Promise<number> {
-  const [row] = await db
-    .select({ ready: sql<number>`count(*)::int` })
-    .from(knowledgeSources)
-    .where(and(eq(knowledgeSources.botId, botId), eq(knowledgeSources.status, "ready")));
-  return row?.ready ?? 0;
 }
 
 /**
