@@ -10,6 +10,7 @@ import { createClientRoutes } from "./crm/clients.routes";
 import { createDocumentRoutes } from "./crm/documents.routes";
 import { createProjectRoutes } from "./crm/projects.routes";
 import { createDashboardRoutes } from "./dashboard/dashboard.routes";
+import type { DashboardCache } from "./dashboard/dashboard-cache";
 import type { Database } from "./db/client";
 import { countBodies } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
@@ -55,6 +56,8 @@ export type AppOptions = {
   ai: AiServices;
   /** Live sessions remembered for a few seconds (decision 028); without it, each is looked up. */
   sessionCache?: SessionCache;
+  /** Members' dashboards remembered for a few seconds (decision 029); without it, each is read. */
+  dashboardCache?: DashboardCache;
 };
 
 export const defaultAppUrl = "http://localhost:3000";
@@ -70,6 +73,7 @@ export function createApp({
   maxOrganizationsPerUser = defaultMaxOrganizationsPerUser,
   ai,
   sessionCache,
+  dashboardCache,
 }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
@@ -84,6 +88,7 @@ export function createApp({
     c.set("storage", storage);
     c.set("rateLimits", rateLimits);
     c.set("sessionCache", sessionCache);
+    c.set("dashboardCache", dashboardCache);
     c.set("appUrl", appUrl);
     c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
     c.set("ai", ai);

@@ -10,6 +10,7 @@ import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import type { MaxOutputTokens } from "./ai/response-limits";
 import type { SecretsKeys } from "./ai/secrets";
 import { apiBasePath, createApp } from "./app";
+import { createDashboardCache, type DashboardCache } from "./dashboard/dashboard-cache";
 import { type Database, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { openJobQueue } from "./db/queue";
@@ -161,6 +162,11 @@ export type ApiOptions = {
    * Decision 028.
    */
   sessionCacheMs?: number;
+  /**
+   * How long a member's dashboard is remembered (ms, default 5,000; 0: read every time).
+   * Decision 029.
+   */
+  dashboardCacheMs?: number;
 };
 
 export type Api = {
@@ -197,13 +203,17 @@ function bearerToken(request: Request) {
 /** The public chat of x-bot: visitors without accounts, whose requests change no session. */
 const publicPath = `${apiBasePath}/public/`;
 
+/** A request that changes nothing. */
+function isRead(request: Request) {
+  return request.method === "GET" || request.method === "HEAD";
+}
+
 /**
  * A request that cannot change a session: a read, or a visitor's to a bot. Any other may use
  * remembered sessions, but they are forgotten after it as far as it may have changed them.
  */
 function leavesSessionsBe(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return true;
-  return new URL(request.url).pathname.startsWith(publicPath);
+  return isRead(request) || new URL(request.url).pathname.startsWith(publicPath);
 }
 
 /**
@@ -217,6 +227,7 @@ export async function startApi(options: ApiOptions): Promise<{
   jobs: Jobs;
   storage: Storage;
   sessionCache: SessionCache;
+  dashboardCache: DashboardCache;
 }> {
   const connection = await openDatabase(options);
   let seeded: Api["seeded"] = null;
@@ -290,6 +301,12 @@ export async function startApi(options: ApiOptions): Promise<{
   // request that may have changed something (below).
   const sessionCache = createSessionCache({ ttlMs: options.sessionCacheMs });
   const stopForgetting = await listenForMessages(connection.notifications, sessionCache.forget);
+  // Forgotten by the events that tell open pages to read again, before the broker passes them on.
+  const dashboardCache = createDashboardCache({ ttlMs: options.dashboardCacheMs });
+  const stopForgettingDashboards = await listenForMessages(
+    connection.notifications,
+    dashboardCache.forget,
+  );
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
@@ -301,6 +318,7 @@ export async function startApi(options: ApiOptions): Promise<{
     maxOrganizationsPerUser: options.maxOrganizationsPerUser,
     ai,
     sessionCache,
+    dashboardCache,
   });
   const broker = await createBroker({
     db: connection.db,
@@ -316,13 +334,16 @@ export async function startApi(options: ApiOptions): Promise<{
    * the database's notifications of what it committed have arrived, before its answer is sent.
    */
   async function forgetChangedSessions(request: Request) {
+    // Whatever a change touched, a dashboard read before it is not shown after it.
+    if (!isRead(request)) dashboardCache.clear();
+    if (leavesSessionsBe(request)) return;
     sessionCache.forgetAfterChange(bearerToken(request));
     if (sessionCache.size > 0) await connection.notifications.settle();
   }
   let closing: Promise<void> | undefined;
   const api: Api = {
     fetch: async (request) => {
-      if (leavesSessionsBe(request)) return app.fetch(request);
+      if (isRead(request)) return app.fetch(request);
       try {
         return await app.fetch(request);
       } finally {
@@ -332,7 +353,7 @@ export async function startApi(options: ApiOptions): Promise<{
     pageFetch: () => {
       const sessionLookups = new Map<string, Promise<Authentication | null>>();
       return async (request) => {
-        if (leavesSessionsBe(request)) return app.fetch(request, { sessionLookups });
+        if (isRead(request)) return app.fetch(request, { sessionLookups });
         sessionLookups.clear();
         try {
           return await app.fetch(request);
@@ -356,6 +377,7 @@ export async function startApi(options: ApiOptions): Promise<{
             broker.close(),
             stopPurge(),
             stopForgetting(),
+            stopForgettingDashboards(),
           ]);
           await boss.stop({ graceful: true, timeout: 10_000 });
         } finally {
@@ -366,5 +388,12 @@ export async function startApi(options: ApiOptions): Promise<{
       return closing;
     },
   };
-  return { api, db: connection.db, jobs: { boss, runner }, storage, sessionCache };
+  return {
+    api,
+    db: connection.db,
+    jobs: { boss, runner },
+    storage,
+    sessionCache,
+    dashboardCache,
+  };
 }

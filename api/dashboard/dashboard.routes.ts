@@ -114,7 +114,20 @@ export function createDashboardRoutes() {
       const actor =
         current.organizationId === id ? current : await actorIn(c.var.db, c.var.auth.user.id, id);
       const days = Number(c.req.valid("query").days) as (typeof dashboardRanges)[number];
-      const dashboard = await getDashboard(c.var.db, c.var.ai, actor, days);
+      const load = () => getDashboard(c.var.db, c.var.ai, actor, days);
+      const { dashboardCache } = c.var;
+      const dashboard = dashboardCache
+        ? await dashboardCache.read(
+            {
+              organizationId: id,
+              userId: actor.userId,
+              permissions: actor.permissions.join(" "),
+              range: days,
+              day: new Date().toISOString().slice(0, 10),
+            },
+            load,
+          )
+        : await load();
       return c.json(
         {
           ...dashboard,

@@ -1,4 +1,5 @@
 import type { AiServices } from "../ai/ai-models";
+import type { DashboardCache } from "../dashboard/dashboard-cache";
 import type { Database } from "../db/client";
 import type { RateLimits } from "../identity/rate-limits";
 import type { SessionCache } from "../identity/session-cache";
@@ -26,6 +27,8 @@ export type AppEnv = {
     rateLimits: RateLimits;
     /** Live sessions by token, remembered for a few seconds (decision 028); unset: none kept. */
     sessionCache?: SessionCache;
+    /** Members' dashboards remembered for a few seconds (decision 029); unset: each is read. */
+    dashboardCache?: DashboardCache;
     appUrl: string;
     /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
     maxOrganizationsPerUser: number;

@@ -104,6 +104,7 @@ export type TestApiOptions = Pick<
   | "jobs"
   | "s3"
   | "sessionCacheMs"
+  | "dashboardCacheMs"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
