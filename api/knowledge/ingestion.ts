@@ -150,6 +150,7 @@ async function ingestSource(
             heading: chunk.heading,
             text: chunk.text,
             embeddingModel: embedder?.modelId ?? null,
+            embeddingDimensions: embedder ? (vectors[position]?.length ?? null) : null,
           })),
         )
         .returning({ id: knowledgeChunks.id, position: knowledgeChunks.position });
@@ -219,11 +220,13 @@ async function indexBotPairs(
       id: pair.id,
       question: pair.question,
       embedding: vectorLiteral(vectors[index] ?? []),
+      dimensions: vectors[index]?.length ?? 0,
     }));
     // A pair whose question changed meanwhile keeps waiting for the next round.
     await db.execute(sql`
-      update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId}
-      from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, question text, embedding text)
+      update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId},
+        embedding_dimensions = given.dimensions
+      from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, question text, embedding text, dimensions int)
       where knowledge_qa.id = given.id and knowledge_qa.question = given.question`);
     indexed += pending.length;
   }

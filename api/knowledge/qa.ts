@@ -30,7 +30,10 @@ export const knowledgeChanged = "knowledge.changed";
 
 export type QaInput = { question: string; answer: string };
 
-export type QaView = Omit<KnowledgeQa, "organizationId" | "search" | "embeddingModel">;
+export type QaView = Omit<
+  KnowledgeQa,
+  "organizationId" | "search" | "embeddingModel" | "embeddingDimensions"
+>;
 
 export type QaQuery = { page: number; pageSize: number; q?: string };
 
@@ -176,7 +179,7 @@ export async function updateQa(
         ...changes,
         // A new question waits for its vector (knowledge.index-qa).
         ...(changes.question !== undefined && changes.question !== pair.question
-          ? { embeddingModel: null }
+          ? { embeddingModel: null, embeddingDimensions: null }
           : {}),
         version: sql`${knowledgeQa.version} + 1`,
       })

@@ -122,6 +122,7 @@ export async function retrieveKnowledge(
   const query = sql`qalam_any_words_query(${question})`;
   const [vector] = embedder && vectorsHere ? await embedder.embed([question]) : [];
   const literal = vector ? vectorLiteral(vector) : null;
+  const dimensions = vector?.length ?? 0;
 
   const [textChunks, vectorChunks, textQa, vectorQa] = await Promise.all([
     queryRows<ChunkRow>(
@@ -138,7 +139,8 @@ export async function retrieveKnowledge(
           sql`select ${chunkColumns}, 1 - (c.embedding <=> ${literal}::vector) as similarity
             from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
             where c.bot_id = ${bot.id} and s.status <> 'failed'
-              and c.embedding_model = ${embedder.modelId} and c.embedding is not null
+              and c.embedding_model = ${embedder.modelId} and c.embedding_dimensions = ${dimensions}
+              and c.embedding is not null
             order by c.embedding <=> ${literal}::vector, c.id
             limit ${candidates}`,
         )
@@ -155,7 +157,8 @@ export async function retrieveKnowledge(
           db,
           sql`select q.id, q.question, q.answer, 1 - (q.embedding <=> ${literal}::vector) as similarity
             from knowledge_qa q
-            where q.bot_id = ${bot.id} and q.embedding_model = ${embedder.modelId} and q.embedding is not null
+            where q.bot_id = ${bot.id} and q.embedding_model = ${embedder.modelId}
+              and q.embedding_dimensions = ${dimensions} and q.embedding is not null
             order by q.embedding <=> ${literal}::vector, q.id
             limit ${candidates}`,
         )

@@ -83,7 +83,8 @@ export const knowledgeSources = pgTable(
  * A piece of a source's text, found by full-text search (`search`) and, where pgvector is
  * installed, by its vector: the `embedding` column is added by migration 0040 only then, and is
  * read and written in SQL of its own (knowledge/vectors.ts), so it is not declared here.
- * `embeddingModel` names the model that made the vector; vectors of another model are not compared.
+ * `embeddingModel` names the model that made the vector and `embeddingDimensions` its size; vectors
+ * of another model or size are not compared.
  */
 export const knowledgeChunks = pgTable(
   "knowledge_chunks",
@@ -98,6 +99,8 @@ export const knowledgeChunks = pgTable(
     /** The page a crawled chunk came from; null for the others. */
     url: text("url"),
     embeddingModel: text("embedding_model"),
+    /** How many numbers the vector holds: only vectors of the same model and size are compared. */
+    embeddingDimensions: integer("embedding_dimensions"),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(sql`qalam_search_vector(heading || ' ' || text)`),
@@ -119,6 +122,7 @@ export const knowledgeQa = pgTable(
     question: text("question").notNull(),
     answer: text("answer").notNull(),
     embeddingModel: text("embedding_model"),
+    embeddingDimensions: integer("embedding_dimensions"),
     version: version(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -5,7 +5,7 @@ import { queryRows } from "../../../api/db/client";
 import { aiUsage, knowledgeChunks, knowledgeQa, knowledgeSources } from "../../../api/db/schema";
 import { knowledgeLimits } from "../../../api/knowledge/sources";
 import { vectorsEnabled } from "../../../api/knowledge/vectors";
-import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
+import { type FakeAiServer, fakeEmbedding, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 import { textPdf, wordParagraph, wordStructured } from "../test-documents";
 
@@ -109,11 +109,18 @@ describe("knowledge sources", () => {
     // A server without pgvector keeps no vectors, and asks the embedding model nothing.
     const vectors = await vectorsEnabled(t.db);
     const stored = await t.db
-      .select({ model: knowledgeChunks.embeddingModel })
+      .select({
+        model: knowledgeChunks.embeddingModel,
+        dimensions: knowledgeChunks.embeddingDimensions,
+      })
       .from(knowledgeChunks)
       .where(eq(knowledgeChunks.sourceId, created.id));
     expect(stored).toEqual(
-      Array.from({ length: 3 }, () => ({ model: vectors ? "environment-embedding" : null })),
+      Array.from({ length: 3 }, () =>
+        vectors
+          ? { model: "environment-embedding", dimensions: fakeEmbedding("x").length }
+          : { model: null, dimensions: null },
+      ),
     );
     if (vectors) {
       const [withVectors] = await queryRows<{ n: number }>(
