@@ -33,6 +33,7 @@ import { createMediaRoutes } from "./media/media.routes";
 import { createRecipeRoutes } from "./media/recipes.routes";
 import { createInvitationRoutes } from "./organizations/invitations.routes";
 import { defaultMaxOrganizationsPerUser } from "./organizations/memberships";
+import type { OrganizationListCache } from "./organizations/organization-list-cache";
 import { createOrganizationRoutes } from "./organizations/organizations.routes";
 import { createWorkspaceRoutes } from "./organizations/workspaces.routes";
 import { createFileRoutes } from "./storage/files.routes";
@@ -58,6 +59,8 @@ export type AppOptions = {
   sessionCache?: SessionCache;
   /** Members' dashboards remembered for a few seconds (decision 029); without it, each is read. */
   dashboardCache?: DashboardCache;
+  /** Members' lists of organizations remembered for a few seconds (decision 029). */
+  organizationListCache?: OrganizationListCache;
 };
 
 export const defaultAppUrl = "http://localhost:3000";
@@ -74,6 +77,7 @@ export function createApp({
   ai,
   sessionCache,
   dashboardCache,
+  organizationListCache,
 }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(apiBasePath);
 
@@ -89,6 +93,7 @@ export function createApp({
     c.set("rateLimits", rateLimits);
     c.set("sessionCache", sessionCache);
     c.set("dashboardCache", dashboardCache);
+    c.set("organizationListCache", organizationListCache);
     c.set("appUrl", appUrl);
     c.set("maxOrganizationsPerUser", maxOrganizationsPerUser);
     c.set("ai", ai);

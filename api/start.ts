@@ -26,6 +26,10 @@ import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type GenerationServices, generationJobKinds } from "./media/generation-jobs";
 import type { Jobs } from "./media/jobs";
 import { isMember, liveMemberships } from "./organizations/memberships";
+import {
+  createOrganizationListCache,
+  type OrganizationListCache,
+} from "./organizations/organization-list-cache";
 import { seedDemo } from "./organizations/seed";
 import { schedulePurge } from "./purge";
 import { type Broker, type BrokerOptions, createBroker } from "./realtime/broker";
@@ -167,6 +171,11 @@ export type ApiOptions = {
    * Decision 029.
    */
   dashboardCacheMs?: number;
+  /**
+   * How long a member's list of organizations is remembered (ms, default 5,000; 0: read every
+   * time). Decision 029.
+   */
+  organizationListCacheMs?: number;
 };
 
 export type Api = {
@@ -228,6 +237,7 @@ export async function startApi(options: ApiOptions): Promise<{
   storage: Storage;
   sessionCache: SessionCache;
   dashboardCache: DashboardCache;
+  organizationListCache: OrganizationListCache;
 }> {
   const connection = await openDatabase(options);
   let seeded: Api["seeded"] = null;
@@ -303,10 +313,13 @@ export async function startApi(options: ApiOptions): Promise<{
   const stopForgetting = await listenForMessages(connection.notifications, sessionCache.forget);
   // Forgotten by the events that tell open pages to read again, before the broker passes them on.
   const dashboardCache = createDashboardCache({ ttlMs: options.dashboardCacheMs });
-  const stopForgettingDashboards = await listenForMessages(
-    connection.notifications,
-    dashboardCache.forget,
-  );
+  const organizationListCache = createOrganizationListCache({
+    ttlMs: options.organizationListCacheMs,
+  });
+  const stopForgettingReads = await listenForMessages(connection.notifications, (message) => {
+    dashboardCache.forget(message);
+    organizationListCache.forget(message);
+  });
   const app = createApp({
     db: connection.db,
     production: options.production ?? false,
@@ -319,6 +332,7 @@ export async function startApi(options: ApiOptions): Promise<{
     ai,
     sessionCache,
     dashboardCache,
+    organizationListCache,
   });
   const broker = await createBroker({
     db: connection.db,
@@ -335,7 +349,10 @@ export async function startApi(options: ApiOptions): Promise<{
    */
   async function forgetChangedSessions(request: Request) {
     // Whatever a change touched, a dashboard read before it is not shown after it.
-    if (!isRead(request)) dashboardCache.clear();
+    if (!isRead(request)) {
+      dashboardCache.clear();
+      organizationListCache.clear();
+    }
     if (leavesSessionsBe(request)) return;
     sessionCache.forgetAfterChange(bearerToken(request));
     if (sessionCache.size > 0) await connection.notifications.settle();
@@ -377,7 +394,7 @@ export async function startApi(options: ApiOptions): Promise<{
             broker.close(),
             stopPurge(),
             stopForgetting(),
-            stopForgettingDashboards(),
+            stopForgettingReads(),
           ]);
           await boss.stop({ graceful: true, timeout: 10_000 });
         } finally {
@@ -395,5 +412,6 @@ export async function startApi(options: ApiOptions): Promise<{
     storage,
     sessionCache,
     dashboardCache,
+    organizationListCache,
   };
 }

@@ -105,6 +105,10 @@ export function createDashboardCache({
         case "user-changed":
           remove((entry) => entry.userId === message.userId);
           return;
+        case "organization-changed":
+          // Its members changed: the checklist's teammate step, the usage by member.
+          remove((entry) => entry.organizationId === message.organizationId);
+          return;
         case "session-revoked":
           return;
       }

@@ -6,6 +6,7 @@ import type { SessionCache } from "../identity/session-cache";
 import type { Authentication } from "../identity/sessions";
 import type { Jobs } from "../jobs/runner";
 import type { Messenger } from "../mail/messenger";
+import type { OrganizationListCache } from "../organizations/organization-list-cache";
 import type { Storage } from "../storage/storage";
 
 /** Variables every request carries, set by api/app.ts. */
@@ -29,6 +30,8 @@ export type AppEnv = {
     sessionCache?: SessionCache;
     /** Members' dashboards remembered for a few seconds (decision 029); unset: each is read. */
     dashboardCache?: DashboardCache;
+    /** Members' lists of organizations remembered for a few seconds (decision 029). */
+    organizationListCache?: OrganizationListCache;
     appUrl: string;
     /** How many organizations an account may belong to (MAX_ORGANIZATIONS_PER_USER). */
     maxOrganizationsPerUser: number;

@@ -94,6 +94,7 @@ export function createSessionCache({
           remove((entry) => entry.auth.user.id === message.userId);
           return;
         case "event":
+        case "organization-changed":
           return;
       }
     },

@@ -289,7 +289,12 @@ export function createOrganizationRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listOrganizations(c.var.db, c.var.auth.user.id, query);
+      const userId = c.var.auth.user.id;
+      const load = () => listOrganizations(c.var.db, userId, query);
+      const { organizationListCache } = c.var;
+      const { items, total } = organizationListCache
+        ? await organizationListCache.read(userId, query, load)
+        : await load();
       const page = { total, page: query.page, pageSize: query.pageSize };
       return c.json({ items: items.map(toOrganization), ...page }, 200);
     })

@@ -457,7 +457,7 @@ class StompConnection {
       if (message.userId === this.userId) this.leave(message.organizationId);
       return;
     }
-    if (message.kind === "user-changed") return;
+    if (message.kind === "user-changed" || message.kind === "organization-changed") return;
     const { to, event } = message;
     for (const subscription of this.subscriptions.values()) {
       const matches =

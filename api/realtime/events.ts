@@ -30,7 +30,13 @@ export type RealtimeMessage =
    * Sent by triggers on users and memberships (migration 0032) when a user's row or one of their
    * memberships changes: what a remembered session carries (decision 028) is out of date.
    */
-  | { kind: "user-changed"; userId: string };
+  | { kind: "user-changed"; userId: string }
+  /**
+   * Sent by triggers on organizations and memberships (migration 0043) when an organization's row
+   * or its members change: what a remembered list of organizations shows (a name, a logo, the
+   * member count) is out of date.
+   */
+  | { kind: "organization-changed"; organizationId: string };
 
 /**
  * Publishes an event with the transaction that made the change: PostgreSQL delivers a NOTIFY only
@@ -57,6 +63,9 @@ function parseMessage(payload: string): RealtimeMessage | null {
       return message;
     }
     if (message?.kind === "user-changed" && typeof message.userId === "string") return message;
+    if (message?.kind === "organization-changed" && typeof message.organizationId === "string") {
+      return message;
+    }
     if (
       message?.kind === "membership-ended" &&
       typeof message.userId === "string" &&

@@ -105,6 +105,7 @@ export type TestApiOptions = Pick<
   | "s3"
   | "sessionCacheMs"
   | "dashboardCacheMs"
+  | "organizationListCacheMs"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
