@@ -9,7 +9,7 @@ export type ChartSeries = { metric: DashboardMetric; label: string; color: strin
 
 /**
  * Counts per day as stacked bars, with a table of the same figures for those who do not see the
- * chart. The chart's box is sized by CSS before it draws, so the page does not move when it does;
+ * chart (none while nothing was made: the chart's box says so). The chart's box is sized by CSS before it draws, so the page does not move when it does;
  * in Arabic the days run from right to left and the counts' axis stands on the right.
  */
 export function DailyChart({
@@ -117,46 +117,48 @@ export function DailyChart({
           </BarChart>
         )}
       </div>
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-text-muted hover:text-text">
-          {t("charts.table")}
-        </summary>
-        <div className="mt-2">
-          <table className="w-full text-sm tabular-nums">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr className="border-b border-border text-text-muted">
-                <th scope="col" className="py-1.5 pe-4 text-start font-medium">
-                  {t("charts.day")}
-                </th>
-                {series.map((item) => (
-                  <th
-                    key={item.metric.metric}
-                    scope="col"
-                    className="py-1.5 pe-4 text-start font-medium"
-                  >
-                    {item.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {data.map((row, index) => (
-                <tr key={days[index]}>
-                  <th scope="row" className="py-1.5 pe-4 text-start font-normal">
-                    {row.day}
+      {empty ? null : (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-text-muted hover:text-text">
+            {t("charts.table")}
+          </summary>
+          <div className="mt-2">
+            <table className="w-full text-sm tabular-nums">
+              <caption className="sr-only">{title}</caption>
+              <thead>
+                <tr className="border-b border-border text-text-muted">
+                  <th scope="col" className="py-1.5 pe-4 text-start font-medium">
+                    {t("charts.day")}
                   </th>
                   {series.map((item) => (
-                    <td key={item.metric.metric} className="py-1.5 pe-4">
-                      {number.format(item.metric.days[index] ?? 0)}
-                    </td>
+                    <th
+                      key={item.metric.metric}
+                      scope="col"
+                      className="py-1.5 pe-4 text-start font-medium"
+                    >
+                      {item.label}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {data.map((row, index) => (
+                  <tr key={days[index]}>
+                    <th scope="row" className="py-1.5 pe-4 text-start font-normal">
+                      {row.day}
+                    </th>
+                    {series.map((item) => (
+                      <td key={item.metric.metric} className="py-1.5 pe-4">
+                        {number.format(item.metric.days[index] ?? 0)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
     </Card>
   );
 }
