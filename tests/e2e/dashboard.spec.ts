@@ -88,7 +88,10 @@ for (const [prefix, l] of dashboardLabels) {
         .getByRole("listitem")
         .filter({ hasText: l.clients as string });
       await expect(clients).toContainText("1");
-      const chart = page.getByRole("region", { name: l.contentChart });
+      // Nothing made: no table of zeros. A thread made: its figures as a table too.
+      const content = page.getByRole("region", { name: l.contentChart });
+      await expect(content.getByText(l.table as string)).toHaveCount(0);
+      const chart = page.getByRole("region", { name: l.conversationsChart });
       await chart.getByText(l.table as string).click();
       await expect(chart.getByRole("table")).toBeVisible();
       await screenshotBothModes(page, "dashboard-week");

@@ -1509,6 +1509,7 @@ export const dashboardLabels = table(
     usage: "AI usage this month",
     byMember: "By member",
     contentChart: "Content made per day",
+    conversationsChart: "Conversations per day",
     table: "The figures as a table",
   },
   {
@@ -1534,6 +1535,7 @@ export const dashboardLabels = table(
     usage: "استخدام الذكاء الاصطناعي هذا الشهر",
     byMember: "حسب العضو",
     contentChart: "المحتوى المصنوع يوميًا",
+    conversationsChart: "المحادثات يوميًا",
     table: "الأرقام في جدول",
   },
 );
