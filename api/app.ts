@@ -4,6 +4,7 @@ import { createAiModelRoutes } from "./ai/ai-models.routes";
 import { createBotCardRoutes } from "./bots/bot-cards.routes";
 import { createBotRoutes } from "./bots/bots.routes";
 import { createCurrentBotRoutes } from "./bots/current-bot.routes";
+import { createBotHistoryRoutes } from "./bots/history.routes";
 import { createPublicChatRoutes } from "./bots/public-chat.routes";
 import { createCharacterRoutes } from "./characters/characters.routes";
 import { createClientRoutes } from "./crm/clients.routes";
@@ -137,6 +138,7 @@ export function createApp({
   app.route("/", createGenerationRoutes());
   app.route("/", createRecipeRoutes());
   app.route("/", createBotRoutes());
+  app.route("/", createBotHistoryRoutes());
   app.route("/", createBotCardRoutes());
   app.route("/", createKnowledgeSourceRoutes());
   app.route("/", createKnowledgeQaRoutes());

@@ -215,3 +215,10 @@ export function pagedSearchQuery(searchDescription: string) {
     search: optionalString({ max: 100 }).optional().openapi({ description: searchDescription }),
   });
 }
+
+/** A numeric id in a path: digits only (SPEC.md §5), else 422. */
+export const numericId = (message: string) =>
+  text()
+    .regex(/^[0-9]{1,15}$/, message)
+    .transform(Number)
+    .openapi({ type: "string", pattern: "^[0-9]{1,15}$", example: "42" });

@@ -16,6 +16,7 @@ import {
   countedPageOf,
   jsonBody,
   jsonResponse,
+  numericId,
   optionalString,
   pagedQuery,
   protectedRoute,
@@ -60,12 +61,7 @@ const tags = ["Threads"];
 
 const SegmentsSchema = z.array(z.object({ text: z.string(), match: z.boolean() })).nullable();
 
-/** A numeric id in a path: digits only (SPEC.md §5), else 422. */
-export const numericId = (message: string) =>
-  text()
-    .regex(/^[0-9]{1,15}$/, message)
-    .transform(Number)
-    .openapi({ type: "string", pattern: "^[0-9]{1,15}$", example: "42" });
+export { numericId };
 
 export const idParams = z.object({ id: numericId("Not a thread id") });
 const messageParams = idParams.extend({ messageId: numericId("Not a message id") });

@@ -11983,6 +11983,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/bots/{id}/conversations": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's conversations, the latest first, with what each held (bots.read)
+     * @description The visitors' by default; `preview=true` for the members' own tries. `q` searches the messages in full text; the filters combine.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Words of the conversation's messages, in full text (Arabic normalised) */
+          q?: string;
+          /** @description Begun on or after this day (UTC) */
+          from?: string;
+          /** @description Begun on or before this day (UTC) */
+          to?: string;
+          /** @description With an answer the visitor rated so */
+          rating?: "up" | "down";
+          /** @description `true`: with a question the bot's knowledge did not cover */
+          unanswered?: "true" | "false";
+          /** @description The widget's language */
+          language?: "en" | "ar";
+          /** @description `true`: the members' own tries in the preview instead of the visitors' */
+          preview?: "true" | "false";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of conversations */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotConversationList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/conversations/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's conversation with its messages, oldest first (bots.read)
+     * @description Each answer with its model, tokens, time to first token, rating and the sources it cites; at most 2,000 messages. 404 for another organization's.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The transcript */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotTranscript"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/bots/{id}/cards": {
     parameters: {
       query?: never;
@@ -17582,6 +17771,80 @@ export interface components {
       secret: string;
       /** Format: date-time */
       rotatedAt: string;
+    };
+    BotConversationList: {
+      items: components["schemas"]["BotConversationSummary"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
+      total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
+      page: number;
+      pageSize: number;
+    };
+    BotConversationSummary: {
+      id: number;
+      language: string;
+      preview: boolean;
+      /** @description The site it was held on */
+      originHost: string | null;
+      /** @description A verified visitor's name */
+      identityName: string | null;
+      identityEmail: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastMessageAt: string;
+      /** @description The visitor's messages */
+      questions: number;
+      /** @description Cut at 200 characters */
+      firstQuestion: string | null;
+      ratedUp: number;
+      ratedDown: number;
+      /** @description Questions the knowledge did not cover */
+      unanswered: number;
+    };
+    BotTranscript: {
+      conversation: {
+        id: number;
+        /** Format: uuid */
+        botId: string;
+        botName: string;
+        language: string;
+        preview: boolean;
+        originHost: string | null;
+        identityName: string | null;
+        identityEmail: string | null;
+        /** Format: date-time */
+        createdAt: string;
+        /** Format: date-time */
+        lastMessageAt: string;
+      };
+      messages: {
+        id: number;
+        /** @enum {string} */
+        role: "user" | "assistant";
+        text: string;
+        /** @enum {string} */
+        status: "streaming" | "complete" | "stopped" | "failed";
+        /** @description The owner's fallback message */
+        fallback: boolean;
+        unanswered: boolean;
+        model: string | null;
+        inputTokens: number | null;
+        outputTokens: number | null;
+        /** @description Time to the first token */
+        firstTokenMs: number | null;
+        /** @enum {string|null} */
+        rating: "up" | "down" | null;
+        /** @description The knowledge the answer cites */
+        sources: {
+          title: string;
+          url: string | null;
+        }[];
+        errorCode: string | null;
+        /** Format: date-time */
+        createdAt: string;
+      }[];
     };
     BotCardList: {
       items: components["schemas"]["BotCard"][];
