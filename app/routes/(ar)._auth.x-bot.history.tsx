@@ -1,7 +1,214 @@
-import { XbotSectionPage } from "~/components/xbot-section";
+import { useTranslation } from "react-i18next";
+import { type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
+import { z } from "zod";
+import { ClearFiltersButton, ListSearchForm } from "~/components/records/list-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Field } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
+import { SelectField } from "~/components/ui/select";
+import { ConversationList, TranscriptView } from "~/components/xbot/history";
+import { XbotNoBot } from "~/components/xbot-section";
+import { isApiError } from "~/lib/api/errors";
+import { getApiClient } from "~/lib/api.server";
+import { listingSchema, optionalChoice } from "~/lib/listing";
+import { readListing } from "~/lib/listing.server";
+import { requirePermission } from "~/lib/permissions.server";
+import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
 
 export const handle = { title: "pages.xbot.history" };
 
+const pageSize = 20;
+const day = z.iso.date().optional().catch(undefined);
+
+const Listing = listingSchema({
+  rating: optionalChoice(["up", "down"]),
+  language: optionalChoice(["en", "ar"]),
+  questions: optionalChoice(["unanswered"]),
+  who: optionalChoice(["previews"]),
+  from: day,
+  to: day,
+  /** The conversation whose transcript is open. */
+  conversation: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, "bots.read");
+  const api = getApiClient(request, context, token);
+  const listing = readListing(request, Listing);
+  const now = Date.now();
+  const { bot } = await api.get("/user/current-bot").catch(rethrowAsUnavailable);
+  if (!bot) return { bot: null, listing, now, conversations: null, transcript: null } as const;
+  const [conversations, transcript] = await Promise.all([
+    api
+      .get("/bots/{id}/conversations", {
+        path: { id: bot.id },
+        query: {
+          page: listing.page,
+          pageSize,
+          q: listing.q || undefined,
+          rating: listing.rating,
+          language: listing.language,
+          unanswered: listing.questions === "unanswered" ? "true" : undefined,
+          preview: listing.who === "previews" ? "true" : undefined,
+          from: listing.from,
+          to: listing.to,
+        },
+      })
+      .catch(rethrowAsPageError),
+    listing.conversation
+      ? api
+          .get("/conversations/{id}", { path: { id: String(listing.conversation) } })
+          .then((found) => (found.conversation.botId === bot.id ? found : "gone"))
+          .catch((error: unknown) => {
+            if (isApiError(error, 404)) return "gone" as const;
+            return rethrowAsPageError(error);
+          })
+      : null,
+  ]);
+  return { bot: { id: bot.id, name: bot.name }, listing, now, conversations, transcript } as const;
+}
+
 export default function XbotHistoryPage() {
-  return <XbotSectionPage section="history" />;
+  const { bot, listing, now, conversations, transcript } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("xbot");
+  const location = useLocation();
+  if (!bot || !conversations) return <XbotNoBot>{t("history.noBot")}</XbotNoBot>;
+
+  const filtered = Boolean(
+    listing.q ||
+      listing.rating ||
+      listing.language ||
+      listing.questions ||
+      listing.who ||
+      listing.from ||
+      listing.to,
+  );
+  const hrefOf = (id: number) => {
+    const search = new URLSearchParams(location.search);
+    search.set("conversation", String(id));
+    return `/x-bot/history?${search.toString()}`;
+  };
+
+  return (
+    <section aria-labelledby="history-title" className="space-y-4">
+      <h2 id="history-title" className="text-lg font-semibold">
+        {t("history.title")}
+      </h2>
+      <ListSearchForm
+        ns="xbot"
+        className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        searchId="history-search"
+        q={listing.q}
+      >
+        <SelectField
+          id="history-rating"
+          name="rating"
+          label={t("history.filters.rating")}
+          defaultValue={listing.rating ?? ""}
+          options={[
+            { value: "", label: t("history.filters.anyRating") },
+            { value: "up", label: t("history.filters.up") },
+            { value: "down", label: t("history.filters.down") },
+          ]}
+        />
+        <SelectField
+          id="history-language"
+          name="language"
+          label={t("history.filters.language")}
+          defaultValue={listing.language ?? ""}
+          options={[
+            { value: "", label: t("history.filters.anyLanguage") },
+            { value: "en", label: t("history.filters.en"), lang: "en" },
+            { value: "ar", label: t("history.filters.ar"), lang: "ar" },
+          ]}
+        />
+        <SelectField
+          id="history-questions"
+          name="questions"
+          label={t("history.filters.questions")}
+          defaultValue={listing.questions ?? ""}
+          options={[
+            { value: "", label: t("history.filters.all") },
+            { value: "unanswered", label: t("history.filters.unanswered") },
+          ]}
+        />
+        <SelectField
+          id="history-who"
+          name="who"
+          label={t("history.filters.who")}
+          defaultValue={listing.who ?? ""}
+          options={[
+            { value: "", label: t("history.filters.visitors") },
+            { value: "previews", label: t("history.filters.previews") },
+          ]}
+        />
+        <Field
+          id="history-from"
+          name="from"
+          type="date"
+          label={t("history.filters.from")}
+          defaultValue={listing.from ?? ""}
+        />
+        <Field
+          id="history-to"
+          name="to"
+          type="date"
+          label={t("history.filters.to")}
+          defaultValue={listing.to ?? ""}
+        />
+      </ListSearchForm>
+
+      {conversations.items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon="search"
+            title={t("history.noMatch.title")}
+            action={<ClearFiltersButton to="/x-bot/history" label={t("history.noMatch.clear")} />}
+          >
+            {t("history.noMatch.body")}
+          </EmptyState>
+        ) : (
+          <EmptyState icon="messages-square" title={t("history.empty.title")}>
+            {t("history.empty.body")}
+          </EmptyState>
+        )
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+          <div className="space-y-3">
+            <ConversationList
+              items={conversations.items}
+              selected={listing.conversation}
+              hrefOf={hrefOf}
+              now={now}
+            />
+            <Pagination
+              page={conversations.page}
+              pageSize={conversations.pageSize}
+              total={conversations.total}
+              totalCapped={conversations.totalCapped}
+              label={t("history.list.pages")}
+            />
+          </div>
+          {transcript === "gone" ? (
+            <p role="status" className="rounded-card border border-border p-4 text-sm">
+              {t("history.transcript.gone")}
+            </p>
+          ) : transcript ? (
+            <TranscriptView transcript={transcript} now={now} />
+          ) : (
+            <p className="rounded-card border border-dashed border-border p-6 text-center text-sm text-text-muted">
+              {t("history.transcript.choose")}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { type FakeAiServer, startFakeAiServer } from "../support/fake-ai-server";
+import {
+  apiToken,
+  expect,
+  expectNoAxeViolations,
+  openHydrated,
+  screenshotBothModes,
+  signIn,
+  test,
+} from "./fixtures";
+
+type Messages = { [key: string]: string | Messages };
+
+/** The page's own words, read from the message files so both languages are checked alike. */
+function messagesOf(language: "en" | "ar") {
+  const file = JSON.parse(
+    readFileSync(join(process.cwd(), "locales", language, "xbot.json"), "utf8"),
+  ) as Messages;
+  return (key: string, values: Record<string, string> = {}) => {
+    let found: string | Messages | undefined = file;
+    for (const part of key.split(".")) found = typeof found === "object" ? found[part] : undefined;
+    if (typeof found !== "string") throw new Error(`No message ${key}`);
+    return Object.entries(values).reduce(
+      (text, [name, value]) => text.replaceAll(`{{${name}}}`, value),
+      found,
+    );
+  };
+}
+
+let fake: FakeAiServer;
+test.beforeAll(async () => {
+  fake = await startFakeAiServer();
+});
+test.afterAll(() => fake.close());
+
+const site = "http://shop.localhost";
+
+/** A visitor's question to the bot from the site, read to the end of its answer. */
+async function askAsVisitor(request: APIRequestContext, publicId: string, text: string) {
+  const headers = { origin: site };
+  const started = await request.post(`/api/v1/public/bots/${publicId}/conversations`, {
+    headers,
+    data: { locale: "en" },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { conversationId, token } = await started.json();
+  const sent = await request.post(
+    `/api/v1/public/bots/${publicId}/conversations/${conversationId}/messages`,
+    {
+      headers: { ...headers, Authorization: `Bearer ${token}` },
+      data: { text, clientMessageId: crypto.randomUUID() },
+    },
+  );
+  expect(sent.status(), await sent.text()).toBe(200);
+}
+
+const journeys = [
+  {
+    prefix: "",
+    language: "en",
+    title: "Returns policy",
+    text: "# Refunds\n\nRefunds are paid within five working days of the parcel's return.",
+    question: "How long do refunds take?",
+    reply: "Refunds take five working days [1].",
+  },
+  {
+    prefix: "/ar",
+    language: "ar",
+    title: "سياسة الإرجاع",
+    text: "# المبالغ المستردة\n\nتُردّ المبالغ خلال خمسة أيام عمل من إرجاع الطرد.",
+    question: "كم يستغرق استرداد المبلغ؟",
+    reply: "خلال خمسة أيام عمل [1].",
+  },
+] as const;
+
+for (const k of journeys) {
+  test(`the history lists visitors' conversations and shows each answer's sources and model (${k.language})`, async ({
+    page,
+  }) => {
+    const t = messagesOf(k.language);
+    const account = await signIn(page);
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+    const me = await (await page.request.get("/api/v1/user", { headers })).json();
+    const organizationId = me.account.currentOrganizationId;
+    const chat = await page.request.put(`/api/v1/organizations/${organizationId}/ai/chat`, {
+      headers,
+      data: {
+        provider: "openai-compatible",
+        baseUrl: fake.baseUrl,
+        model: "history-chat",
+        apiKey: fake.apiKey,
+      },
+    });
+    expect(chat.status(), await chat.text()).toBe(200);
+    const made = await page.request.post("/api/v1/bots", {
+      headers,
+      data: { name: "Support", status: "live", allowedDomains: ["shop.localhost"] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const bot = (await made.json()) as { id: string; publicId: string };
+    await page.request.put("/api/v1/user/current-bot", { headers, data: { botId: bot.id } });
+
+    // Before anyone talks to it: the history says where conversations will come from.
+    await openHydrated(page, `${k.prefix}/x-bot/history`);
+    await expect(page.getByRole("heading", { name: t("history.empty.title") })).toBeVisible();
+
+    const source = await page.request.post(`/api/v1/bots/${bot.id}/knowledge/sources`, {
+      headers,
+      data: { kind: "text", title: k.title, text: k.text },
+    });
+    expect(source.status(), await source.text()).toBe(201);
+    const { id: sourceId } = await source.json();
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await page.request.get(`/api/v1/bots/${bot.id}/knowledge/sources/${sourceId}`, {
+                headers,
+              })
+            ).json()
+          ).status,
+        { timeout: 30_000 },
+      )
+      .toBe("ready");
+    fake.reply = k.reply;
+    await askAsVisitor(page.request, bot.publicId, k.question);
+
+    await openHydrated(page, `${k.prefix}/x-bot/history`);
+    const list = page.getByRole("list", { name: t("history.list.label") });
+    const conversation = list.getByRole("link", { name: new RegExp(k.question) });
+    await expect(conversation).toBeVisible();
+    await conversation.click();
+    await expect(conversation).toHaveAttribute("aria-current", "true");
+    const transcript = page.getByRole("article");
+    await expect(transcript).toContainText(k.question);
+    await expect(transcript).toContainText(k.reply);
+    await expect(transcript).toContainText(t("history.transcript.sources"));
+    await expect(transcript.getByText(k.title, { exact: true })).toBeVisible();
+    await expect(transcript).toContainText("history-chat");
+    await screenshotBothModes(page, "xbot-history");
+    await expectNoAxeViolations(page);
+
+    // A search that matches nothing says so, and clears back to the whole list.
+    const search = page.getByRole("searchbox", { name: t("filters.search") });
+    await search.fill("zzzz");
+    await page.getByRole("button", { name: t("filters.apply") }).click();
+    await expect(page.getByRole("heading", { name: t("history.noMatch.title") })).toBeVisible();
+    await page.getByRole("link", { name: t("history.noMatch.clear") }).click();
+    await expect(list.getByRole("link", { name: new RegExp(k.question) })).toBeVisible();
+  });
+}
