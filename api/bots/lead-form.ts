@@ -15,8 +15,8 @@ import {
 } from "../db/schema";
 import { AppError, type FieldErrors } from "../errors";
 import { normalizePhone } from "../identity/users";
-import { publishEvent } from "../realtime/events";
 import { type Actor, requirePermission } from "../organizations/permissions";
+import { publishEvent } from "../realtime/events";
 import { getBot, lockLiveBot } from "./bots";
 
 /** What a lead form and a lead may hold: the routes and the public submit check these. */
@@ -80,7 +80,12 @@ export async function putLeadForm(
     await publishEvent(
       tx,
       { organizationId: member.organizationId },
-      { type: "bot.updated", id: botId, organizationId: member.organizationId, actor: member.userId },
+      {
+        type: "bot.updated",
+        id: botId,
+        organizationId: member.organizationId,
+        actor: member.userId,
+      },
     );
   });
   return form;
@@ -173,7 +178,12 @@ export function checkSubmission(
     const known = new Set(form.fields.map((f) => f.key));
     for (const key of Object.keys(given)) {
       if (!known.has(key)) {
-        field(errors, `custom.${key.slice(0, 60)}`, "UNKNOWN_FIELD", "This form does not ask for it");
+        field(
+          errors,
+          `custom.${key.slice(0, 60)}`,
+          "UNKNOWN_FIELD",
+          "This form does not ask for it",
+        );
       }
     }
     for (const spec of form.fields) {
@@ -235,11 +245,7 @@ export function checkSubmission(
 
 /** 403 LEAD_REQUIRED: the bot's form must be sent before the chat goes on. */
 export const leadRequired = () =>
-  new AppError(
-    "forbidden",
-    "LEAD_REQUIRED",
-    "Fill in the form before sending another message.",
-  );
+  new AppError("forbidden", "LEAD_REQUIRED", "Fill in the form before sending another message.");
 
 /**
  * Whether the conversation may send a message now: a form that is enabled and required waits for
@@ -262,8 +268,6 @@ export async function checkLeadGate(
   const [sent] = await db
     .select({ n: count() })
     .from(botMessages)
-    .where(
-      and(eq(botMessages.conversationId, conversation.id), eq(botMessages.role, "user")),
-    );
+    .where(and(eq(botMessages.conversationId, conversation.id), eq(botMessages.role, "user")));
   if ((sent?.n ?? 0) >= form.afterMessages) throw leadRequired();
 }

@@ -1,11 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { stringify } from "csv-stringify/sync";
-import {
-  leadCustomFieldTypes,
-  leadFieldModes,
-  leadFormTimings,
-  leadStatuses,
-} from "../db/schema";
+import { leadCustomFieldTypes, leadFieldModes, leadFormTimings, leadStatuses } from "../db/schema";
 import { guardCell } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";

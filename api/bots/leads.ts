@@ -31,12 +31,12 @@ import {
 import { containsPattern } from "../db/search";
 import { AppError, conflict, notFound, RateLimitedError } from "../errors";
 import { consumeRateLimit, type RateLimits } from "../identity/rate-limits";
-import { memberReference } from "../organizations/references";
 import {
   type Actor,
   type OrganizationActor,
   requirePermission,
 } from "../organizations/permissions";
+import { memberReference } from "../organizations/references";
 import { publishEvent } from "../realtime/events";
 import { checkSubmission, type LeadSubmission, leadFormOf } from "./lead-form";
 import { ChatRateLimitedError } from "./public-chat";
@@ -97,11 +97,7 @@ function leadConditions(actor: OrganizationActor, query: Omit<LeadQuery, "page" 
     eq(leads.organizationId, actor.organizationId),
     query.deleted ? inBin(leads.deletedAt, leadRestoreDays) : isNull(leads.deletedAt),
     pattern
-      ? or(
-          ilike(leads.name, pattern),
-          ilike(leads.email, pattern),
-          ilike(leads.phone, pattern),
-        )
+      ? or(ilike(leads.name, pattern), ilike(leads.email, pattern), ilike(leads.phone, pattern))
       : undefined,
     query.status?.length ? inArray(leads.status, query.status) : undefined,
     query.botId ? eq(leads.botId, query.botId) : undefined,
@@ -152,7 +148,13 @@ const lockLead = (tx: Database, actor: OrganizationActor, id: string) =>
 const leadDeleted = () => conflict("LEAD_DELETED", "This lead was deleted.");
 
 /** Tells the organization's open pages that a lead changed. */
-function publishLead(tx: Database, organizationId: string, type: string, id: string, actor: string) {
+function publishLead(
+  tx: Database,
+  organizationId: string,
+  type: string,
+  id: string,
+  actor: string,
+) {
   return publishEvent(tx, { organizationId }, { type, id, organizationId, actor });
 }
 
@@ -366,7 +368,10 @@ export async function submitLead(
   } catch (error) {
     // The public chat's own code, which the widget already tells its visitor.
     if (!(error instanceof RateLimitedError)) throw error;
-    throw new ChatRateLimitedError(error.retryAfterSeconds, "Too many forms sent. Try again later.");
+    throw new ChatRateLimitedError(
+      error.retryAfterSeconds,
+      "Too many forms sent. Try again later.",
+    );
   }
   const country = await organizationCountry(db, {
     userId: "",

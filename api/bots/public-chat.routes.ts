@@ -1,12 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
 import type { Context, MiddlewareHandler } from "hono";
-import {
-  type Bot,
-  leadCustomFieldTypes,
-  leadFieldModes,
-  leadFormTimings,
-} from "../db/schema";
+import { type Bot, leadCustomFieldTypes, leadFieldModes, leadFormTimings } from "../db/schema";
 import { notFound } from "../errors";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
@@ -16,6 +11,8 @@ import { requestMeta } from "../http/request-meta";
 import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
 import { botLimits } from "./bot-limits";
 import { AppearanceSchema } from "./bots.routes";
+import { leadLimits } from "./lead-form";
+import { submitLead } from "./leads";
 import {
   botByPublicId,
   checkMessageIdentity,
@@ -33,8 +30,6 @@ import {
   unauthorizedToken,
   visitorTokenValid,
 } from "./public-chat";
-import { leadLimits } from "./lead-form";
-import { submitLead } from "./leads";
 import { type BotImage, openBotImage } from "./public-images";
 
 const tags = ["Public chat"];
@@ -337,7 +332,11 @@ const cardClickRoute = createRoute({
   responses: { 204: { description: "Counted" }, ...errorResponses(401, 404, 422) },
 });
 
-const leadText = z.string().max(leadLimits.customText * 2).nullable().optional();
+const leadText = z
+  .string()
+  .max(leadLimits.customText * 2)
+  .nullable()
+  .optional();
 
 const leadRoute = createRoute({
   method: "post",
@@ -364,9 +363,17 @@ const leadRoute = createRoute({
           custom: z
             .record(
               z.string().max(100),
-              z.union([z.string().max(leadLimits.customText * 2), z.number(), z.boolean(), z.null()]),
+              z.union([
+                z.string().max(leadLimits.customText * 2),
+                z.number(),
+                z.boolean(),
+                z.null(),
+              ]),
             )
-            .refine((values) => Object.keys(values).length <= leadLimits.customFields * 2, "Too many fields")
+            .refine(
+              (values) => Object.keys(values).length <= leadLimits.customFields * 2,
+              "Too many fields",
+            )
             .optional(),
           consent: z.boolean("true or false").optional(),
         })

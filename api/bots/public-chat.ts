@@ -33,8 +33,8 @@ import {
 import { type Actor, requirePermission } from "../organizations/permissions";
 import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
-import { checkLeadGate, leadFormOf } from "./lead-form";
 import { openBotSecret } from "./bot-secrets";
+import { checkLeadGate, leadFormOf } from "./lead-form";
 import { botImageUrl } from "./public-images";
 
 export type PublicChatServices = { db: Database; ai: AiServices };

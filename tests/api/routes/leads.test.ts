@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportLeads } from "../../../api/bots/leads";
 import { exportStream } from "../../../api/bots/leads.routes";
 import { clients, leads } from "../../../api/db/schema";
-import { organizationEvents } from "../realtime/socket-server";
 import {
   createTestApi,
   memberWithSession,
@@ -11,6 +10,7 @@ import {
   ownerWithSession,
   type TestApi,
 } from "../helpers";
+import { organizationEvents } from "../realtime/socket-server";
 
 let t: TestApi;
 
@@ -208,7 +208,11 @@ describe("the lead form", () => {
     expect(await bad({ fields: [{ key: "Bad Key", label: "E", type: "text" }] })).toHaveProperty([
       "fields.0.key",
     ]);
-    const eleven = Array.from({ length: 11 }, (_, i) => ({ key: `f${i}`, label: "F", type: "text" }));
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      key: `f${i}`,
+      label: "F",
+      type: "text",
+    }));
     expect(await bad({ fields: eleven })).toHaveProperty("fields");
     expect(await bad({ consentText: "x".repeat(1_001) })).toHaveProperty("consentText", "TOO_LONG");
     const unchanged = await t.request("GET", `/bots/${bot.id}/lead-form`, { token: owner.token });
@@ -410,7 +414,9 @@ describe("the members' leads", () => {
     expect(await list("?from=2025-02-01T00:00:00Z")).toEqual([b.id]);
     await t.request("PATCH", `/leads/${a.id}`, { token: owner.token, json: { status: "won" } });
     expect(await list("?status=won,lost")).toEqual([a.id]);
-    const bad = await t.request("GET", "/leads?status=maybe&from=yesterday", { token: owner.token });
+    const bad = await t.request("GET", "/leads?status=maybe&from=yesterday", {
+      token: owner.token,
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fieldCodes).toHaveProperty(["status.0"]);
     expect(bad.body.error.fieldCodes).toHaveProperty("from");
@@ -535,7 +541,7 @@ describe("the export", () => {
     const rows = Array.from({ length: count }, (_, i) => ({
       organizationId: owner.organizationId,
       botId: bot.id,
-      name: i === 0 ? "=HYPERLINK(\"http://evil.example\")" : `Lead ${i}`,
+      name: i === 0 ? '=HYPERLINK("http://evil.example")' : `Lead ${i}`,
       email: `lead${i}@example.com`,
       phone: i === 1 ? "+966501234567" : null,
       notes: i === 2 ? "@SUM(1)" : i === 3 ? "\tTab" : "",
@@ -555,7 +561,10 @@ describe("the export", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("content-disposition")).toMatch(/attachment; filename="leads-.*\.csv"/);
-    const lines = csv.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "id,created_at,bot,name,email,phone,status,owner,notes,consent_at,conversation_id,client_id,custom",
     );
@@ -577,9 +586,7 @@ describe("the export", () => {
     expect(new Set(items.map((item) => item.email)).size).toBe(500);
 
     const viewer = await memberWithSession(t, owner.organizationId, "viewer");
-    expect(
-      (await t.request("GET", "/leads/export", { token: viewer.token })).status,
-    ).toBe(200);
+    expect((await t.request("GET", "/leads/export", { token: viewer.token })).status).toBe(200);
     const stranger = await ownerWithSession(t);
     const theirs = await t.request("GET", "/leads/export?format=json", { token: stranger.token });
     expect(JSON.parse(theirs.text)).toEqual([]);
