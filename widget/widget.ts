@@ -613,8 +613,14 @@ export class ChatWidget implements WidgetHandle {
     }
   }
 
+  /** The message box, or the lead form's first field while the chat waits for it. */
   private focusComposer() {
-    requestAnimationFrame(() => this.drawn?.input.focus());
+    requestAnimationFrame(() => {
+      const drawn = this.drawn;
+      if (drawn?.composer.hidden)
+        drawn.leadSlot.querySelector<HTMLElement>("input, select")?.focus();
+      else drawn?.input.focus();
+    });
   }
 
   /** A streaming answer is drawn again once a frame, however many pieces came in it. */
