@@ -5,6 +5,7 @@ import { createBotCardRoutes } from "./bots/bot-cards.routes";
 import { createBotRoutes } from "./bots/bots.routes";
 import { createCurrentBotRoutes } from "./bots/current-bot.routes";
 import { createBotHistoryRoutes } from "./bots/history.routes";
+import { createLeadRoutes } from "./bots/leads.routes";
 import { createPublicChatRoutes } from "./bots/public-chat.routes";
 import { createCharacterRoutes } from "./characters/characters.routes";
 import { createClientRoutes } from "./crm/clients.routes";
@@ -143,6 +144,7 @@ export function createApp({
   app.route("/", createKnowledgeSourceRoutes());
   app.route("/", createKnowledgeQaRoutes());
   app.route("/", createCurrentBotRoutes());
+  app.route("/", createLeadRoutes());
   app.route("/", createPublicChatRoutes());
   app.route("/", createUserRoutes());
   app.route("/", createFileRoutes());

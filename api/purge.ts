@@ -1,6 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import { botRestoreDays } from "./bots/bot-limits";
 import { purgeExpiredConversations } from "./bots/bot-retention";
+import { leadRestoreDays } from "./bots/leads";
 import { characterRestoreDays } from "./characters/characters";
 import { clientRestoreDays } from "./crm/clients";
 import { documentRestoreDays } from "./crm/documents";
@@ -8,7 +9,16 @@ import { projectRestoreDays } from "./crm/projects";
 import type { Database } from "./db/client";
 import { workQueue } from "./db/queue";
 import { purgeable } from "./db/records";
-import { bots, characters, clients, documents, projects, recipes, threads } from "./db/schema";
+import {
+  bots,
+  characters,
+  clients,
+  documents,
+  leads,
+  projects,
+  recipes,
+  threads,
+} from "./db/schema";
 import { purgeDeletedMedia } from "./media/media";
 import { recipeRestoreDays } from "./media/recipes";
 import { purgeActivity } from "./organizations/activity";
@@ -22,7 +32,7 @@ export const purgeQueue = "purge-deleted";
 /**
  * Deletes for good what was deleted longer ago than it can be restored: clients (and their logo
  * files), projects, documents, threads (with their messages), characters (and their avatar
- * files), media items (and their files), recipes and bots (with their cards) after 30 days. Resolves with how many rows of
+ * files), media items (and their files), recipes, bots (with their cards) and leads after 30 days. Resolves with how many rows of
  * each went.
  */
 export async function purgeDeleted(
@@ -37,6 +47,7 @@ export async function purgeDeleted(
   media: number;
   recipes: number;
   bots: number;
+  leads: number;
 }> {
   const goneMedia = await purgeDeletedMedia(db, storage);
   const goneRecipes = await db
@@ -47,6 +58,10 @@ export async function purgeDeleted(
     .delete(bots)
     .where(purgeable(bots.deletedAt, botRestoreDays))
     .returning({ id: bots.id });
+  const goneLeads = await db
+    .delete(leads)
+    .where(purgeable(leads.deletedAt, leadRestoreDays))
+    .returning({ id: leads.id });
   const goneThreads = await db
     .delete(threads)
     .where(purgeable(threads.deletedAt, threadRestoreDays))
@@ -80,6 +95,7 @@ export async function purgeDeleted(
     media: goneMedia,
     recipes: goneRecipes.length,
     bots: goneBots.length,
+    leads: goneLeads.length,
   };
 }
 

@@ -7,6 +7,8 @@ export class WidgetApiError extends Error {
     readonly code: string,
     /** Seconds from Retry-After on a 429 or 503, when the server sent it. */
     readonly retryAfter: number | null = null,
+    /** The code of each field the server refused (a 422's `fieldCodes`). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(code);
   }
@@ -27,6 +29,7 @@ export async function responseError(response: Response): Promise<WidgetApiError>
     response.status,
     body?.error?.code ?? `HTTP_${response.status}`,
     retryAfterSeconds(response.headers.get("Retry-After")),
+    body?.error?.fieldCodes ?? {},
   );
 }
 

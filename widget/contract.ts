@@ -30,5 +30,10 @@ export type AnswerSource = Schemas["BotAnswerSource"];
 
 /** The API's error shape (decision 002). */
 export type ApiErrorBody = {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
+  error?: {
+    code?: string;
+    message?: string;
+    fields?: Record<string, string>;
+    fieldCodes?: Record<string, string>;
+  };
 };

@@ -21,6 +21,8 @@ export type SavedConversation = {
   /** The identified user it belongs to (`identify`), null for an anonymous visitor. */
   userId: string | null;
   messages: WidgetMessage[];
+  /** The visitor sent the bot's lead form in this conversation. */
+  lead?: boolean;
 };
 
 /** How many messages the browser keeps; the server has the whole conversation. */
@@ -46,7 +48,7 @@ export function loadConversation(storage: Storage | null, publicId: string) {
 /** Checks what was read from storage: another script of the page may have written there. */
 export function readConversation(value: unknown): SavedConversation | null {
   if (!value || typeof value !== "object") return null;
-  const { conversationId, token, userId, messages } = value as Record<string, unknown>;
+  const { conversationId, token, userId, messages, lead } = value as Record<string, unknown>;
   if (typeof conversationId !== "string" || !conversationId) return null;
   if (typeof token !== "string" || !token) return null;
   return {
@@ -54,6 +56,7 @@ export function readConversation(value: unknown): SavedConversation | null {
     token,
     userId: typeof userId === "string" ? userId : null,
     messages: Array.isArray(messages) ? messages.flatMap(readMessage).slice(-keptMessages) : [],
+    ...(lead === true ? { lead } : {}),
   };
 }
 

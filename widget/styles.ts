@@ -17,17 +17,17 @@ export const widgetStyles = `
 }
 .qb[data-theme="dark"] {
   --qb-bg: #111318; --qb-surface: #1f232b; --qb-text: #f3f4f6; --qb-muted: #b6bcc8;
-  --qb-border: #3a404c; --qb-shadow: 0 12px 32px rgb(0 0 0 / 0.5); --qb-focus: var(--qb-focus-dark);
+  --qb-border: #3a404c; --qb-danger: #fca5a5; --qb-shadow: 0 12px 32px rgb(0 0 0 / 0.5); --qb-focus: var(--qb-focus-dark);
   color-scheme: dark;
 }
 @media (prefers-color-scheme: dark) {
   .qb[data-theme="auto"] {
     --qb-bg: #111318; --qb-surface: #1f232b; --qb-text: #f3f4f6; --qb-muted: #b6bcc8;
-    --qb-border: #3a404c; --qb-shadow: 0 12px 32px rgb(0 0 0 / 0.5); --qb-focus: var(--qb-focus-dark);
+    --qb-border: #3a404c; --qb-danger: #fca5a5; --qb-shadow: 0 12px 32px rgb(0 0 0 / 0.5); --qb-focus: var(--qb-focus-dark);
     color-scheme: dark;
   }
 }
-button, textarea { font: inherit; color: inherit; }
+button, textarea, input, select { font: inherit; color: inherit; }
 button { cursor: pointer; }
 :focus-visible { outline: 2px solid var(--qb-focus); outline-offset: 2px; }
 .sr { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -147,5 +147,24 @@ button { cursor: pointer; }
 .send:disabled { opacity: 0.55; cursor: default; }
 .send svg { inline-size: 20px; block-size: 20px; }
 .qb[dir="rtl"] .send svg { transform: scaleX(-1); }
+.lead-slot:empty { display: none; }
+.lead-slot { flex: none; max-block-size: 60%; overflow-y: auto; border-block-start: 1px solid var(--qb-border); }
+.lead { display: grid; gap: 10px; padding: 12px 16px; }
+.lead-title { margin: 0; font-weight: 600; }
+.lead-field { display: grid; gap: 4px; font-size: 14px; }
+.lead-check { grid-template-columns: auto 1fr; align-items: start; column-gap: 8px; }
+.lead-check .lead-error { grid-column: 1 / -1; }
+.lead input:not([type="checkbox"]), .lead select {
+  font: inherit; color: inherit; padding: 8px 10px; border: 1px solid var(--qb-border);
+  border-radius: 8px; background: var(--qb-bg);
+}
+.lead input[type="checkbox"] { margin: 3px 0 0; inline-size: 18px; block-size: 18px; accent-color: var(--qb-accent); }
+.lead [aria-invalid="true"] { border-color: var(--qb-danger, #b91c1c); }
+.lead-error { margin: 0; font-size: 13px; color: var(--qb-danger, #b91c1c); }
+.lead-actions { display: flex; gap: 8px; }
+.lead-send, .lead-skip { border-radius: 8px; padding: 8px 14px; font-size: 14px; }
+.lead-send { border: 0; background: var(--qb-accent); color: var(--qb-on-accent); }
+.lead-send:disabled { opacity: 0.55; cursor: default; }
+.lead-skip { border: 1px solid var(--qb-border); background: var(--qb-bg); }
 .footer { margin: 0; padding: 0 16px 10px; font-size: 12px; color: var(--qb-muted); text-align: center; }
 `;

@@ -17,6 +17,14 @@ import type {
   Rating,
 } from "./contract";
 import { h, icon } from "./dom";
+import {
+  type DrawnLeadForm,
+  drawLeadForm,
+  type LeadInput,
+  leadBody,
+  leadFields,
+  leadFormDue,
+} from "./lead-form";
 import { renderMarkdown } from "./markdown";
 import {
   browserStorage,
@@ -105,6 +113,10 @@ export class ChatWidget implements WidgetHandle {
   private localIds = 0;
   private drawn: ReturnType<ChatWidget["draw"]> | null = null;
   private renderQueued = false;
+  /** The server or a card asked for the lead form; the visitor put it off (when it may wait). */
+  private leadAsked = false;
+  private leadSkipped = false;
+  private leadForm: DrawnLeadForm | null = null;
   private readonly elements = new WeakMap<WidgetMessage, HTMLElement>();
   /** Prefixes the ids of this widget's elements: a page may have several. */
   private readonly id: string;
@@ -162,6 +174,8 @@ export class ChatWidget implements WidgetHandle {
     this.waitingForIdentity = null;
     this.messages = [];
     this.notice = null;
+    this.leadAsked = false;
+    this.leadSkipped = false;
     clearConversation(this.storage, this.publicId);
     this.render();
   }
@@ -209,6 +223,7 @@ export class ChatWidget implements WidgetHandle {
         : widgetLanguage(config.language, navigator.languages ?? [navigator.language]);
     this.t = translator(this.language);
     this.drawn?.root.remove();
+    this.leadForm = null;
     this.drawn = this.draw();
     this.render();
   }
@@ -492,7 +507,57 @@ export class ChatWidget implements WidgetHandle {
       return this.setNotice("tooLong", { max: this.config?.maxMessageLength ?? 0 });
     }
     if (error.code === "IDENTITY_INVALID") return this.setNotice("identityRefused");
+    if (error.code === "LEAD_REQUIRED") {
+      this.leadAsked = true;
+      return this.setNotice("leadNeeded");
+    }
     this.setNotice(error.status === 0 || error.status >= 500 ? "unavailable" : "failed");
+  }
+
+  /** Sends the lead form: the server's refusals are shown by field, a success closes the form. */
+  private async sendLead(input: LeadInput) {
+    const config = this.config;
+    const drawn = this.leadForm;
+    if (!config?.leadForm || !drawn) return;
+    const body = leadBody(config.leadForm, leadFields(config.leadForm, this.t), input);
+    drawn.busy(true);
+    try {
+      const abort = new AbortController();
+      const conversation = await this.startConversation(abort.signal);
+      await withRetry(
+        () =>
+          request(`${this.base}/conversations/${conversation.conversationId}/lead`, {
+            method: "POST",
+            headers: this.headers(true),
+            body: JSON.stringify(body),
+          }),
+        { onRetry: (error) => this.retrying(error) },
+      );
+      conversation.lead = true;
+      this.leadAsked = false;
+      this.save();
+      this.setNotice(null);
+      if (this.drawn) this.drawn.announcer.textContent = this.t("leadSent");
+      this.emit("lead", { sent: true });
+      this.focusComposer();
+    } catch (error) {
+      if (error instanceof WidgetApiError && error.status === 422) {
+        drawn.showErrors(error.fields);
+        this.setNotice(null);
+      } else {
+        this.failed(error);
+      }
+    } finally {
+      drawn.busy(false);
+    }
+  }
+
+  /** A card's button asks for the lead form: the widget's own when the bot has one. */
+  private askLead(cardId: string) {
+    this.emit("lead", { cardId });
+    if (!this.config?.leadForm || this.conversation?.lead) return;
+    this.leadAsked = true;
+    this.renderChrome();
   }
 
   private async rate(message: WidgetMessage, rating: Rating) {
@@ -548,8 +613,14 @@ export class ChatWidget implements WidgetHandle {
     }
   }
 
+  /** The message box, or the lead form's first field while the chat waits for it. */
   private focusComposer() {
-    requestAnimationFrame(() => this.drawn?.input.focus());
+    requestAnimationFrame(() => {
+      const drawn = this.drawn;
+      if (drawn?.composer.hidden)
+        drawn.leadSlot.querySelector<HTMLElement>("input, select")?.focus();
+      else drawn?.input.focus();
+    });
   }
 
   /** A streaming answer is drawn again once a frame, however many pieces came in it. */
@@ -634,6 +705,7 @@ export class ChatWidget implements WidgetHandle {
       );
     }
     const notice = h("p", { class: "notice", role: "status" });
+    const leadSlot = h("div", { class: "lead-slot" });
     const announcer = h("div", { class: "sr", "aria-live": "polite", "aria-atomic": "true" });
     const closeButton =
       this.mode === "bubble"
@@ -681,6 +753,7 @@ export class ChatWidget implements WidgetHandle {
         closeButton,
       ),
       log,
+      leadSlot,
       prompts,
       notice,
       h(
@@ -725,7 +798,20 @@ export class ChatWidget implements WidgetHandle {
     for (const [property, value] of Object.entries(variables))
       root.style.setProperty(property, value);
     this.shadow.append(root);
-    return { root, launcher, panel, log, prompts, notice, input, send, announcer };
+    const composer = input.parentElement as HTMLFormElement;
+    return {
+      root,
+      launcher,
+      panel,
+      log,
+      leadSlot,
+      prompts,
+      notice,
+      composer,
+      input,
+      send,
+      announcer,
+    };
   }
 
   private render() {
@@ -747,6 +833,34 @@ export class ChatWidget implements WidgetHandle {
     if (!avatar) drawn.launcher.replaceChildren(icon(this.isOpen ? "close" : "chat"));
     drawn.prompts.hidden =
       this.messages.some((message) => message.role === "user") || !drawn.prompts.childElementCount;
+    const leadForm = config.leadForm;
+    const due = leadFormDue(leadForm, {
+      sent: this.conversation?.lead === true,
+      asked: this.leadAsked,
+      skipped: this.leadSkipped,
+      visitorMessages: this.messages.filter((message) => message.role === "user").length,
+    });
+    if (due && leadForm && !this.leadForm) {
+      this.leadForm = drawLeadForm(leadForm, t, (part) => `${this.id}-${part}`, {
+        submit: (input) => void this.sendLead(input),
+        skip: leadForm.required
+          ? undefined
+          : () => {
+              this.leadSkipped = true;
+              this.leadAsked = false;
+              this.renderChrome();
+              this.focusComposer();
+            },
+      });
+      drawn.leadSlot.replaceChildren(this.leadForm.element);
+    } else if (!due && this.leadForm) {
+      this.leadForm = null;
+      drawn.leadSlot.replaceChildren();
+    }
+    // A form the chat waits for stands in the composer's place.
+    const waiting = due && leadForm?.required === true;
+    drawn.composer.hidden = waiting;
+    if (due) drawn.prompts.hidden = true;
     drawn.notice.hidden = !this.notice;
     drawn.notice.textContent = this.notice ?? "";
     drawn.send.disabled = this.busy || !drawn.input.value.trim();
@@ -898,7 +1012,7 @@ export class ChatWidget implements WidgetHandle {
           onclick: () => {
             counted();
             if (button.kind === "reply") void this.send(button.value);
-            else this.emit("lead", { cardId: card.id });
+            else this.askLead(card.id);
           },
         },
         button.label,

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createUIMessageStreamResponse } from "ai";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Bot } from "../db/schema";
+import { type Bot, leadCustomFieldTypes, leadFieldModes, leadFormTimings } from "../db/schema";
 import { notFound } from "../errors";
 import { bodyLimit } from "../http/body-limit";
 import type { AppEnv } from "../http/env";
@@ -11,6 +11,8 @@ import { requestMeta } from "../http/request-meta";
 import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
 import { botLimits } from "./bot-limits";
 import { AppearanceSchema } from "./bots.routes";
+import { leadLimits } from "./lead-form";
+import { submitLead } from "./leads";
 import {
   botByPublicId,
   checkMessageIdentity,
@@ -87,6 +89,27 @@ const ConfigSchema = z
     language: z.enum(["en", "ar", "visitor"]),
     maxMessageLength: z.number().int(),
     appearance: AppearanceSchema,
+    leadForm: z
+      .object({
+        when: z.enum(leadFormTimings),
+        afterMessages: z.int(),
+        required: z.boolean().openapi({ description: "The chat waits for it (LEAD_REQUIRED)" }),
+        name: z.enum(leadFieldModes),
+        email: z.enum(leadFieldModes),
+        phone: z.enum(leadFieldModes),
+        fields: z.array(
+          z.object({
+            key: z.string(),
+            label: z.string(),
+            type: z.enum(leadCustomFieldTypes),
+            required: z.boolean(),
+            options: z.array(z.string()),
+          }),
+        ),
+        consentText: z.string().openapi({ description: "Not empty: consent is required" }),
+      })
+      .nullable()
+      .openapi("BotPublicLeadForm", { description: "Null when the bot takes no leads" }),
   })
   .openapi("BotPublicConfig");
 
@@ -309,6 +332,61 @@ const cardClickRoute = createRoute({
   responses: { 204: { description: "Counted" }, ...errorResponses(401, 404, 422) },
 });
 
+const leadText = z
+  .string()
+  .max(leadLimits.customText * 2)
+  .nullable()
+  .optional();
+
+const leadRoute = createRoute({
+  method: "post",
+  path: `${base}/conversations/{id}/lead`,
+  tags,
+  summary: "Send the bot's lead form (visitor token)",
+  description:
+    "Checked against the bot's form (the config's `leadForm`): 422 VALIDATION_FAILED with each " +
+    "field's code (REQUIRED, TOO_LONG, INVALID_FORMAT, INVALID_TYPE, INVALID_VALUE, " +
+    "UNKNOWN_FIELD for a field the form does not ask for, CONSENT_REQUIRED on `consent`). One " +
+    "lead a conversation: 201 when it is made, 200 when a second submit changes it. 409 " +
+    "LEAD_FORM_DISABLED for a bot that takes no leads; 429 RATE_LIMITED with Retry-After per " +
+    "visitor and per address.",
+  security: visitorSecurity,
+  middleware: [bodyLimit(publicBodyLimit)] as const,
+  request: {
+    params: conversationParams,
+    ...jsonBody(
+      z
+        .strictObject({
+          name: leadText,
+          email: leadText,
+          phone: leadText,
+          custom: z
+            .record(
+              z.string().max(100),
+              z.union([
+                z.string().max(leadLimits.customText * 2),
+                z.number(),
+                z.boolean(),
+                z.null(),
+              ]),
+            )
+            .refine(
+              (values) => Object.keys(values).length <= leadLimits.customFields * 2,
+              "Too many fields",
+            )
+            .optional(),
+          consent: z.boolean("true or false").optional(),
+        })
+        .openapi("BotLeadSubmission"),
+    ),
+  },
+  responses: {
+    201: jsonResponse("The lead was made", z.object({ id: z.string() }).openapi("BotLeadSent")),
+    200: jsonResponse("The lead was changed", z.object({ id: z.string() })),
+    ...errorResponses(400, 401, 404, 409, 413, 422, 429),
+  },
+});
+
 const imageDescription =
   "The library item's WebP thumbnail, for any site's <img> (`Cross-Origin-Resource-Policy: " +
   "cross-origin`). 404 for a bot that is not live, or no image.";
@@ -427,6 +505,17 @@ export function createPublicChatRoutes() {
       const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
       await clickCard(c.var.db, conversation, cardId);
       return c.body(null, 204);
+    })
+    .openapi(leadRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const conversation = await openConversation(services(c), c.var.bot, id, bearer(c));
+      const lead = await submitLead(
+        { ...services(c), rateLimits: c.var.rateLimits },
+        c.var.bot,
+        conversation,
+        c.req.valid("json"),
+      );
+      return c.json({ id: lead.id }, lead.created ? 201 : 200);
     })
     .openapi(avatarRoute, async (c) => {
       const image = await openBotImage(c.var.db, c.var.storage, c.var.bot, { kind: "avatar" });

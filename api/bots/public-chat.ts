@@ -14,6 +14,7 @@ import {
   type BotCard,
   type BotCardButton,
   type BotConversation,
+  type BotLeadForm,
   type BotMessage,
   botCards,
   botConversations,
@@ -33,6 +34,7 @@ import { type Actor, requirePermission } from "../organizations/permissions";
 import { answerFlushMs, answerHeartbeatMs, staleAnswerMs } from "../threads/thread-messages";
 import { domainAllowed } from "./bot-domains";
 import { openBotSecret } from "./bot-secrets";
+import { checkLeadGate, leadFormOf } from "./lead-form";
 import { botImageUrl } from "./public-images";
 
 export type PublicChatServices = { db: Database; ai: AiServices };
@@ -156,7 +158,12 @@ export type PublicConfig = {
   language: Bot["language"];
   maxMessageLength: number;
   appearance: Bot["appearance"];
+  /** The lead form the widget shows; null when the bot takes no leads. */
+  leadForm: PublicLeadForm | null;
 };
+
+/** The lead form as a visitor sees it: the owner's settings are all the visitor's to see. */
+export type PublicLeadForm = Omit<BotLeadForm, "enabled">;
 
 /**
  * What the full-page chat (`/b/<publicId>`) needs of a live bot: its name for the title, its
@@ -187,7 +194,13 @@ export function publicConfig(bot: Bot): PublicConfig {
     language: bot.language,
     maxMessageLength: bot.maxMessageLength,
     appearance: bot.appearance,
+    leadForm: publicLeadForm(bot),
   };
+}
+
+function publicLeadForm(bot: Bot): PublicLeadForm | null {
+  const { enabled, ...form } = leadFormOf(bot);
+  return enabled ? form : null;
 }
 
 /** What a site says of its signed-in user: the id signed with the bot's identity secret. */
@@ -653,6 +666,7 @@ export async function sendMessage(
     chatModelOf(services, bot),
   ]);
   if (repeat) return replay(db, bot, repeat, metaOf);
+  await checkLeadGate(db, bot, conversation);
 
   if (resolved) {
     await checkAiQuota(

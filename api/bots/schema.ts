@@ -16,7 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { characters } from "../characters/schema";
-import { projects } from "../crm/schema";
+import { clients, projects } from "../crm/schema";
 import {
   belongsTo,
   createdAt,
@@ -68,6 +68,46 @@ export type BotAppearance = {
   customCss: string;
 };
 
+/** Whether the lead form asks for a field: not at all, or with the visitor free to leave it empty, or not. */
+export const leadFieldModes = ["off", "optional", "required"] as const;
+export type LeadFieldMode = (typeof leadFieldModes)[number];
+
+/** When the widget shows the lead form: before the first message, after some, or only when asked. */
+export const leadFormTimings = ["before-chat", "after-messages", "never"] as const;
+export type LeadFormTiming = (typeof leadFormTimings)[number];
+
+export const leadCustomFieldTypes = ["text", "number", "select", "checkbox"] as const;
+export type LeadCustomFieldType = (typeof leadCustomFieldTypes)[number];
+
+/** A field of the owner's own: its key in the lead's values, its label, its type. */
+export type LeadCustomField = {
+  key: string;
+  label: string;
+  type: LeadCustomFieldType;
+  required: boolean;
+  /** A select's choices; empty for the other types. */
+  options: string[];
+};
+
+/**
+ * A bot's lead form (docs/x-bot.md, "Leads"): the fields it asks for, when the widget shows it,
+ * whether the chat waits for it (`required`), and the consent the visitor must give, if any.
+ */
+export type BotLeadForm = {
+  enabled: boolean;
+  when: LeadFormTiming;
+  /** With `after-messages`: the visitor's messages before the form shows. */
+  afterMessages: number;
+  /** The chat goes no further until the form is sent (LEAD_REQUIRED). */
+  required: boolean;
+  name: LeadFieldMode;
+  email: LeadFieldMode;
+  phone: LeadFieldMode;
+  fields: LeadCustomField[];
+  /** Free text, as the bot's other texts; empty: no consent asked. */
+  consentText: string;
+};
+
 export const botCardButtonKinds = ["reply", "link", "lead_form"] as const;
 
 /** A card's button: send `value` as the visitor's reply, open the link `value`, or the lead form. */
@@ -114,6 +154,8 @@ export const bots = pgTable(
     appearance: jsonb("appearance").$type<BotAppearance>().notNull(),
     /** Hosts the widget may run on: `example.com`, or `*.example.com` for its subdomains. */
     allowedDomains: text("allowed_domains").array().notNull().default(sql`'{}'::text[]`),
+    /** The lead form (docs/x-bot.md, "Leads"); null: none set, as a disabled form. */
+    leadForm: jsonb("lead_form").$type<BotLeadForm>(),
     identitySecretSealed: text("identity_secret_sealed"),
     identitySecretRotatedAt: timestamp("identity_secret_rotated_at", {
       withTimezone: true,
@@ -293,3 +335,50 @@ export const botMessages = pgTable(
 
 export type BotConversation = typeof botConversations.$inferSelect;
 export type BotMessage = typeof botMessages.$inferSelect;
+
+export const leadStatuses = ["new", "contacted", "qualified", "won", "lost"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** A lead's values of the owner's own fields, by their keys. */
+export type LeadCustomValues = Record<string, string | number | boolean>;
+
+/**
+ * The leads visitors leave through a bot's lead form: one a conversation (a second submit
+ * changes it), with the values asked for, when consent was given, and what the organization
+ * makes of it (status, notes, owner, the client it became). Versioned, and deleted to the bin.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuidPrimaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    botId: belongsTo("bot_id", () => bots.id),
+    conversationId: bigint("conversation_id", { mode: "number" }).references(
+      () => botConversations.id,
+      { onDelete: "set null" },
+    ),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    custom: jsonb("custom").$type<LeadCustomValues>().notNull().default({}),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    language: text("language").notNull().default("en"),
+    status: text("status", { enum: leadStatuses }).notNull().default("new"),
+    notes: text("notes").notNull().default(""),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex("leads_conversation_idx").on(t.conversationId),
+    uniqueIndex("leads_client_idx").on(t.clientId),
+    index("leads_organization_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("leads_bot_created_idx").on(t.botId, t.createdAt),
+    oneOf("leads_status", "status", leadStatuses),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;

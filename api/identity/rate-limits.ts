@@ -46,6 +46,9 @@ export const defaultRateLimits = {
   chatPerMember: { limit: 20, windowSeconds: minute },
   generationPerMember: { limit: 30, windowSeconds: 10 * minute },
   aiTestPerMember: { limit: 10, windowSeconds: minute },
+  /** A visitor's lead form sent to a bot (docs/x-bot.md, "Leads"): per visitor, per address. */
+  leadPerVisitor: { limit: 10, windowSeconds: hour },
+  leadPerAddress: { limit: 30, windowSeconds: hour },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof defaultRateLimits;

@@ -191,6 +191,8 @@ export function previewConfig(
     language: bot.language === "visitor" ? pageLanguage : bot.language,
     maxMessageLength: bot.maxMessageLength,
     appearance,
+    // The preview shows the chat as it looks; the lead form is not the appearance's.
+    leadForm: null,
   };
 }
 

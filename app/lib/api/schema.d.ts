@@ -13960,6 +13960,778 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/bots/{id}/lead-form": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A bot's lead form (bots.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The form */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotLeadForm"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    /**
+     * Replace a bot's lead form (bots.manage)
+     * @description Name, email and phone each off, optional or required; up to 10 fields of the owner's own (text, number, select with its choices, checkbox), each with a unique key. The bot's version stays; the change goes out as `bot.updated`. 409 BOT_DELETED in the bin.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotLeadFormInput"];
+        };
+      };
+      responses: {
+        /** @description The form as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotLeadForm"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/leads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's leads, newest first (leads.read)
+     * @description Changes go out as `lead.created`, `lead.updated`, `lead.deleted` and `lead.restored` events to the organization.
+     */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          /** @description Part of a name, an email or a phone */
+          q?: string;
+          /** @description Comma-separated */
+          status?: ("new" | "contacted" | "qualified" | "won" | "lost")[];
+          botId?: string;
+          clientId?: string;
+          /** @description Made at or after (a date is its midnight UTC) */
+          from?: string;
+          /** @description Made before */
+          to?: string;
+          deleted?: "true" | "false";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of leads */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["LeadList"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/leads/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's leads as CSV or JSON, streamed (leads.read)
+     * @description The list's filters, newest first, read and sent a batch at a time. CSV: UTF-8 with a byte order mark, columns id, created_at, bot, name, email, phone, status, owner, notes, consent_at, conversation_id, client_id, custom (custom as JSON); a cell that begins with =, +, -, @, a tab or a carriage return is prefixed with '. JSON: an array of leads.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Part of a name, an email or a phone */
+          q?: string;
+          /** @description Comma-separated */
+          status?: ("new" | "contacted" | "qualified" | "won" | "lost")[];
+          botId?: string;
+          clientId?: string;
+          /** @description Made at or after (a date is its midnight UTC) */
+          from?: string;
+          /** @description Made before */
+          to?: string;
+          format?: "csv" | "json";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+            "application/json": {
+              [key: string]: unknown;
+            }[];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/leads/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A lead, a deleted one too while it can be restored (leads.read) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The lead */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Lead"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a lead, restorable for 30 days (leads.manage) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a lead's status, notes or owner (leads.manage)
+     * @description 422 NOT_A_MEMBER on `ownerId`; 409 LEAD_DELETED in the bin.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["LeadUpdate"];
+        };
+      };
+      responses: {
+        /** @description The lead as it is now */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Lead"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/leads/{id}/convert": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a client of a lead (leads.manage and clients.write)
+     * @description A person named as the lead, with its email and phone, linked both ways (the lead's `client`; `GET /leads?clientId=`). Once: 409 LEAD_CONVERTED with `details.client` after.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The lead, with its client */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Lead"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/leads/{id}/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Bring a deleted lead back (leads.manage) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The lead */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Lead"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/public/bots/{publicId}": {
     parameters: {
       query?: never;
@@ -14505,6 +15277,135 @@ export interface paths {
         };
         /** @description Validation failed; `fields` names the invalid fields */
         422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/public/bots/{publicId}/conversations/{id}/lead": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the bot's lead form (visitor token)
+     * @description Checked against the bot's form (the config's `leadForm`): 422 VALIDATION_FAILED with each field's code (REQUIRED, TOO_LONG, INVALID_FORMAT, INVALID_TYPE, INVALID_VALUE, UNKNOWN_FIELD for a field the form does not ask for, CONSENT_REQUIRED on `consent`). One lead a conversation: 201 when it is made, 200 when a second submit changes it. 409 LEAD_FORM_DISABLED for a bot that takes no leads; 429 RATE_LIMITED with Retry-After per visitor and per address.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          publicId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["BotLeadSubmission"];
+        };
+      };
+      responses: {
+        /** @description The lead was changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+            };
+          };
+        };
+        /** @description The lead was made */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BotLeadSent"];
+          };
+        };
+        /** @description Malformed request (for example, invalid JSON) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Conflict */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Request body larger than 1 MiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Too many requests */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -18096,6 +18997,134 @@ export interface components {
       /** Format: uuid */
       botId: string;
     };
+    BotLeadForm: {
+      enabled: boolean;
+      /** @enum {string} */
+      when: "before-chat" | "after-messages" | "never";
+      afterMessages: number;
+      required: boolean;
+      /** @enum {string} */
+      name: "off" | "optional" | "required";
+      /** @enum {string} */
+      email: "off" | "optional" | "required";
+      /** @enum {string} */
+      phone: "off" | "optional" | "required";
+      fields: {
+        key: string;
+        label: string;
+        /** @enum {string} */
+        type: "text" | "number" | "select" | "checkbox";
+        required: boolean;
+        options: string[];
+      }[];
+      consentText: string;
+    };
+    BotLeadFormInput: {
+      enabled: boolean;
+      /** @enum {string} */
+      when: "before-chat" | "after-messages" | "never";
+      /**
+       * @description With `after-messages`: the visitor's messages before the form
+       * @default 3
+       */
+      afterMessages?: number;
+      /**
+       * @description The chat waits for the form (403 LEAD_REQUIRED)
+       * @default false
+       */
+      required?: boolean;
+      /**
+       * @default optional
+       * @enum {string}
+       */
+      name?: "off" | "optional" | "required";
+      /**
+       * @default required
+       * @enum {string}
+       */
+      email?: "off" | "optional" | "required";
+      /**
+       * @default off
+       * @enum {string}
+       */
+      phone?: "off" | "optional" | "required";
+      /** @default [] */
+      fields?: components["schemas"]["LeadCustomField"][];
+      /**
+       * @description Free text; not empty: the visitor must consent
+       * @default
+       */
+      consentText?: string;
+    };
+    LeadCustomField: {
+      key: string;
+      label: string;
+      /** @enum {string} */
+      type: "text" | "number" | "select" | "checkbox";
+      /** @default false */
+      required?: boolean;
+      /** @default [] */
+      options?: string[];
+    };
+    LeadList: {
+      items: components["schemas"]["Lead"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
+      total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
+      page: number;
+      pageSize: number;
+    };
+    Lead: {
+      /** Format: uuid */
+      id: string;
+      bot: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      };
+      /** @description The conversation the lead came from; null once it was purged */
+      conversationId: string | null;
+      name: string | null;
+      email: string | null;
+      /** @description E.164 */
+      phone: string | null;
+      /** @description The values of the form's own fields, by key */
+      custom: {
+        [key: string]: string | number | boolean;
+      };
+      /** Format: date-time */
+      consentAt: string | null;
+      language: string;
+      /** @enum {string} */
+      status: "new" | "contacted" | "qualified" | "won" | "lost";
+      notes: string;
+      owner: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** @description The client the lead became (POST /leads/{id}/convert) */
+      client: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      deletedAt: string | null;
+    };
+    LeadUpdate: {
+      /** @enum {string} */
+      status?: "new" | "contacted" | "qualified" | "won" | "lost";
+      notes?: string;
+      /** Format: uuid */
+      ownerId?: string | null;
+    };
     BotPublicConfig: {
       publicId: string;
       name: string;
@@ -18104,7 +19133,32 @@ export interface components {
       language: "en" | "ar" | "visitor";
       maxMessageLength: number;
       appearance: components["schemas"]["BotAppearance"];
+      leadForm: components["schemas"]["BotPublicLeadForm"];
     };
+    /** @description Null when the bot takes no leads */
+    BotPublicLeadForm: {
+      /** @enum {string} */
+      when: "before-chat" | "after-messages" | "never";
+      afterMessages: number;
+      /** @description The chat waits for it (LEAD_REQUIRED) */
+      required: boolean;
+      /** @enum {string} */
+      name: "off" | "optional" | "required";
+      /** @enum {string} */
+      email: "off" | "optional" | "required";
+      /** @enum {string} */
+      phone: "off" | "optional" | "required";
+      fields: {
+        key: string;
+        label: string;
+        /** @enum {string} */
+        type: "text" | "number" | "select" | "checkbox";
+        required: boolean;
+        options: string[];
+      }[];
+      /** @description Not empty: consent is required */
+      consentText: string;
+    } | null;
     BotPublicPage: {
       publicId: string;
       name: string;
@@ -18175,6 +19229,18 @@ export interface components {
       messageId: string | number;
       /** @enum {string|null} */
       rating: "up" | "down" | null;
+    };
+    BotLeadSent: {
+      id: string;
+    };
+    BotLeadSubmission: {
+      name?: string | null;
+      email?: string | null;
+      phone?: string | null;
+      custom?: {
+        [key: string]: string | number | boolean | null;
+      };
+      consent?: boolean;
     };
     BotPreviewToken: {
       token: string;

@@ -3,7 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bots, characters, clients, documents, projects, recipes } from "../../../api/db/schema";
+import {
+  bots,
+  characters,
+  clients,
+  documents,
+  leads,
+  projects,
+  recipes,
+} from "../../../api/db/schema";
 import { purgeDeleted, purgeQueue } from "../../../api/purge";
 import { avatarUrlOf, saveAvatar } from "../../../api/storage/avatars";
 import { createLocalStorage } from "../../../api/storage/local";
@@ -101,6 +109,15 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     .update(bots)
     .set({ deletedAt: sql`now() - interval '31 days'` })
     .where(eq(bots.id, oldBot.body.id));
+  const keptBot = await post("/bots", { name: "Kept bot" });
+  await t.db.insert(leads).values(
+    [31, 29, null].map((days, i) => ({
+      organizationId: owner.organizationId,
+      botId: keptBot.body.id,
+      name: `Lead ${i}`,
+      deletedAt: days === null ? null : sql`now() - make_interval(days => ${days})`,
+    })),
+  );
 
   expect(await purgeDeleted(t.db, storage)).toEqual({
     clients: 1,
@@ -111,9 +128,12 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     media: 0,
     recipes: 1,
     bots: 1,
+    leads: 1,
   });
+  const leftLeads = await t.db.select({ name: leads.name }).from(leads).orderBy(leads.name);
+  expect(leftLeads.map((row) => row.name)).toEqual(["Lead 1", "Lead 2"]);
   const leftBots = await t.db.select({ name: bots.name }).from(bots);
-  expect(leftBots.map((row) => row.name)).toEqual(["Recent bot"]);
+  expect(leftBots.map((row) => row.name).sort()).toEqual(["Kept bot", "Recent bot"]);
   const leftRecipes = await t.db.select({ name: recipes.name }).from(recipes).orderBy(recipes.name);
   expect(leftRecipes.map((row) => row.name)).toEqual(["Kept recipe", "Recent recipe"]);
   const left = await t.db.select({ name: clients.name }).from(clients).orderBy(clients.name);
@@ -138,6 +158,7 @@ it("deletes for good what was deleted over 30 days ago, logo files too, and noth
     media: 0,
     recipes: 0,
     bots: 0,
+    leads: 0,
   });
 
   const schedules = await t.jobs.boss.getSchedules(purgeQueue);

@@ -141,7 +141,15 @@ describe("the public configuration", () => {
     const response = await t.request("GET", path(bot.publicId), { headers: { origin: page } });
     expect(response.status, response.text).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(
-      ["appearance", "avatarUrl", "language", "maxMessageLength", "name", "publicId"].sort(),
+      [
+        "appearance",
+        "avatarUrl",
+        "language",
+        "leadForm",
+        "maxMessageLength",
+        "name",
+        "publicId",
+      ].sort(),
     );
     expect(response.text).not.toContain("Secret plan");
     expect(response.headers.get("access-control-allow-origin")).toBe(page);

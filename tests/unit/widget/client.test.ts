@@ -3,6 +3,7 @@ import {
   attempts,
   backoffDelay,
   isRetryable,
+  responseError,
   retryAfterSeconds,
   WidgetApiError,
   withRetry,
@@ -16,6 +17,18 @@ describe("the widget's retries", () => {
     ]);
     expect(backoffDelay(1, null, () => 0.999)).toBeLessThanOrEqual(1250);
     expect(backoffDelay(3, 7)).toBe(7000);
+  });
+
+  it("keeps the code of each field a refusal names", async () => {
+    const response = new Response(
+      JSON.stringify({ error: { code: "VALIDATION_FAILED", fieldCodes: { email: "REQUIRED" } } }),
+      { status: 422, headers: { "Content-Type": "application/json" } },
+    );
+    const error = await responseError(response);
+    expect(error).toMatchObject({ status: 422, code: "VALIDATION_FAILED" });
+    expect(error.fields).toEqual({ email: "REQUIRED" });
+    const bare = await responseError(new Response("oops", { status: 500 }));
+    expect(bare.fields).toEqual({});
   });
 
   it("reads Retry-After as seconds or as a date", () => {

@@ -57,6 +57,14 @@ describe("the widget's saved conversation", () => {
     expect(storage.getItem(storageKey("bot-a"))).toContain('"conversationId":"41"');
   });
 
+  it("remembers that the lead form was sent, and nothing else in its place", () => {
+    const storage = memoryStorage();
+    saveConversation(storage, "bot-a", { ...conversation, lead: true });
+    expect(loadConversation(storage, "bot-a")?.lead).toBe(true);
+    storage.setItem(storageKey("bot-b"), JSON.stringify({ ...conversation, lead: "yes" }));
+    expect(loadConversation(storage, "bot-b")).not.toHaveProperty("lead");
+  });
+
   it("keeps the last messages only", () => {
     const storage = memoryStorage();
     const messages = Array.from({ length: keptMessages + 20 }, (_, index) => ({

@@ -88,6 +88,7 @@ describe("the preview's configuration", () => {
       language: "en",
       maxMessageLength: 2000,
       appearance: { ...saved, headerTitle: "Help" },
+      leadForm: null,
     });
   });
 
