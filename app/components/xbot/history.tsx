@@ -160,8 +160,8 @@ function BotAnswer({ message }: { message: TranscriptMessage }) {
           <div>
             <p className="text-xs font-medium text-text-muted">{t("history.transcript.sources")}</p>
             <ol className="list-decimal space-y-0.5 ps-5 text-xs">
-              {message.sources.map((source, index) => (
-                <li key={`${index}-${source.title}`}>
+              {message.sources.map((source) => (
+                <li key={`${source.title} ${source.url ?? ""}`}>
                   {source.url ? (
                     <a
                       href={source.url}
