@@ -29,6 +29,7 @@ const listQuery = pagedQuery().extend({
     description: "`true`: with a question the bot's knowledge did not cover",
   }),
   language: z.enum(["en", "ar"]).optional().openapi({ description: "The widget's language" }),
+  lead: queryFlag().openapi({ description: "`true`: where the visitor left their details" }),
   preview: queryFlag().openapi({
     description: "`true`: the members' own tries in the preview instead of the visitors'",
   }),
@@ -49,6 +50,7 @@ const SummarySchema = z
     ratedUp: z.int(),
     ratedDown: z.int(),
     unanswered: z.int().openapi({ description: "Questions the knowledge did not cover" }),
+    leadId: z.uuid().nullable().openapi({ description: "The lead the visitor left" }),
   })
   .openapi("BotConversationSummary");
 

@@ -9,6 +9,7 @@ import {
   type BotMessageStatus,
   botConversations,
   botMessages,
+  leads,
 } from "./schema";
 
 /** What the history's list filters by (docs/x-bot.md, "History"). */
@@ -27,6 +28,8 @@ export type ConversationQuery = {
   language?: string;
   /** The members' own tries in the preview, instead of the visitors' conversations. */
   preview?: boolean;
+  /** A conversation whose visitor left their details (a lead not deleted). */
+  lead?: boolean;
 };
 
 export type ConversationSummary = {
@@ -45,6 +48,8 @@ export type ConversationSummary = {
   ratedUp: number;
   ratedDown: number;
   unanswered: number;
+  /** The lead the visitor left, when one was and is not deleted. */
+  leadId: string | null;
 };
 
 export type TranscriptMessage = {
@@ -104,6 +109,9 @@ export async function listConversations(
     query.unanswered
       ? sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and m.unanswered)`
       : undefined,
+    query.lead
+      ? sql`exists (select 1 from ${leads} l where l.conversation_id = ${outerId} and l.deleted_at is null)`
+      : undefined,
     q
       ? sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and qalam_search_vector(m.text) @@ qalam_search_query(${q}))`
       : undefined,
@@ -126,6 +134,8 @@ export async function listConversations(
         ratedUp: of(sql`count(*) filter (where m.rating = 'up')::int`).mapWith(Number),
         ratedDown: of(sql`count(*) filter (where m.rating = 'down')::int`).mapWith(Number),
         unanswered: of(sql`count(*) filter (where m.unanswered)::int`).mapWith(Number),
+        leadId: sql<string | null>`(select l.id from ${leads} l
+          where l.conversation_id = ${outerId} and l.deleted_at is null)`,
       })
       .from(botConversations)
       .where(where)

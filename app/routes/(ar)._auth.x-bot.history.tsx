@@ -27,6 +27,7 @@ const Listing = listingSchema({
   language: optionalChoice(["en", "ar"]),
   questions: optionalChoice(["unanswered"]),
   who: optionalChoice(["previews"]),
+  leads: optionalChoice(["left"]),
   from: day,
   to: day,
   /** The conversation whose transcript is open. */
@@ -53,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           language: listing.language,
           unanswered: listing.questions === "unanswered" ? "true" : undefined,
           preview: listing.who === "previews" ? "true" : undefined,
+          lead: listing.leads === "left" ? "true" : undefined,
           from: listing.from,
           to: listing.to,
         },
@@ -83,6 +85,7 @@ export default function XbotHistoryPage() {
       listing.language ||
       listing.questions ||
       listing.who ||
+      listing.leads ||
       listing.from ||
       listing.to,
   );
@@ -99,7 +102,7 @@ export default function XbotHistoryPage() {
       </h2>
       <ListSearchForm
         ns="xbot"
-        className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 lg:items-end"
         searchId="history-search"
         q={listing.q}
       >
@@ -143,6 +146,16 @@ export default function XbotHistoryPage() {
           options={[
             { value: "", label: t("history.filters.visitors") },
             { value: "previews", label: t("history.filters.previews") },
+          ]}
+        />
+        <SelectField
+          id="history-leads"
+          name="leads"
+          label={t("history.filters.leads")}
+          defaultValue={listing.leads ?? ""}
+          options={[
+            { value: "", label: t("history.filters.all") },
+            { value: "left", label: t("history.filters.leftDetails") },
           ]}
         />
         <Field

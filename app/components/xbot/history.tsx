@@ -57,6 +57,7 @@ export function ConversationList({
               <span className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-text-muted">
                 <span>{t("history.list.questions", { count: item.questions })}</span>
                 {item.preview ? <Badge>{t("history.list.preview")}</Badge> : null}
+                {item.leadId ? <Badge tone="success">{t("history.list.lead")}</Badge> : null}
                 {item.originHost ? (
                   <span dir="ltr">{t("history.list.site", { host: item.originHost })}</span>
                 ) : null}

@@ -12011,6 +12011,8 @@ export interface paths {
           unanswered?: "true" | "false";
           /** @description The widget's language */
           language?: "en" | "ar";
+          /** @description `true`: where the visitor left their details */
+          lead?: "true" | "false";
           /** @description `true`: the members' own tries in the preview instead of the visitors' */
           preview?: "true" | "false";
         };
@@ -18703,6 +18705,11 @@ export interface components {
       ratedDown: number;
       /** @description Questions the knowledge did not cover */
       unanswered: number;
+      /**
+       * Format: uuid
+       * @description The lead the visitor left
+       */
+      leadId: string | null;
     };
     BotTranscript: {
       conversation: {

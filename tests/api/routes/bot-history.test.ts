@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
-import { botConversations, botMessages } from "../../../api/db/schema";
+import { botConversations, botMessages, leads } from "../../../api/db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
 import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
 
@@ -128,6 +128,38 @@ describe("a bot's history", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await ids(`?from=${today}&to=${today}`)).length).toBe(3);
     expect(await ids("?to=2020-01-01")).toEqual([]);
+  });
+
+  it("finds the conversations where the visitor left their details, and names the lead", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await liveBot(owner);
+    const quiet = await converse(bot, ["Just looking"]);
+    const interested = await converse(bot, ["Can someone call me?"]);
+    const gone = await converse(bot, ["Call me too"]);
+    const [lead] = await t.db
+      .insert(leads)
+      .values({
+        organizationId: owner.organizationId,
+        botId: bot.id,
+        conversationId: interested,
+        name: "Nour",
+      })
+      .returning({ id: leads.id });
+    await t.db.insert(leads).values({
+      organizationId: owner.organizationId,
+      botId: bot.id,
+      conversationId: gone,
+      name: "Deleted",
+      deletedAt: new Date(),
+    });
+    const withLead = await list(owner, bot.id, "?lead=true");
+    expect(withLead.body.items.map((item: { id: number }) => item.id)).toEqual([interested]);
+    expect(withLead.body.items[0].leadId).toBe(lead?.id);
+    const all = await list(owner, bot.id);
+    const byId = new Map(
+      all.body.items.map((item: { id: number; leadId: string | null }) => [item.id, item.leadId]),
+    );
+    expect([byId.get(quiet), byId.get(gone)]).toEqual([null, null]);
   });
 
   it("keeps the members' previews apart from the visitors' conversations", async () => {
