@@ -583,3 +583,85 @@ for (const k of knowledgeJourneys) {
     ).toHaveText([k.title]);
   });
 }
+
+const leadJourneys = [
+  {
+    lang: "en",
+    s: {
+      title: "Leave your details and we will get back to you.",
+      name: "Name",
+      email: "Email",
+      send: "Send",
+      required: "Required.",
+      consent: "I agree to be contacted.",
+      message: "Your message",
+    },
+    visitor: { name: "Nour Haddad", email: "nour@shop.example" },
+  },
+  {
+    lang: "ar",
+    s: {
+      title: "اترك بياناتك وسنعود إليك.",
+      name: "الاسم",
+      email: "البريد الإلكتروني",
+      send: "إرسال",
+      required: "مطلوب.",
+      consent: "أوافق على أن تتواصلوا معي.",
+      message: "رسالتك",
+    },
+    visitor: { name: "نور حداد", email: "nour.ar@shop.example" },
+  },
+] as const;
+
+for (const k of leadJourneys) {
+  test(`a visitor leaves their details in the lead form before the chat, and the lead is the organization's (${k.lang})`, async ({
+    page,
+  }) => {
+    const bot = await makeBot({ name: "Sales", language: k.lang });
+    const form = await api.put(`/api/v1/bots/${bot.id}/lead-form`, {
+      headers,
+      data: {
+        enabled: true,
+        when: "before-chat",
+        required: true,
+        name: "required",
+        email: "required",
+        phone: "off",
+        fields: [],
+        consentText: k.s.consent,
+      },
+    });
+    expect(form.status(), await form.text()).toBe(200);
+    fake.reply = k.lang === "ar" ? "أهلًا بك." : "Welcome.";
+
+    await page.goto(sitePage(allowedHost, bot));
+    const w = widget(page);
+    await w.launcher.click();
+    await expect(w.host.getByText(k.s.title)).toBeVisible();
+    // The chat waits for the form: no message box until it is sent.
+    await expect(w.host.getByRole("textbox", { name: k.s.message })).toHaveCount(0);
+
+    // Sent empty: each required field says so, and nothing is sent.
+    await w.host.getByRole("button", { name: k.s.send }).click();
+    await expect(w.host.getByText(k.s.required).first()).toBeVisible();
+    expect(await widgetViolations(page)).toEqual([]);
+    await screenshot(page, `xbot-widget-lead-form-${k.lang}`);
+
+    await w.host.getByLabel(k.s.name).fill(k.visitor.name);
+    await w.host.getByLabel(k.s.email).fill(k.visitor.email);
+    await w.host.getByLabel(k.s.consent).check();
+    await w.host.getByRole("button", { name: k.s.send }).click();
+    const box = w.host.getByRole("textbox", { name: k.s.message });
+    await expect(box).toBeVisible();
+    await ask(box, k.lang === "ar" ? "مرحبًا" : "Hello");
+    await expect(w.lastAnswer).toContainText(fake.reply);
+    await screenshot(page, `xbot-widget-lead-${k.lang}`);
+
+    const listed = await api.get(`/api/v1/leads?botId=${bot.id}`, { headers });
+    expect(listed.status(), await listed.text()).toBe(200);
+    const { items } = await listed.json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ name: k.visitor.name, email: k.visitor.email, status: "new" });
+    expect(items[0].consentAt).not.toBeNull();
+  });
+}
