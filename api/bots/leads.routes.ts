@@ -222,6 +222,9 @@ const leadIdParams = z.object({ id: z.uuid("Not a lead id") });
 
 const LeadUpdateSchema = z
   .object({
+    version: z.int("A whole number").min(1).optional().openapi({
+      description: "The version the change was made on: another is 409 STALE_VERSION",
+    }),
     status: z.enum(leadStatuses, { error: `One of ${leadStatuses.join(", ")}` }).optional(),
     notes: optionalString({ max: leadLimits.notes, multiline: true }).optional(),
     ownerId: z.uuid("Not a member id").nullable().optional(),
@@ -320,7 +323,9 @@ const updateRoute = protectedRoute({
   path: "/leads/{id}",
   tags,
   summary: "Change a lead's status, notes or owner (leads.manage)",
-  description: "422 NOT_A_MEMBER on `ownerId`; 409 LEAD_DELETED in the bin.",
+  description:
+    "422 NOT_A_MEMBER on `ownerId`; 409 LEAD_DELETED in the bin, STALE_VERSION when `version` " +
+    "is given and is not the lead's.",
   request: { params: leadIdParams, ...jsonBody(LeadUpdateSchema) },
   responses: { 200: jsonResponse("The lead as it is now", LeadSchema) },
   errors: [400, 403, 404, 409, 422],

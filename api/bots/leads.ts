@@ -29,7 +29,7 @@ import {
   users,
 } from "../db/schema";
 import { containsPattern } from "../db/search";
-import { AppError, conflict, notFound, RateLimitedError } from "../errors";
+import { AppError, conflict, notFound, RateLimitedError, staleVersion } from "../errors";
 import { consumeRateLimit, type RateLimits } from "../identity/rate-limits";
 import {
   type Actor,
@@ -158,11 +158,18 @@ function publishLead(
   return publishEvent(tx, { organizationId }, { type, id, organizationId, actor });
 }
 
-export type LeadChanges = { status?: LeadStatus; notes?: string; ownerId?: string | null };
+export type LeadChanges = {
+  /** The version the change was made on: another is 409 STALE_VERSION. */
+  version?: number;
+  status?: LeadStatus;
+  notes?: string;
+  ownerId?: string | null;
+};
 
 /**
  * Changes a lead's status, notes or owner (leads.manage): the owner must be a member (422
- * NOT_A_MEMBER on `ownerId`); 409 LEAD_DELETED in the bin.
+ * NOT_A_MEMBER on `ownerId`); 409 LEAD_DELETED in the bin, STALE_VERSION when `version` is not
+ * the lead's.
  */
 export async function updateLead(
   db: Database,
@@ -175,6 +182,10 @@ export async function updateLead(
   await db.transaction(async (tx) => {
     const lead = await lockLead(tx, member, id);
     if (lead.deletedAt) throw leadDeleted();
+    const { version, ...fields } = changes;
+    if (version !== undefined && version !== lead.version) {
+      throw staleVersion("The lead was changed since it was read.", { version: lead.version });
+    }
     await checkReferences(tx, member.organizationId, [
       memberReference(
         changes.ownerId,
@@ -185,7 +196,7 @@ export async function updateLead(
     ]);
     await tx
       .update(leads)
-      .set({ ...changes, version: sql`${leads.version} + 1` })
+      .set({ ...fields, version: sql`${leads.version} + 1` })
       .where(eq(leads.id, id));
     await publishLead(tx, member.organizationId, "lead.updated", id, member.userId);
   });

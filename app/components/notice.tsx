@@ -74,6 +74,9 @@ const notices = [
   "knowledge-qa-saved",
   "knowledge-qa-deleted",
   "knowledge-qa-imported",
+  "lead-saved",
+  "lead-converted",
+  "lead-deleted",
 ] as const;
 export type NoticeName = (typeof notices)[number];
 

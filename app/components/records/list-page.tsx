@@ -25,9 +25,12 @@ export function ListSearchForm({
   q,
   before,
   after,
+  placeholder,
   children,
 }: {
   ns: Namespace;
+  /** What the search takes, when the namespace's `filters.placeholder` does not say it. */
+  placeholder?: string;
   /** The grid of the form's fields. */
   className: string;
   searchId: string;
@@ -59,7 +62,7 @@ export function ListSearchForm({
           dir="auto"
           maxLength={200}
           defaultValue={q}
-          placeholder={t("filters.placeholder")}
+          placeholder={placeholder ?? t("filters.placeholder")}
         />
       </div>
       {children}

@@ -14463,7 +14463,7 @@ export interface paths {
     head?: never;
     /**
      * Change a lead's status, notes or owner (leads.manage)
-     * @description 422 NOT_A_MEMBER on `ownerId`; 409 LEAD_DELETED in the bin.
+     * @description 422 NOT_A_MEMBER on `ownerId`; 409 LEAD_DELETED in the bin, STALE_VERSION when `version` is given and is not the lead's.
      */
     patch: {
       parameters: {
@@ -19126,6 +19126,8 @@ export interface components {
       deletedAt: string | null;
     };
     LeadUpdate: {
+      /** @description The version the change was made on: another is 409 STALE_VERSION */
+      version?: number;
       /** @enum {string} */
       status?: "new" | "contacted" | "qualified" | "won" | "lost";
       notes?: string;

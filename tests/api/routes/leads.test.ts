@@ -478,6 +478,20 @@ describe("the members' leads", () => {
     }
     const after = await t.request("GET", `/leads/${id}`, { token: owner.token });
     expect(after.body).toMatchObject({ status: "qualified", version: 2, client: null });
+
+    // A change made on a version read before another member's is refused, and changes nothing.
+    const stale = await t.request("PATCH", `/leads/${id}`, {
+      token: owner.token,
+      json: { version: 1, status: "lost" },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe("STALE_VERSION");
+    const current = await t.request("PATCH", `/leads/${id}`, {
+      token: owner.token,
+      json: { version: 2, status: "won" },
+    });
+    expect(current.status, current.text).toBe(200);
+    expect(current.body).toMatchObject({ status: "won", version: 3 });
   });
 
   it("go to the bin and come back", async () => {
