@@ -89,6 +89,7 @@ if (!remoteApi) {
     maxOrganizationsPerUser,
     secretsKey: secretsKeys({ value: process.env.SECRETS_KEY, dataDir }),
     jobs: jobLimitsFromEnv(process.env),
+    webhooks: { allowPrivateNetwork: process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORK === "1" },
     ai: {
       // A setting that cannot work stops the start here, naming its variable.
       environment: aiEnvironment(process.env),

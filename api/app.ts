@@ -42,6 +42,7 @@ import { createFileRoutes } from "./storage/files.routes";
 import type { Storage } from "./storage/storage";
 import { createThreadAttachmentRoutes } from "./threads/thread-attachments.routes";
 import { createThreadRoutes } from "./threads/threads.routes";
+import { createWebhookRoutes } from "./webhooks/webhooks.routes";
 
 export const apiBasePath = "/api/v1";
 
@@ -140,6 +141,7 @@ export function createApp({
   app.route("/", createRecipeRoutes());
   app.route("/", createBotRoutes());
   app.route("/", createBotHistoryRoutes());
+  app.route("/", createWebhookRoutes());
   app.route("/", createBotCardRoutes());
   app.route("/", createKnowledgeSourceRoutes());
   app.route("/", createKnowledgeQaRoutes());

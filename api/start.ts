@@ -6,6 +6,7 @@ import { espeakAvailable, espeakSpeechModel } from "./ai/embedded/espeak";
 import { sentenceEncoderModel } from "./ai/embedded/sentence-encoder";
 import { ffmpegAvailable, slideshowVideoModel } from "./ai/embedded/slideshow";
 import { defaultToolPaths, type EmbeddedTools, type ToolPaths } from "./ai/embedded/tools";
+import { addressRule, createPublicOnlyFetch } from "./ai/network";
 import { createAiRegistry, type EmbeddedModels } from "./ai/registry";
 import type { MaxOutputTokens } from "./ai/response-limits";
 import type { SecretsKeys } from "./ai/secrets";
@@ -37,6 +38,7 @@ import { listenForMessages } from "./realtime/events";
 import { createLocalStorage } from "./storage/local";
 import { createS3Storage, type S3Options } from "./storage/s3";
 import type { Storage } from "./storage/storage";
+import { startWebhookDeliveries, type WebhookDeliveryOptions } from "./webhooks/delivery";
 
 /**
  * The models that run on this machine: the sentence encoder, and the offline voice and the
@@ -176,6 +178,11 @@ export type ApiOptions = {
    * time). Decision 029.
    */
   organizationListCacheMs?: number;
+  /**
+   * Bots' webhooks: WEBHOOKS_ALLOW_PRIVATE_NETWORK=1 lets them post to private addresses
+   * (loopback for the tests); the tries' pauses and deadline (docs/webhooks.md).
+   */
+  webhooks?: WebhookDeliveryOptions & { allowPrivateNetwork?: boolean };
 };
 
 export type Api = {
@@ -307,6 +314,19 @@ export async function startApi(options: ApiOptions): Promise<{
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
   const stopPurge = await schedulePurge(connection.db, storage, boss);
+  // Receivers' addresses are organizations' own: public ones only, checked after DNS and on
+  // every redirect, as the AI layer's are.
+  const stopWebhooks = await startWebhookDeliveries(
+    {
+      db: connection.db,
+      boss,
+      secrets: ai.secrets,
+      fetch: createPublicOnlyFetch({
+        allowAddress: addressRule({ allowPrivateNetwork: options.webhooks?.allowPrivateNetwork }),
+      }),
+    },
+    options.webhooks,
+  );
   // Forgotten on every instance by the database's notifications, and on this one after every
   // request that may have changed something (below).
   const sessionCache = createSessionCache({ ttlMs: options.sessionCacheMs });
@@ -393,6 +413,7 @@ export async function startApi(options: ApiOptions): Promise<{
             messenger.close(),
             broker.close(),
             stopPurge(),
+            stopWebhooks(),
             stopForgetting(),
             stopForgettingReads(),
           ]);

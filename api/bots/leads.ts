@@ -142,6 +142,32 @@ export async function getLead(db: Database, actor: Actor, id: string): Promise<L
   return toView(row);
 }
 
+/** What a `lead.created` webhook carries: the lead as the visitor left it. */
+export async function leadEventData(db: Database, id: string): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select({
+      id: leads.id,
+      botId: leads.botId,
+      conversationId: leads.conversationId,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      custom: leads.custom,
+      language: leads.language,
+      consentAt: leads.consentAt,
+      createdAt: leads.createdAt,
+    })
+    .from(leads)
+    .where(eq(leads.id, id));
+  if (!row) return { id };
+  return {
+    ...row,
+    conversationId: row.conversationId === null ? null : String(row.conversationId),
+    consentAt: row.consentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 const lockLead = (tx: Database, actor: OrganizationActor, id: string) =>
   lockInOrganization(tx, leads, actor.organizationId, id, () => notFound("No such lead."));
 

@@ -9,10 +9,12 @@ import { errorResponses, validationHook } from "../http/errors";
 import { namesTag } from "../http/etag";
 import { requestMeta } from "../http/request-meta";
 import { jsonBody, jsonResponse, protectedRoute } from "../http/schemas";
+import { logError } from "../log";
+import { queueWebhookEvent } from "../webhooks/delivery";
 import { botLimits } from "./bot-limits";
 import { AppearanceSchema } from "./bots.routes";
 import { leadLimits } from "./lead-form";
-import { submitLead } from "./leads";
+import { leadEventData, submitLead } from "./leads";
 import {
   botByPublicId,
   checkMessageIdentity,
@@ -515,6 +517,15 @@ export function createPublicChatRoutes() {
         conversation,
         c.req.valid("json"),
       );
+      if (lead.created) {
+        const { bot } = c.var;
+        await queueWebhookEvent(c.var.db, c.var.jobs.boss, {
+          organizationId: bot.organizationId,
+          botId: bot.id,
+          type: "lead.created",
+          data: () => leadEventData(c.var.db, lead.id),
+        }).catch((error: unknown) => logError("The lead's webhooks were not queued", error));
+      }
       return c.json({ id: lead.id }, lead.created ? 201 : 200);
     })
     .openapi(avatarRoute, async (c) => {

@@ -15,3 +15,4 @@ export * from "../knowledge/schema";
 export * from "../media/schema";
 export * from "../organizations/schema";
 export * from "../threads/schema";
+export * from "../webhooks/schema";

@@ -106,6 +106,7 @@ export type TestApiOptions = Pick<
   | "sessionCacheMs"
   | "dashboardCacheMs"
   | "organizationListCacheMs"
+  | "webhooks"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;
