@@ -90,6 +90,7 @@ if (!remoteApi) {
     secretsKey: secretsKeys({ value: process.env.SECRETS_KEY, dataDir }),
     jobs: jobLimitsFromEnv(process.env),
     webhooks: { allowPrivateNetwork: process.env.WEBHOOKS_ALLOW_PRIVATE_NETWORK === "1" },
+    knowledge: { allowPrivateNetwork: process.env.KNOWLEDGE_ALLOW_PRIVATE_NETWORK === "1" },
     ai: {
       // A setting that cannot work stops the start here, naming its variable.
       environment: aiEnvironment(process.env),

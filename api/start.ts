@@ -21,8 +21,10 @@ import { type Authentication, liveSessionIds } from "./identity/sessions";
 import { authenticateSocketToken } from "./identity/socket-tickets";
 import type { JobKind } from "./jobs/kinds";
 import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
-import { knowledgeJobKinds } from "./knowledge/ingestion";
+import { knowledgeJobKinds, type WebReading } from "./knowledge/ingestion";
+import { scheduleWebsiteResync } from "./knowledge/sources";
 import { enableVectors, vectorsEnabled } from "./knowledge/vectors";
+import { defaultCrawlDelayMs } from "./knowledge/websites";
 import { createMessenger, type MessengerOptions } from "./mail/index";
 import { type GenerationServices, generationJobKinds } from "./media/generation-jobs";
 import type { Jobs } from "./media/jobs";
@@ -74,8 +76,8 @@ function openStorage(options: ApiOptions): { storage: Storage; close: () => void
 }
 
 /** The kinds of long work the product runs, with the services they call. */
-function productJobKinds(services: GenerationServices): readonly JobKind[] {
-  return [...generationJobKinds(services), ...knowledgeJobKinds(services.ai)];
+function productJobKinds(services: GenerationServices, web: WebReading): readonly JobKind[] {
+  return [...generationJobKinds(services), ...knowledgeJobKinds({ ai: services.ai, web })];
 }
 
 export type ApiOptions = {
@@ -183,6 +185,12 @@ export type ApiOptions = {
    * (loopback for the tests); the tries' pauses and deadline (docs/webhooks.md).
    */
   webhooks?: WebhookDeliveryOptions & { allowPrivateNetwork?: boolean };
+  /**
+   * Website sources of bots' knowledge: KNOWLEDGE_ALLOW_PRIVATE_NETWORK=1 lets them be read from
+   * private addresses (loopback for the tests); the pause between two requests to a site (ms,
+   * default 500). docs/knowledge.md.
+   */
+  knowledge?: { allowPrivateNetwork?: boolean; crawlDelayMs?: number };
 };
 
 export type Api = {
@@ -300,11 +308,19 @@ export async function startApi(options: ApiOptions): Promise<{
     notifications: connection.notifications,
     boss,
     kinds: [
-      ...productJobKinds({
-        ai,
-        storage,
-        videoPollIntervalMs: options.ai?.videoPollIntervalMs,
-      }),
+      ...productJobKinds(
+        { ai, storage, videoPollIntervalMs: options.ai?.videoPollIntervalMs },
+        {
+          // Sites are organizations' addresses: public ones only, checked after DNS and on every
+          // redirect, as the AI layer's are.
+          fetch: createPublicOnlyFetch({
+            allowAddress: addressRule({
+              allowPrivateNetwork: options.knowledge?.allowPrivateNetwork,
+            }),
+          }),
+          delayMs: options.knowledge?.crawlDelayMs ?? defaultCrawlDelayMs,
+        },
+      ),
       ...(options.jobs?.kinds ?? []),
     ],
     perOrganization: options.jobs?.perOrganization,
@@ -314,6 +330,10 @@ export async function startApi(options: ApiOptions): Promise<{
     heartbeatSeconds: options.jobs?.heartbeatSeconds,
   });
   const stopPurge = await schedulePurge(connection.db, storage, boss);
+  const stopResync = await scheduleWebsiteResync(
+    { db: connection.db, jobs: { boss, runner } },
+    boss,
+  );
   // Receivers' addresses are organizations' own: public ones only, checked after DNS and on
   // every redirect, as the AI layer's are.
   const stopWebhooks = await startWebhookDeliveries(
@@ -413,6 +433,7 @@ export async function startApi(options: ApiOptions): Promise<{
             messenger.close(),
             broker.close(),
             stopPurge(),
+            stopResync(),
             stopWebhooks(),
             stopForgetting(),
             stopForgettingReads(),

@@ -482,3 +482,27 @@ const oneParagraph = (text: string) =>
     .replace(/\r\n?/g, "\n")
     .replace(/\n\s*\n+/g, "\n")
     .trim();
+
+// --- Web pages ---------------------------------------------------------------------------------
+
+/**
+ * A page of a website a bot is taught from: HTML as Markdown (its main content, as an uploaded
+ * page is read) with its title and the addresses of its links, or plain text as it is. Read in the
+ * worker, within the ingestion's deadline.
+ */
+export async function readWebPage(
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<{ title: string; text: string; links: string[] }> {
+  const declared = /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1];
+  if (!/html/i.test(contentType)) {
+    return { title: "", text: cleanText(decodeText(bytes, declared)), links: [] };
+  }
+  const html = new TextEncoder().encode(decodeText(bytes, declared ?? htmlCharset(bytes)));
+  const read = await inWorker(
+    { kind: "html-markdown", bytes: html, page: true },
+    notHtml,
+    knowledgeExtractionLimits,
+  );
+  return { title: read.title, text: read.text, links: read.links };
+}

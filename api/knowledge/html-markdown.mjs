@@ -57,13 +57,20 @@ const oneLine = (text) => text.replace(/\s+/g, " ").trim();
  *
  * @param {string} html
  * @param {{ page: boolean }} options
- * @returns {{ title: string, text: string }}
+ * A page also gives the addresses of its links (`links`, as written, before anything is dropped:
+ * a site's navigation is how a crawl finds its pages).
+ * @returns {{ title: string, text: string, links: string[] }}
  */
 export function htmlToMarkdown(html, { page }) {
   const document = domino.createDocument(page ? html : `<body>${html}</body>`);
   let title;
   let content = document.body;
+  const links = [];
   if (page) {
+    for (const anchor of Array.from(document.querySelectorAll("a[href]"))) {
+      const href = anchor.getAttribute("href");
+      if (href && links.length < 2_000) links.push(href);
+    }
     title =
       oneLine(document.title ?? "") || oneLine(document.querySelector("h1")?.textContent ?? "");
     const dropped = document.querySelectorAll([...droppedTags, "header", "footer"].join(","));
@@ -78,7 +85,7 @@ export function htmlToMarkdown(html, { page }) {
   } else {
     title = oneLine(document.querySelector("h1.title")?.textContent ?? "");
   }
-  if (!content) return { title, text: "" };
+  if (!content) return { title, text: "", links };
   for (const table of Array.from(content.querySelectorAll("table"))) {
     if (table.querySelector("th")) continue;
     const firstRow = table.querySelector("tr");
@@ -92,5 +99,5 @@ export function htmlToMarkdown(html, { page }) {
       cell.replaceWith(heading);
     }
   }
-  return { title, text: turndown.turndown(content) };
+  return { title, text: turndown.turndown(content), links };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { AiError, classifyAiError } from "../ai/errors";
+import type { FetchFunction } from "../ai/network";
 import { documentToMarkdown } from "../crm/document-content";
 import type { Database } from "../db/client";
 import { documents, knowledgeChunks, knowledgeQa, knowledgeSources } from "../db/schema";
@@ -15,6 +16,7 @@ import {
   vectorLiteral,
   vectorsEnabled,
 } from "./vectors";
+import { readWebsite } from "./websites";
 
 export type IngestInput = { sourceId: string };
 export type IndexQaInput = { botId: string };
@@ -37,10 +39,49 @@ async function sourceChanged(db: Database, organizationId: string, id: string, a
   );
 }
 
+/** What ingestion reads websites with (docs/knowledge.md, "Websites"). */
+export type WebReading = {
+  /** The guarded fetch: public addresses only, unless KNOWLEDGE_ALLOW_PRIVATE_NETWORK=1. */
+  fetch: FetchFunction;
+  /** The pause between two requests to a site, ms. */
+  delayMs: number;
+};
+
+export type IngestionServices = { ai: AiServices; web: WebReading };
+
+type SourceRow = typeof knowledgeSources.$inferSelect;
+
+/**
+ * What a source teaches, as Markdown pages: a website's as its pages are now (each with its
+ * address, which its chunks keep for citations), a document's as it is now, the others' as given.
+ */
+async function sourcePages(
+  db: Database,
+  web: WebReading,
+  source: SourceRow,
+  signal: AbortSignal,
+  report: (fraction: number) => Promise<void>,
+): Promise<{ title: string; pages: { url: string | null; title: string; text: string }[] }> {
+  if (source.kind === "url" || source.kind === "sitemap" || source.kind === "crawl") {
+    const pages = await readWebsite(
+      {
+        fetch: web.fetch,
+        delayMs: web.delayMs,
+        signal,
+        progress: (done, known) => report((0.5 * done) / Math.max(known, 1)),
+      },
+      { kind: source.kind, url: source.url ?? "", options: source.options },
+    );
+    return { title: source.title, pages };
+  }
+  const { title, text } = await sourceText(db, source);
+  return { title, pages: [{ url: null, title: "", text }] };
+}
+
 /** The text a source teaches, as Markdown: a document's as it is now, the others' as given. */
 async function sourceText(
   db: Database,
-  source: typeof knowledgeSources.$inferSelect,
+  source: SourceRow,
 ): Promise<{ title: string; text: string }> {
   if (source.kind !== "document") return { title: source.title, text: source.content };
   const [document] = source.documentId
@@ -85,7 +126,7 @@ function failureOf(error: unknown, signal: AbortSignal) {
  */
 async function ingestSource(
   db: Database,
-  ai: AiServices,
+  { ai, web }: IngestionServices,
   {
     sourceId,
     organizationId,
@@ -115,8 +156,13 @@ async function ingestSource(
     .where(eq(knowledgeSources.id, source.id));
   await sourceChanged(db, source.organizationId, source.id, userId ?? "");
   try {
-    const { title, text } = await sourceText(db, source);
-    const chunks = chunkText(text, { size: source.chunkSize, overlap: source.chunkOverlap });
+    const { title, pages } = await sourcePages(db, web, source, signal, report);
+    const chunks = pages.flatMap((page) =>
+      chunkText(page.text, { size: source.chunkSize, overlap: source.chunkOverlap }).map(
+        (chunk) => ({ ...chunk, heading: chunk.heading || page.title, url: page.url }),
+      ),
+    );
+    const characters = pages.reduce((sum, page) => sum + page.text.length, 0);
     if (chunks.length === 0) {
       throw new PermanentJobError("EMPTY_SOURCE", "The source has no text to learn from.");
     }
@@ -149,6 +195,7 @@ async function ingestSource(
             position,
             heading: chunk.heading,
             text: chunk.text,
+            url: chunk.url,
             embeddingModel: embedder?.modelId ?? null,
             embeddingDimensions: embedder ? (vectors[position]?.length ?? null) : null,
           })),
@@ -170,7 +217,7 @@ async function ingestSource(
           title: source.kind === "document" ? title : source.title,
           status: "ready",
           progress: 1,
-          characters: text.length,
+          characters,
           chunkCount: chunks.length,
           syncedAt: new Date(),
           errorCode: null,
@@ -232,14 +279,15 @@ async function indexBotPairs(
   }
 }
 
-export function knowledgeJobKinds(ai: AiServices): JobKind[] {
+export function knowledgeJobKinds(services: IngestionServices): JobKind[] {
+  const { ai } = services;
   const ingest = defineJobKind<IngestInput, { chunks: number }>({
     kind: ingestKindName,
     capability: "embedding",
     run: ({ job, db, signal, progress }) =>
       ingestSource(
         db,
-        ai,
+        services,
         { sourceId: job.input.sourceId, organizationId: job.organizationId, userId: job.userId },
         signal,
         progress,
@@ -283,7 +331,7 @@ export function knowledgeJobKinds(ai: AiServices): JobKind[] {
         // One source that fails says why on its own row; the others go on.
         await ingestSource(
           db,
-          ai,
+          services,
           { sourceId: source.id, organizationId, userId },
           signal,
           (fraction) => progress((index + fraction) / (stale.length + 1)),

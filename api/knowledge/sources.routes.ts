@@ -35,6 +35,7 @@ import {
   type SourceView,
   syncSource,
 } from "./sources";
+import { crawlDefaults, websiteLimits } from "./websites";
 
 const tags = ["Knowledge"];
 
@@ -122,6 +123,23 @@ const chunking = {
     }),
 };
 
+const websiteUrl = z
+  .url({ protocol: /^https?$/, error: "An http or https address" })
+  .max(2_000, "At most 2000 characters")
+  .openapi({ example: "https://shop.example/help" });
+const optionalTitle = requiredString({ max: knowledgeLimits.title }).optional().openapi({
+  description: "Its address when left out",
+});
+const pathPatterns = z
+  .array(
+    text()
+      .trim()
+      .regex(/^\/[^\s]*$/, "A path that starts with /")
+      .max(websiteLimits.pattern, `At most ${websiteLimits.pattern} characters`),
+  )
+  .max(websiteLimits.patterns, `At most ${websiteLimits.patterns}`)
+  .optional();
+
 const SourceCreateSchema = z
   .discriminatedUnion(
     "kind",
@@ -141,8 +159,36 @@ const SourceCreateSchema = z
         documentId: z.uuid("Not a document id"),
         ...chunking,
       }),
+      z.object({
+        kind: z.enum(["url", "sitemap"]),
+        url: websiteUrl,
+        title: optionalTitle,
+        ...chunking,
+      }),
+      z.object({
+        kind: z.literal("crawl"),
+        url: websiteUrl,
+        title: optionalTitle,
+        depth: z
+          .int("A whole number")
+          .min(0, "At least 0")
+          .max(websiteLimits.depth, `At most ${websiteLimits.depth}`)
+          .optional()
+          .openapi({ description: `Links followed from the first page (${crawlDefaults.depth})` }),
+        pageLimit: z
+          .int("A whole number")
+          .min(1, "At least 1")
+          .max(websiteLimits.pages, `At most ${websiteLimits.pages}`)
+          .optional()
+          .openapi({ description: `Pages read at most (${crawlDefaults.pageLimit})` }),
+        include: pathPatterns.openapi({
+          description: "Paths a page must match, one of them: a prefix (`/help`) or `*` patterns",
+        }),
+        exclude: pathPatterns.openapi({ description: "Paths left out, as `include`" }),
+        ...chunking,
+      }),
     ],
-    { error: "One of text, document" },
+    { error: "One of text, document, url, sitemap, crawl" },
   )
   .openapi("KnowledgeSourceCreate");
 
@@ -157,6 +203,13 @@ const SourceFileSchema = z
     chunkOverlap: z.coerce.number().pipe(chunking.chunkOverlap.unwrap()).optional(),
   })
   .openapi("KnowledgeSourceFile");
+
+/** A source given as JSON, a crawl's own fields gathered as its options. */
+function jsonSource(body: z.infer<typeof SourceCreateSchema>): SourceInput {
+  if (body.kind !== "crawl") return body;
+  const { depth, pageLimit, include, exclude, ...rest } = body;
+  return { ...rest, options: { depth, pageLimit, include, exclude } };
+}
 
 /** The multipart form's limit: the file and its few fields. */
 const fileBodyLimit = knowledgeFileMaxBytes + 64 * 1024;
@@ -355,7 +408,7 @@ export function createKnowledgeSourceRoutes() {
       const input =
         mediaType === "multipart/form-data"
           ? await fileSource(c.req.valid("form") as z.infer<typeof SourceFileSchema>)
-          : (c.req.valid("json") as z.infer<typeof SourceCreateSchema>);
+          : jsonSource(c.req.valid("json") as z.infer<typeof SourceCreateSchema>);
       const sourceId = await createSource(knowledgeServicesOf(c), actor, id, input);
       const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
       return c.json(toJson(source), 201);

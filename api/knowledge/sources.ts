@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
 import type { AiServices } from "../ai/ai-models";
 import { getBot, lockLiveBot } from "../bots/bots";
 import { getDocument } from "../crm/documents";
 import type { Database } from "../db/client";
+import { workQueue } from "../db/queue";
 import {
   type KnowledgeChunk,
   type KnowledgeSource,
@@ -21,6 +23,7 @@ import {
 } from "../organizations/permissions";
 import { chunkLimits } from "./chunking";
 import { indexQaKindName, ingestKindName, reindexKindName } from "./ingestion";
+import type { KnowledgeCrawlOptions } from "./schema";
 import { vectorsEnabled } from "./vectors";
 
 export type KnowledgeServices = { db: Database; jobs: Jobs; ai: AiServices };
@@ -59,10 +62,49 @@ const viewColumns = () => {
   return columns;
 };
 
+/** What a source of each kind keeps of what it was made of. */
+function ownValues(input: SourceInput, documentTitle: string) {
+  switch (input.kind) {
+    case "url":
+    case "sitemap":
+    case "crawl":
+      return {
+        title: input.title || websiteTitle(input.url),
+        url: input.url,
+        options: input.kind === "crawl" ? (input.options ?? {}) : {},
+      };
+    case "document":
+      return { title: documentTitle, documentId: input.documentId };
+    case "text":
+      return { title: input.title, content: input.text, characters: input.text.length };
+    case "file":
+      return {
+        title: input.title,
+        content: input.text,
+        characters: input.text.length,
+        fileName: input.fileName,
+        fileType: input.fileType,
+        fileSize: input.fileSize,
+      };
+  }
+}
+
+/** A website source's title while its owner gives none: its address without the scheme. */
+function websiteTitle(url: string) {
+  const { host, pathname, search } = new URL(url);
+  return `${host}${pathname === "/" ? "" : pathname}${search}`.slice(0, knowledgeLimits.title);
+}
+
 /** What a new source is made of, as the routes give it. */
 export type SourceInput = { chunkSize?: number; chunkOverlap?: number } & (
   | { kind: "text"; title: string; text: string }
   | { kind: "document"; documentId: string }
+  | {
+      kind: "url" | "sitemap" | "crawl";
+      url: string;
+      title?: string;
+      options?: KnowledgeCrawlOptions;
+    }
   | {
       kind: "file";
       title: string;
@@ -125,7 +167,7 @@ export async function getSource(
 
 /** Queues a source's ingestion and keeps the job's id on it; a refused job takes the source back. */
 async function queueIngestion(
-  services: KnowledgeServices,
+  services: Pick<KnowledgeServices, "db" | "jobs">,
   actor: OrganizationActor,
   sourceId: string,
 ) {
@@ -176,20 +218,7 @@ export async function createSource(
       chunkOverlap: input.chunkOverlap ?? chunkLimits.overlap.default,
       createdBy: actor.userId,
     };
-    const values =
-      input.kind === "document"
-        ? { ...common, title: document?.title ?? "", documentId: input.documentId }
-        : input.kind === "text"
-          ? { ...common, title: input.title, content: input.text, characters: input.text.length }
-          : {
-              ...common,
-              title: input.title,
-              content: input.text,
-              characters: input.text.length,
-              fileName: input.fileName,
-              fileType: input.fileType,
-              fileSize: input.fileSize,
-            };
+    const values = { ...common, ...ownValues(input, document?.title ?? "") };
     const [row] = await tx
       .insert(knowledgeSources)
       .values(values)
@@ -318,4 +347,77 @@ async function queueVectorWork(
   } catch (error) {
     if (!(error instanceof TooManyWaitingJobsError)) throw error;
   }
+}
+
+/** How old a website source's last reading may be before the weekly re-sync reads it again. */
+export const websiteResyncMs = 7 * 24 * 60 * 60 * 1000;
+/** Website sources queued by one run of the re-sync, at most: the next run takes the rest. */
+const resyncBatch = 200;
+
+/**
+ * Queues again the website sources read more than a week ago (ready or failed, none under way),
+ * as the member who added each, so that a changed page is read again and a removed one dropped.
+ * A source whose member is gone, or whose organization has too many jobs waiting, waits for the
+ * next run. Resolves with how many were queued.
+ */
+export async function resyncStaleWebsites(
+  services: Pick<KnowledgeServices, "db" | "jobs">,
+  now = new Date(),
+): Promise<number> {
+  const due = await services.db
+    .select({
+      id: knowledgeSources.id,
+      organizationId: knowledgeSources.organizationId,
+      createdBy: knowledgeSources.createdBy,
+    })
+    .from(knowledgeSources)
+    .where(
+      and(
+        inArray(knowledgeSources.kind, ["url", "sitemap", "crawl"]),
+        inArray(knowledgeSources.status, ["ready", "failed"]),
+        lt(knowledgeSources.syncedAt, new Date(now.getTime() - websiteResyncMs)),
+      ),
+    )
+    .orderBy(asc(knowledgeSources.syncedAt))
+    .limit(resyncBatch);
+  let queued = 0;
+  for (const source of due) {
+    if (!source.createdBy) continue;
+    const actor = {
+      userId: source.createdBy,
+      organizationId: source.organizationId,
+      permissions: [],
+    } as OrganizationActor;
+    await services.db
+      .update(knowledgeSources)
+      .set({ status: "queued", progress: 0 })
+      .where(eq(knowledgeSources.id, source.id));
+    try {
+      await queueIngestion(services, actor, source.id);
+      queued++;
+    } catch (error) {
+      if (!(error instanceof TooManyWaitingJobsError)) throw error;
+      // Back as it was: the next run tries again.
+      await services.db
+        .update(knowledgeSources)
+        .set({ status: "ready" })
+        .where(eq(knowledgeSources.id, source.id));
+    }
+  }
+  return queued;
+}
+
+/** The queue of the daily run of the websites' re-sync. */
+export const websiteResyncQueue = "knowledge-resync-websites";
+
+/** Schedules the websites' re-sync every day at 04:23 UTC and works it here; a stop function. */
+export async function scheduleWebsiteResync(
+  services: Pick<KnowledgeServices, "db" | "jobs">,
+  boss: PgBoss,
+) {
+  await boss.createQueue(websiteResyncQueue, { retryLimit: 2, retryDelay: 300 });
+  await boss.schedule(websiteResyncQueue, "23 4 * * *", null, { tz: "UTC" });
+  return workQueue(boss, websiteResyncQueue, { concurrency: 1 }, () =>
+    resyncStaleWebsites(services),
+  );
 }

@@ -44,7 +44,9 @@ export type ExtractionResult<T extends ExtractionTask> = T["kind"] extends "docx
   ? { html: string; images: Uint8Array[] }
   : T["kind"] extends "docx-text"
     ? { text: string }
-    : { text: string; title: string };
+    : T["kind"] extends "html-markdown"
+      ? { text: string; title: string; links: string[] }
+      : { text: string; title: string };
 
 /** The prefix of an image's address in the HTML of `docx-html`, followed by its index. */
 export const extractedImageSource = "qalam-docx-image:";

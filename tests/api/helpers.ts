@@ -107,6 +107,7 @@ export type TestApiOptions = Pick<
   | "dashboardCacheMs"
   | "organizationListCacheMs"
   | "webhooks"
+  | "knowledge"
 > & {
   /** A database that outlives this API (a restart, a second instance): close() leaves it be. */
   database?: TestDatabase;

@@ -19585,6 +19585,44 @@ export interface components {
           chunkSize?: number;
           /** @description Characters a long paragraph's pieces repeat of the one before (150) */
           chunkOverlap?: number;
+        }
+      | {
+          /** @enum {string} */
+          kind: "url" | "sitemap";
+          /**
+           * Format: uri
+           * @example https://shop.example/help
+           */
+          url: string;
+          /** @description Its address when left out */
+          title?: string;
+          /** @description Characters a chunk holds at most (1000) */
+          chunkSize?: number;
+          /** @description Characters a long paragraph's pieces repeat of the one before (150) */
+          chunkOverlap?: number;
+        }
+      | {
+          /** @enum {string} */
+          kind: "crawl";
+          /**
+           * Format: uri
+           * @example https://shop.example/help
+           */
+          url: string;
+          /** @description Its address when left out */
+          title?: string;
+          /** @description Links followed from the first page (2) */
+          depth?: number;
+          /** @description Pages read at most (50) */
+          pageLimit?: number;
+          /** @description Paths a page must match, one of them: a prefix (`/help`) or `*` patterns */
+          include?: string[];
+          /** @description Paths left out, as `include` */
+          exclude?: string[];
+          /** @description Characters a chunk holds at most (1000) */
+          chunkSize?: number;
+          /** @description Characters a long paragraph's pieces repeat of the one before (150) */
+          chunkOverlap?: number;
         };
     KnowledgeSourceFile: {
       /** @enum {string} */
