@@ -93,6 +93,9 @@ export default defineConfig({
         // The other models a thread names: one that writes slowly, one the provider lacks.
         AI_CHAT_MODELS: "paced, missing-model",
         AI_ALLOW_PRIVATE_NETWORK: "1",
+        // The browser tests' own sites and receivers are on loopback.
+        KNOWLEDGE_ALLOW_PRIVATE_NETWORK: "1",
+        WEBHOOKS_ALLOW_PRIVATE_NETWORK: "1",
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiSchema } from "./api/client";
-import { requiredText } from "./validation";
+import { errorMessage, requiredText } from "./validation";
 
 export type KnowledgeSource = ApiSchema<"KnowledgeSource">;
 export type KnowledgeQa = ApiSchema<"KnowledgeQa">;
@@ -54,3 +54,52 @@ export type KnowledgeAnswer = {
   invalidRows?: number;
   search?: { query: string; result: KnowledgeSearchResult };
 };
+
+/** The paths of a crawl's patterns as typed: one a line or separated by commas. */
+const pathList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(/[\n,]+/)
+      .map((path) => path.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^\/\S*$/, "invalid")
+          .max(200, "invalid"),
+      )
+      .max(20, errorMessage("tooMany", { count: 20 })),
+  )
+  .transform((paths) => (paths.length ? paths : undefined));
+
+/** A number typed in a field, `fallback` when it is left empty. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? fallback : Number(value)))
+    .pipe(
+      z
+        .number("invalid")
+        .int("invalid")
+        .min(min, errorMessage("tooSmall", { count: min }))
+        .max(max, errorMessage("tooBig", { count: max })),
+    );
+
+/** A website to teach from: one page, its sitemap, or a crawl from it (docs/knowledge.md). */
+export const KnowledgeWebsiteFields = z.object({
+  url: z
+    .string()
+    .min(1, "required")
+    .max(2_000, errorMessage("tooLong", { count: 2_000 }))
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "invalidUrl"),
+  reach: z.enum(["url", "sitemap", "crawl"]).catch("url"),
+  depth: wholeNumber(0, 5, 2),
+  pageLimit: wholeNumber(1, 500, 50),
+  include: pathList,
+  exclude: pathList,
+});

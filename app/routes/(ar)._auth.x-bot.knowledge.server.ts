@@ -11,6 +11,7 @@ import {
   type KnowledgeAnswer,
   KnowledgeQaFields,
   KnowledgeTextFields,
+  KnowledgeWebsiteFields,
   knowledgeLimits,
 } from "~/lib/xbot-knowledge";
 
@@ -208,6 +209,36 @@ export async function knowledgeAction({
           return answer({ intent, errors: { documentId: "invalid" } }, 422);
         }
         return refused(error, { documentId });
+      }
+      return safeRedirect(
+        pagePath(url, language, { tab: null, page: null, notice: "knowledge-added" }),
+      );
+    }
+    case "source-website": {
+      const values = {
+        url: textOf(form, "url").trim(),
+        reach: textOf(form, "reach"),
+        depth: textOf(form, "depth").trim(),
+        pageLimit: textOf(form, "pageLimit").trim(),
+        include: textOf(form, "include"),
+        exclude: textOf(form, "exclude"),
+      };
+      const parsed = KnowledgeWebsiteFields.safeParse(values);
+      if (!parsed.success) {
+        return answer({ intent, values, errors: zodErrors(parsed.error) }, 422);
+      }
+      const { url: address, reach, depth, pageLimit, include, exclude } = parsed.data;
+      try {
+        await api.post("/bots/{id}/knowledge/sources", {
+          path,
+          body: sourceJson(
+            reach === "crawl"
+              ? { kind: "crawl", url: address, depth, pageLimit, include, exclude }
+              : { kind: reach, url: address },
+          ),
+        });
+      } catch (error) {
+        return refused(error, values);
       }
       return safeRedirect(
         pagePath(url, language, { tab: null, page: null, notice: "knowledge-added" }),

@@ -23,6 +23,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
 import { TextareaField } from "~/components/ui/textarea";
+import { AddWebsiteForm } from "~/components/xbot/knowledge-website-form";
 import { XbotNoBot } from "~/components/xbot-section";
 import { getApiClient } from "~/lib/api.server";
 import { useErrorText } from "~/lib/app-form";
@@ -337,7 +338,7 @@ function SourceRow({
   asking: boolean;
   now: number;
 }) {
-  const { t } = useTranslation("xbot");
+  const { t, i18n } = useTranslation("xbot");
   const language = useLanguage();
   const link = usePageLink();
   const titleId = `source-${source.id}-title`;
@@ -363,6 +364,17 @@ function SourceRow({
               <span dir="auto" className="truncate">
                 {source.fileName}
               </span>
+            ) : null}
+            {source.url ? (
+              <a
+                href={source.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                dir="ltr"
+                className="max-w-full truncate text-accent hover:underline"
+              >
+                {source.url}
+              </a>
             ) : null}
             {source.status === "ready" ? (
               <>
@@ -409,7 +421,9 @@ function SourceRow({
       {source.status === "failed" ? (
         <p role="note" className="mt-2 text-sm text-danger" dir="auto">
           <span className="font-medium">{t("knowledge.sources.failed")}</span>{" "}
-          {source.errorMessage ?? ""}
+          {source.errorCode && i18n.exists(`xbot:knowledge.failures.${source.errorCode}`)
+            ? t(`knowledge.failures.${source.errorCode}` as never)
+            : (source.errorMessage ?? "")}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -527,6 +541,8 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
   const addingText = useIsPending({ intent: "source-text" });
   const addingFile = useIsPending({ intent: "source-file" });
   const addingDocument = useIsPending({ intent: "source-document" });
+  const website = useAnswer("source-website");
+  const addingWebsite = useIsPending({ intent: "source-website" });
   const added = useResetOnNotice("knowledge-added");
   const error = (answer: KnowledgeAnswer | undefined, field: string) => {
     const key = answer?.errors?.[field];
@@ -643,6 +659,12 @@ function AddSource({ documents }: { documents: { value: string; label: string }[
             </>
           )}
         </Form>
+        <AddWebsiteForm
+          formRef={added(3)}
+          answer={website}
+          pending={addingWebsite}
+          className={`${box} lg:col-span-2`}
+        />
       </div>
     </section>
   );

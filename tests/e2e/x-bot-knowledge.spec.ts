@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import {
@@ -22,7 +24,11 @@ function messagesOf(language: "en" | "ar") {
     JSON.parse(
       readFileSync(join(process.cwd(), "locales", language, `${namespace}.json`), "utf8"),
     ) as Messages;
-  const files: Record<string, Messages> = { xbot: read("xbot"), common: read("common") };
+  const files: Record<string, Messages> = {
+    xbot: read("xbot"),
+    common: read("common"),
+    validation: read("validation"),
+  };
   return (key: string, values: Record<string, string> = {}) => {
     const [namespace, path] = key.includes(":") ? key.split(":") : ["xbot", key];
     let found: string | Messages | undefined = files[namespace as string];
@@ -288,3 +294,77 @@ test("a viewer sees the bot's knowledge and may test it, but not change it", asy
   ).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+/** A small site on loopback that a bot is taught from: a home page linking to a help page. */
+async function serveSite() {
+  const pages: Record<string, string> = {
+    "/": `<!doctype html><html><head><title>Nour Shop</title></head><body>
+<nav><a href="/help">Help</a></nav><main><h1>Nour Shop</h1>
+<p>Handmade ceramics from Amman, shipped across the Gulf.</p></main>
+<footer>All rights reserved</footer></body></html>`,
+    "/help": `<!doctype html><html><head><title>Help</title></head><body>
+<main><h1>Help</h1><p>Orders leave the workshop within two working days.</p></main></body></html>`,
+  };
+  const server = createServer((request, response) => {
+    const body = pages[new URL(request.url ?? "/", "http://site").pathname];
+    response.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
+    response.end(body ?? "Not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+for (const [prefix, language] of [
+  ["", "en"],
+  ["/ar", "ar"],
+] as const) {
+  test(`a bot is taught a website, its pages read and cited by address ${language}`, async ({
+    page,
+  }) => {
+    const t = messagesOf(language);
+    const { server, base } = await serveSite();
+    try {
+      const account = await signIn(page);
+      await currentBot(page.request, account);
+      await openHydrated(page, `${prefix}/x-bot/knowledge`);
+      const form = page.getByRole("form", { name: t("knowledge.add.website.title") });
+      const address = form.getByLabel(t("knowledge.add.website.url"), { exact: true });
+
+      // Not a web address: said on the field, nothing added.
+      await address.fill("ftp://files.example/a");
+      await form.getByRole("button", { name: t("knowledge.add.website.submit") }).click();
+      await expect(form.getByText(t("validation:invalidUrl"))).toBeVisible();
+
+      await address.fill(`${base}/`);
+      await form
+        .getByLabel(t("knowledge.add.website.reach"))
+        .selectOption({ label: t("knowledge.add.website.reaches.crawl") });
+      await form.getByLabel(t("knowledge.add.website.depth")).fill("1");
+      await form.getByRole("button", { name: t("knowledge.add.website.submit") }).click();
+      await expect(page.getByText(t("common:notices.knowledge-added"))).toBeVisible();
+      const source = page.getByTestId("knowledge-source").filter({ hasText: base.slice(7) });
+      await expect(source.getByTestId("knowledge-source-status")).toHaveText(
+        t("knowledge.statuses.ready"),
+        { timeout: 60_000 },
+      );
+      await expect(source).toContainText(t("knowledge.kinds.crawl"));
+      await expect(source.getByRole("link", { name: `${base}/` })).toHaveAttribute(
+        "href",
+        `${base}/`,
+      );
+      await source
+        .getByRole("link", {
+          name: t("knowledge.sources.showChunksLabel", { title: `${base.slice(7)}` }),
+        })
+        .click();
+      const chunks = source.getByTestId("knowledge-chunks");
+      await expect(chunks).toContainText("Handmade ceramics");
+      await expect(chunks).toContainText("two working days");
+      await expect(chunks).not.toContainText("All rights reserved");
+      await screenshotBothModes(page, "xbot-knowledge-website");
+      await expectNoAxeViolations(page);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+}
