@@ -91,7 +91,7 @@ export async function attemptDelivery(
     .from(webhookDeliveries)
     .innerJoin(botWebhooks, eq(botWebhooks.id, webhookDeliveries.webhookId))
     .where(eq(webhookDeliveries.id, deliveryId));
-  if (!found || found.delivery.status !== "pending") return;
+  if (found?.delivery.status !== "pending") return;
   const { delivery, webhook } = found;
   const body = JSON.stringify(delivery.payload);
   const sentAt = new Date();
