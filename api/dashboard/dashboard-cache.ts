@@ -1,3 +1,4 @@
+import { createReadMemory } from "../http/read-memory";
 import type { RealtimeMessage } from "../realtime/events";
 import type { DashboardView } from "./dashboard";
 
@@ -16,13 +17,6 @@ export type DashboardKey = {
   day: string;
 };
 
-type Entry = {
-  organizationId: string;
-  userId: string;
-  view: Promise<DashboardView>;
-  validUntil: number;
-};
-
 /**
  * A short-lived, bounded memory of members' dashboards (decision 029), the sessions' memory's
  * sibling (decision 028): a dashboard is eight reads, and a page that opens it again within a few
@@ -31,8 +25,8 @@ type Entry = {
  * What is kept is forgotten when it may be out of date: on every instance, by the bus's events to
  * the organization or to the member (whatever made a count, an activity or a use of the AI also
  * tells the open pages, which then read the dashboard again), by an ended membership and a changed
- * user; on this instance, after any request that may have changed something (`clear`). Readers
- * that ask at once share one read.
+ * user; on this instance, after any request that may have changed something (`clear`). The
+ * memory itself is `createReadMemory`'s.
  */
 export type DashboardCache = {
   read: (key: DashboardKey, load: () => Promise<DashboardView>) => Promise<DashboardView>;
@@ -52,72 +46,42 @@ export function createDashboardCache({
   maxEntries?: number;
   now?: () => number;
 } = {}): DashboardCache {
-  // A read still under way is kept too, and forgotten with the rest: a reader that comes after
-  // a change never gets a read that began before it.
-  const entries = new Map<string, Entry>();
-
-  function remove(match: (entry: Entry) => boolean) {
-    for (const [key, entry] of entries) {
-      if (match(entry)) entries.delete(key);
-    }
-  }
-
+  const memory = createReadMemory<DashboardView, { organizationId: string; userId: string }>({
+    ttlMs,
+    maxEntries,
+    now,
+  });
+  const ofOrganization = (organizationId: string) =>
+    memory.forgetWhere((tags) => tags.organizationId === organizationId);
+  const ofUser = (userId: string) => memory.forgetWhere((tags) => tags.userId === userId);
   return {
     read(key, load) {
-      if (ttlMs <= 0) return load();
       const id = [key.organizationId, key.userId, key.permissions, key.range, key.day].join(" ");
-      const entry = entries.get(id);
-      if (entry) {
-        entries.delete(id);
-        if (entry.validUntil > now()) {
-          entries.set(id, entry);
-          return entry.view;
-        }
-      }
-      const view = load();
-      const kept: Entry = {
-        organizationId: key.organizationId,
-        userId: key.userId,
-        view,
-        validUntil: now() + ttlMs,
-      };
-      entries.set(id, kept);
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      // A read that failed is not kept: the next reader tries again.
-      view.catch(() => {
-        if (entries.get(id) === kept) entries.delete(id);
-      });
-      return view;
+      return memory.read(id, { organizationId: key.organizationId, userId: key.userId }, load);
     },
     forget(message) {
       switch (message.kind) {
         case "event": {
           const to = message.to;
-          if ("organizationId" in to) {
-            remove((entry) => entry.organizationId === to.organizationId);
-          } else remove((entry) => entry.userId === to.userId);
+          if ("organizationId" in to) ofOrganization(to.organizationId);
+          else ofUser(to.userId);
           return;
         }
         case "membership-ended":
         case "user-changed":
-          remove((entry) => entry.userId === message.userId);
+          ofUser(message.userId);
           return;
         case "organization-changed":
           // Its members changed: the checklist's teammate step, the usage by member.
-          remove((entry) => entry.organizationId === message.organizationId);
+          ofOrganization(message.organizationId);
           return;
         case "session-revoked":
           return;
       }
     },
-    clear() {
-      entries.clear();
-    },
+    clear: memory.clear,
     get size() {
-      return entries.size;
+      return memory.size;
     },
   };
 }

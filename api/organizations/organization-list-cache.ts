@@ -1,3 +1,4 @@
+import { createReadMemory } from "../http/read-memory";
 import type { RealtimeMessage } from "../realtime/events";
 import type { OrganizationView } from "./organizations";
 
@@ -7,14 +8,6 @@ export const defaultOrganizationListCacheMs = 5_000;
 export const defaultOrganizationListCacheSize = 2_000;
 
 export type OrganizationList = { items: OrganizationView[]; total: number };
-
-type Entry = {
-  userId: string;
-  list: Promise<OrganizationList>;
-  /** The organizations the list shows; unknown while it is read. */
-  shown?: Set<string>;
-  validUntil: number;
-};
 
 /**
  * A short-lived, bounded memory of members' lists of organizations (decision 029): every signed-in
@@ -46,63 +39,35 @@ export function createOrganizationListCache({
   maxEntries?: number;
   now?: () => number;
 } = {}): OrganizationListCache {
-  const entries = new Map<string, Entry>();
-
-  function remove(match: (entry: Entry) => boolean) {
-    for (const [key, entry] of entries) {
-      if (match(entry)) entries.delete(key);
-    }
-  }
-
+  const memory = createReadMemory<OrganizationList, { userId: string }>({
+    ttlMs,
+    maxEntries,
+    now,
+  });
   return {
     read(userId, query, load) {
-      if (ttlMs <= 0) return load();
       const key = JSON.stringify([userId, query.page, query.pageSize, query.search ?? ""]);
-      const entry = entries.get(key);
-      if (entry) {
-        entries.delete(key);
-        if (entry.validUntil > now()) {
-          entries.set(key, entry);
-          return entry.list;
-        }
-      }
-      const list = load();
-      const kept: Entry = { userId, list, validUntil: now() + ttlMs };
-      entries.set(key, kept);
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      list.then(
-        (read) => {
-          kept.shown = new Set(read.items.map((item) => item.id));
-        },
-        () => {
-          // A read that failed is not kept: the next reader tries again.
-          if (entries.get(key) === kept) entries.delete(key);
-        },
-      );
-      return list;
+      return memory.read(key, { userId }, load);
     },
     forget(message) {
       switch (message.kind) {
         case "user-changed":
         case "membership-ended":
-          remove((entry) => entry.userId === message.userId);
+          memory.forgetWhere((tags) => tags.userId === message.userId);
           return;
         case "organization-changed":
-          remove((entry) => !entry.shown || entry.shown.has(message.organizationId));
+          memory.forgetWhere(
+            (_tags, list) => !list || list.items.some((item) => item.id === message.organizationId),
+          );
           return;
         case "event":
         case "session-revoked":
           return;
       }
     },
-    clear() {
-      entries.clear();
-    },
+    clear: memory.clear,
     get size() {
-      return entries.size;
+      return memory.size;
     },
   };
 }
