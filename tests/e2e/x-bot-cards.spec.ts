@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   apiToken,
   expect,
@@ -11,28 +9,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
-
-type Messages = { [key: string]: string | Messages };
-
-/** The page's own words, read from the message files so both languages are checked alike. */
-function messagesOf(language: "en" | "ar") {
-  const read = (namespace: string) =>
-    JSON.parse(
-      readFileSync(join(process.cwd(), "locales", language, `${namespace}.json`), "utf8"),
-    ) as Messages;
-  const files: Record<string, Messages> = { xbot: read("xbot"), common: read("common") };
-  return (key: string, values: Record<string, string> = {}) => {
-    const [namespace, path] = key.includes(":") ? key.split(":") : ["xbot", key];
-    let found: string | Messages | undefined = files[namespace as string];
-    for (const part of (path as string).split(".")) {
-      found = typeof found === "object" ? found[part] : undefined;
-    }
-    if (typeof found !== "string") throw new Error(`No message ${key}`);
-    return Object.entries(values)
-      .reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), found)
-      .replace(/<\/?auto>/g, "");
-  };
-}
+import { messagesOf } from "./support/messages";
 
 for (const [prefix, language] of [
   ["", "en"],
@@ -124,10 +101,7 @@ for (const [prefix, language] of [
     // The API's refusal is told by its field, translated.
     const value = form.getByLabel(`${t("messageCards.form.value")} 1`);
     await expect(value).toHaveAttribute("aria-invalid", "true");
-    const validation = JSON.parse(
-      readFileSync(join(process.cwd(), "locales", language, "validation.json"), "utf8"),
-    ) as Record<string, string>;
-    await expect(form.getByText(validation.invalidUrl as string)).toBeVisible();
+    await expect(form.getByText(t("validation:invalidUrl"))).toBeVisible();
     await screenshotBothModes(page, "xbot-cards-message-form");
     await expectNoAxeViolations(page);
     await value.fill("https://example.com/visit");

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { type FakeAiServer, startFakeAiServer } from "../support/fake-ai-server";
 import {
@@ -11,24 +9,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
-
-type Messages = { [key: string]: string | Messages };
-
-/** The page's own words, read from the message files so both languages are checked alike. */
-function messagesOf(language: "en" | "ar") {
-  const file = JSON.parse(
-    readFileSync(join(process.cwd(), "locales", language, "xbot.json"), "utf8"),
-  ) as Messages;
-  return (key: string, values: Record<string, string> = {}) => {
-    let found: string | Messages | undefined = file;
-    for (const part of key.split(".")) found = typeof found === "object" ? found[part] : undefined;
-    if (typeof found !== "string") throw new Error(`No message ${key}`);
-    return Object.entries(values).reduce(
-      (text, [name, value]) => text.replaceAll(`{{${name}}}`, value),
-      found,
-    );
-  };
-}
+import { messagesOf } from "./support/messages";
 
 let fake: FakeAiServer;
 test.beforeAll(async () => {

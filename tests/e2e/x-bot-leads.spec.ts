@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import {
   apiToken,
@@ -10,29 +8,7 @@ import {
   signIn,
   test,
 } from "./fixtures";
-
-type Messages = { [key: string]: string | Messages };
-
-/** The page's own words, read from the message files so both languages are checked alike. */
-function messagesOf(language: "en" | "ar") {
-  const read = (namespace: string) =>
-    JSON.parse(
-      readFileSync(join(process.cwd(), "locales", language, `${namespace}.json`), "utf8"),
-    ) as Messages;
-  const files: Record<string, Messages> = { xbot: read("xbot"), common: read("common") };
-  return (key: string, values: Record<string, string> = {}) => {
-    const [namespace, path] = key.includes(":") ? key.split(":") : ["xbot", key];
-    let found: string | Messages | undefined = files[namespace as string];
-    for (const part of (path as string).split(".")) {
-      found = typeof found === "object" ? found[part] : undefined;
-    }
-    if (typeof found !== "string") throw new Error(`No message ${key}`);
-    return Object.entries(values).reduce(
-      (text, [name, value]) => text.replaceAll(`{{${name}}}`, value),
-      found,
-    );
-  };
-}
+import { messagesOf } from "./support/messages";
 
 const site = "http://shop.localhost";
 
