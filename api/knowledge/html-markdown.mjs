@@ -8,6 +8,8 @@
  */
 import { strikethrough, tables } from "@joplin/turndown-plugin-gfm";
 import domino from "@mixmark-io/domino";
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
 import TurndownService from "turndown";
 
 /** What a page holds besides its content: scripts, styles, navigation, asides. */
@@ -55,10 +57,11 @@ const oneLine = (text) => text.replace(/\s+/g, " ").trim();
  * A table without a header row (as Word's are) takes its first row as one, so that it comes out
  * as a pipe table with column names rather than with an empty header.
  *
+ * A page also gives the addresses of its links (`links`, as written, before anything is dropped:
+ * a site's navigation is how a crawl finds its pages). A page that marks no main content is read
+ * from what Mozilla's Readability takes for it, when it finds enough.
  * @param {string} html
  * @param {{ page: boolean }} options
- * A page also gives the addresses of its links (`links`, as written, before anything is dropped:
- * a site's navigation is how a crawl finds its pages).
  * @returns {{ title: string, text: string, links: string[] }}
  */
 export function htmlToMarkdown(html, { page }) {
@@ -81,10 +84,49 @@ export function htmlToMarkdown(html, { page }) {
       }
       element.remove();
     }
-    content = document.querySelector("main") ?? document.querySelector("article") ?? document.body;
+    const marked = document.querySelector("main") ?? document.querySelector("article");
+    const readable = marked ? null : readableContent(html);
+    if (readable) {
+      // A page that marks no main content: Readability's guess at it, read as a fragment.
+      return fragmentToMarkdown(readable, title, links);
+    }
+    content = marked ?? document.body;
   } else {
     title = oneLine(document.querySelector("h1.title")?.textContent ?? "");
   }
+  return contentToMarkdown(document, content, title, links);
+}
+
+/**
+ * The main content of a page that marks none (no <main>, no <article>), as Mozilla's Readability
+ * finds it on a DOM of linkedom's (domino's node lists are not iterable, as Readability needs);
+ * null when it finds too little to call content.
+ * @param {string} html
+ * @returns {string | null}
+ */
+function readableContent(html) {
+  const { document } = parseHTML(html);
+  const article = new Readability(document, { charThreshold: 200 }).parse();
+  return article?.content ? article.content : null;
+}
+
+/**
+ * @param {string} html
+ * @param {string} title
+ * @param {string[]} links
+ */
+function fragmentToMarkdown(html, title, links) {
+  const document = domino.createDocument(`<body>${html}</body>`);
+  return contentToMarkdown(document, document.body, title, links);
+}
+
+/**
+ * @param {Document} document
+ * @param {Element | null} content
+ * @param {string} title
+ * @param {string[]} links
+ */
+function contentToMarkdown(document, content, title, links) {
   if (!content) return { title, text: "", links };
   for (const table of Array.from(content.querySelectorAll("table"))) {
     if (table.querySelector("th")) continue;

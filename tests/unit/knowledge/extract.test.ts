@@ -207,6 +207,21 @@ describe("HTML", () => {
     expect(text).toBe("## Intro\n\n# FAQ\n\nAsk.");
   });
 
+  it("takes what Readability finds on a page that marks no main content, without its menus", async () => {
+    const words =
+      "Orders leave the workshop within two working days and reach Riyadh in three more. ";
+    const html = `<html><head><title>Delivery</title></head><body>
+      <div class="menu"><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/about">About us</a></div>
+      <div class="content"><h2>Delivery times</h2><p>${words.repeat(4)}</p>
+      <p>Large pieces travel by freight: ${words.repeat(3)}</p></div>
+      <div class="site-footer">Copyright 2026 Nour Ceramics. All rights reserved.</div></body></html>`;
+    const { title, text } = await extract("delivery.html", html);
+    expect(title).toBe("Delivery");
+    expect(text).toContain("## Delivery times");
+    expect(text).toContain("Large pieces travel by freight");
+    expect(text).not.toMatch(/About us|All rights reserved/);
+  });
+
   it("keeps Arabic and its direction marks intact", async () => {
     const html = `<html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>سياسة الاسترجاع</title></head>
       <body><main><h1>سياسة الاسترجاع</h1><p>يمكنك إرجاع المنتج خلال ١٤ يومًا${rlm} (14 days).</p>
