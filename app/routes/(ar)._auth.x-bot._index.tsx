@@ -187,7 +187,12 @@ function RecentConversations({ summary, now }: { summary: BotSummary; now: numbe
                     conversation.firstMessage === null && "text-text-muted italic",
                   )}
                 >
-                  {conversation.firstMessage ?? t("overview.recent.noMessage")}
+                  <LocalizedLink
+                    to={`/x-bot/history?conversation=${conversation.id}`}
+                    className="hover:underline"
+                  >
+                    {conversation.firstMessage ?? t("overview.recent.noMessage")}
+                  </LocalizedLink>
                 </p>
                 <p className="mt-0.5 text-xs text-text-muted">
                   <time dateTime={conversation.lastMessageAt}>

@@ -110,11 +110,12 @@ for (const k of journeys) {
     fake.reply = k.reply;
     await askAsVisitor(page.request, bot.publicId, k.question);
 
-    await openHydrated(page, `${k.prefix}/x-bot/history`);
+    // The overview's latest conversations lead to their transcript in the history.
+    await openHydrated(page, `${k.prefix}/x-bot`);
+    await page.getByRole("link", { name: k.question }).click();
+    await expect(page).toHaveURL(new RegExp(`${k.prefix}/x-bot/history\\?conversation=\\d+$`));
     const list = page.getByRole("list", { name: t("history.list.label") });
     const conversation = list.getByRole("link", { name: new RegExp(k.question) });
-    await expect(conversation).toBeVisible();
-    await conversation.click();
     await expect(conversation).toHaveAttribute("aria-current", "true");
     const transcript = page.getByRole("article");
     await expect(transcript).toContainText(k.question);
