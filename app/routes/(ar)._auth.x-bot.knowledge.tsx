@@ -339,6 +339,15 @@ function SourceRow({
   now: number;
 }) {
   const { t, i18n } = useTranslation("xbot");
+  // Why it failed in the page's language, where the code is one the page knows.
+  const failureText = ({ errorCode }: { errorCode: string | null }) => {
+    if (!errorCode) return null;
+    for (const group of ["failures", "errors"]) {
+      const key = `knowledge.${group}.${errorCode}`;
+      if (i18n.exists(`xbot:${key}`)) return t(key as never);
+    }
+    return null;
+  };
   const language = useLanguage();
   const link = usePageLink();
   const titleId = `source-${source.id}-title`;
@@ -421,9 +430,7 @@ function SourceRow({
       {source.status === "failed" ? (
         <p role="note" className="mt-2 text-sm text-danger" dir="auto">
           <span className="font-medium">{t("knowledge.sources.failed")}</span>{" "}
-          {source.errorCode && i18n.exists(`xbot:knowledge.failures.${source.errorCode}`)
-            ? t(`knowledge.failures.${source.errorCode}` as never)
-            : (source.errorMessage ?? "")}
+          {failureText(source) ?? source.errorMessage ?? ""}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
