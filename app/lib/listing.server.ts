@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiClient } from "./api/client";
 import { getApiClient } from "./api.server";
 import { readForm } from "./form-body.server";
-import { localizedPath } from "./i18n";
+import { type Language, localizedPath } from "./i18n";
 import { pageLanguage } from "./i18n.server";
 import type { Listing } from "./listing";
 import type { Permission } from "./organizations";
@@ -95,4 +95,26 @@ export async function restoreFromList(
   return safeRedirect(
     `${localizedPath(options.pathOf(id.data), language)}?notice=${options.notice}`,
   );
+}
+
+/**
+ * A page's address as it was (its search, filters and page) with `changes` (null takes one away),
+ * the parameters of one visit (`dropped`: a notice, a question) left out: where the page's forms
+ * land once they are done.
+ */
+export function pageAddress(
+  url: URL,
+  path: string,
+  language: Language,
+  dropped: readonly string[],
+  changes: Record<string, string | null> = {},
+) {
+  const search = new URLSearchParams(url.searchParams);
+  for (const name of dropped) search.delete(name);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) search.delete(name);
+    else search.set(name, value);
+  }
+  const query = search.toString();
+  return `${localizedPath(path, language)}${query ? `?${query}` : ""}`;
 }

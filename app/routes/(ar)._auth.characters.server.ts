@@ -20,6 +20,7 @@ import { readMultipartForm } from "~/lib/form-body.server";
 import { replyWithApiError } from "~/lib/form-replies.server";
 import { type Language, localizedPath } from "~/lib/i18n";
 import { maxImageBytes } from "~/lib/images";
+import { pageAddress } from "~/lib/listing.server";
 import type { MemberAccount } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
@@ -35,11 +36,7 @@ const passing = ["id", "new", "notice", "confirm", "deleted", "avatarError"];
  * land once they are done.
  */
 export function listPath(url: URL, language: Language, changes: Record<string, string> = {}) {
-  const search = new URLSearchParams(url.searchParams);
-  for (const name of passing) search.delete(name);
-  for (const [name, value] of Object.entries(changes)) search.set(name, value);
-  const query = search.toString();
-  return `${localizedPath("/characters", language)}${query ? `?${query}` : ""}`;
+  return pageAddress(url, "/characters", language, passing, changes);
 }
 
 /**

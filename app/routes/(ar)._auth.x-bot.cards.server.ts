@@ -4,6 +4,7 @@ import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient } from "~/lib/api/client";
 import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
 import { type Language, localizedPath } from "~/lib/i18n";
+import { pageAddress } from "~/lib/listing.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { botDetailLimits } from "~/lib/xbot";
@@ -26,14 +27,13 @@ const textOf = (form: FormData, name: string) => {
 
 /** The page's address with `changes`, each view's own parameters dropped. */
 function pagePath(url: URL, language: Language, changes: Record<string, string | null>) {
-  const search = new URLSearchParams(url.searchParams);
-  for (const name of ["notice", "confirm", "deleted", "card", "bin"]) search.delete(name);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) search.delete(name);
-    else search.set(name, value);
-  }
-  const query = search.toString();
-  return `${localizedPath("/x-bot/cards", language)}${query ? `?${query}` : ""}`;
+  return pageAddress(
+    url,
+    "/x-bot/cards",
+    language,
+    ["notice", "confirm", "deleted", "card", "bin"],
+    changes,
+  );
 }
 
 /** API codes → message keys of `validation`. */

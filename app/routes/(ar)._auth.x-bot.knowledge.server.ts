@@ -3,7 +3,8 @@ import { z } from "zod";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import type { ApiClient, ApiSchema } from "~/lib/api/client";
 import { type ApiError, isApiError, isUserError } from "~/lib/api/errors";
-import { type Language, localizedPath } from "~/lib/i18n";
+import type { Language } from "~/lib/i18n";
+import { pageAddress } from "~/lib/listing.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import {
@@ -31,14 +32,7 @@ const fileOf = (form: FormData, name: string) => {
 
 /** The page's address with `changes`, one visit's parameters dropped. */
 function pagePath(url: URL, language: Language, changes: Record<string, string | null>) {
-  const search = new URLSearchParams(url.searchParams);
-  for (const name of ["notice", "confirm", "edit"]) search.delete(name);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) search.delete(name);
-    else search.set(name, value);
-  }
-  const query = search.toString();
-  return `${localizedPath("/x-bot/knowledge", language)}${query ? `?${query}` : ""}`;
+  return pageAddress(url, "/x-bot/knowledge", language, ["notice", "confirm", "edit"], changes);
 }
 
 /**

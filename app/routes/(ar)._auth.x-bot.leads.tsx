@@ -26,10 +26,9 @@ import { getApiClient } from "~/lib/api.server";
 import { clientChoices } from "~/lib/clients.server";
 import { readForm } from "~/lib/form-body.server";
 import { replyWithApiError } from "~/lib/form-replies.server";
-import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema, optionalChoice } from "~/lib/listing";
-import { readListing } from "~/lib/listing.server";
+import { pageAddress, readListing } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
@@ -110,15 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!leadId.success) throw badRequest();
   const id = leadId.data;
   const url = new URL(request.url);
-  const back = (changes: Record<string, string | null>) => {
-    const search = new URLSearchParams(url.searchParams);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) search.delete(name);
-      else search.set(name, value);
-    }
-    const query = search.toString();
-    return `${localizedPath("/x-bot/leads", pageLanguage(request))}${query ? `?${query}` : ""}`;
-  };
+  const back = (changes: Record<string, string | null>) =>
+    pageAddress(url, "/x-bot/leads", pageLanguage(request), ["notice", "confirm"], changes);
 
   if (intent === "update") {
     const submission = parseWithZod(form, { schema: LeadFollowUpFields });
