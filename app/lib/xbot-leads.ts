@@ -6,8 +6,14 @@ import { optionalText } from "./validation";
 export type Lead = ApiSchema<"Lead">;
 
 /** A lead's way from new to won or lost (the API's `leadStatuses`). */
-export const leadStatuses = ["new", "contacted", "qualified", "won", "lost"] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
+export type LeadStatus = Lead["status"];
+export const leadStatuses = [
+  "new",
+  "contacted",
+  "qualified",
+  "won",
+  "lost",
+] as const satisfies readonly LeadStatus[];
 
 /** The badge tone of each status. */
 export const leadStatusTones: Record<LeadStatus, "neutral" | "accent" | "success" | "danger"> = {

@@ -77,15 +77,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     canManage ? clientChoices(api, user).then((choices) => choices.members) : [],
   ]);
-  // The download takes the list's filters, as the page's address gives them.
-  const exportQuery = new URLSearchParams(
-    Object.entries({
-      q: listing.q,
-      status: listing.status,
-      from: listing.from,
-      to: listing.to,
-    }).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  ).toString();
   return {
     bot: { id: bot.id, name: bot.name },
     listing,
@@ -95,7 +86,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     leads,
     opened,
     members,
-    exportQuery,
   } as const;
 }
 
@@ -162,7 +152,7 @@ export default function XbotLeadsPage() {
   const { t } = useTranslation("xbot");
   const location = useLocation();
   if (!loaded.bot) return <XbotNoBot>{t("leads.noBot")}</XbotNoBot>;
-  const { listing, now, leads, opened, members, canManage, canConvert, exportQuery } = loaded;
+  const { listing, now, leads, opened, members, canManage, canConvert } = loaded;
   const filtered = Boolean(listing.q || listing.status || listing.from || listing.to);
   const hrefOf = (id: string) => {
     const search = new URLSearchParams(location.search);
@@ -172,8 +162,15 @@ export default function XbotLeadsPage() {
   };
   const asking = Boolean(answer && "confirm" in answer);
   const leadAnswer = answer && "intent" in answer ? answer : undefined;
-  const exportHref = (format: "csv" | "json") =>
-    `/x-bot/leads/export?${exportQuery ? `${exportQuery}&` : ""}format=${format}`;
+  // The download takes the list's filters, as the page's address gives them.
+  const exportHref = (format: "csv" | "json") => {
+    const search = new URLSearchParams({ format });
+    for (const name of ["q", "status", "from", "to"] as const) {
+      const value = listing[name];
+      if (value) search.set(name, value);
+    }
+    return `/x-bot/leads/export?${search.toString()}`;
+  };
 
   return (
     <section aria-labelledby="leads-title" className="space-y-4">
