@@ -383,16 +383,15 @@ export async function startApi(options: ApiOptions): Promise<{
     ...options.realtime,
   });
   /**
-   * After a request that may have changed sessions: the user's own (a sign-out, a password, the
-   * current organization) are forgotten here at once, and another user's (a role, a removal) once
-   * the database's notifications of what it committed have arrived, before its answer is sent.
+   * After a request that may have changed something: the remembered dashboards and lists of
+   * organizations go at once. Sessions: the user's own (a sign-out, a password, the current
+   * organization) are forgotten here at once, and another user's (a role, a removal) once the
+   * database's notifications of what it committed have arrived, before its answer is sent; a
+   * visitor's request to a bot changes none.
    */
-  async function forgetChangedSessions(request: Request) {
-    // Whatever a change touched, a dashboard read before it is not shown after it.
-    if (!isRead(request)) {
-      dashboardCache.clear();
-      organizationListCache.clear();
-    }
+  async function forgetAfterChange(request: Request) {
+    dashboardCache.clear();
+    organizationListCache.clear();
     if (leavesSessionsBe(request)) return;
     sessionCache.forgetAfterChange(bearerToken(request));
     if (sessionCache.size > 0) await connection.notifications.settle();
@@ -404,7 +403,7 @@ export async function startApi(options: ApiOptions): Promise<{
       try {
         return await app.fetch(request);
       } finally {
-        await forgetChangedSessions(request);
+        await forgetAfterChange(request);
       }
     },
     pageFetch: () => {
@@ -416,7 +415,7 @@ export async function startApi(options: ApiOptions): Promise<{
           return await app.fetch(request);
         } finally {
           sessionLookups.clear();
-          await forgetChangedSessions(request);
+          await forgetAfterChange(request);
         }
       };
     },

@@ -369,6 +369,7 @@ export async function resyncStaleWebsites(
       id: knowledgeSources.id,
       organizationId: knowledgeSources.organizationId,
       createdBy: knowledgeSources.createdBy,
+      status: knowledgeSources.status,
     })
     .from(knowledgeSources)
     .where(
@@ -400,7 +401,7 @@ export async function resyncStaleWebsites(
       // Back as it was: the next run tries again.
       await services.db
         .update(knowledgeSources)
-        .set({ status: "ready" })
+        .set({ status: source.status })
         .where(eq(knowledgeSources.id, source.id));
     }
   }
