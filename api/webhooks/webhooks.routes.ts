@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
-import { jsonBody, jsonResponse, pagedQuery, protectedRoute } from "../http/schemas";
+import { countedPageOf, jsonBody, jsonResponse, pagedQuery, protectedRoute } from "../http/schemas";
 import { redeliver } from "./delivery";
 import { webhookDeliveryStatuses, webhookEventTypes } from "./schema";
 import {
@@ -180,14 +180,7 @@ const deliveriesRoute = protectedRoute({
   responses: {
     200: jsonResponse(
       "One page of deliveries",
-      z
-        .object({
-          items: z.array(DeliverySchema),
-          total: z.int(),
-          page: z.int(),
-          pageSize: z.int(),
-        })
-        .openapi("WebhookDeliveryList"),
+      countedPageOf(DeliverySchema, "WebhookDeliveryList"),
     ),
   },
   errors: [403, 404, 422],
@@ -241,14 +234,14 @@ export function createWebhookRoutes() {
     })
     .openapi(deliveriesRoute, async (c) => {
       const query = c.req.valid("query");
-      const { items, total } = await listDeliveries(
+      const { items, ...counted } = await listDeliveries(
         c.var.db,
         c.var.auth.actor,
         c.req.valid("param").id,
         query,
       );
       return c.json(
-        { items: items.map(deliveryJson), total, page: query.page, pageSize: query.pageSize },
+        { items: items.map(deliveryJson), ...counted, page: query.page, pageSize: query.pageSize },
         200,
       );
     })

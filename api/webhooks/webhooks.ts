@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SecretBox } from "../ai/secrets";
 import { getBot, lockLiveBot } from "../bots/bots";
 import type { Database } from "../db/client";
-import { rowsBefore } from "../db/paging";
+import { type CountedTotal, countMatches, rowsBefore } from "../db/paging";
 import { AppError, notFound, staleVersion } from "../errors";
 import { publishChange } from "../organizations/changes";
 import { type Actor, requirePermission } from "../organizations/permissions";
@@ -212,10 +212,10 @@ export async function listDeliveries(
   actor: Actor,
   webhookId: string,
   page: { page: number; pageSize: number },
-): Promise<{ items: DeliveryView[]; total: number }> {
+): Promise<{ items: DeliveryView[] } & CountedTotal> {
   const webhook = await getWebhook(db, actor, webhookId);
   const where = eq(webhookDeliveries.webhookId, webhook.id);
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(webhookDeliveries)
@@ -223,10 +223,7 @@ export async function listDeliveries(
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
       .limit(page.pageSize)
       .offset(rowsBefore(page)),
-    db.select({ n: count() }).from(webhookDeliveries).where(where),
+    countMatches(db, webhookDeliveries, where, page),
   ]);
-  return {
-    items: rows.map(({ organizationId: _o, ...rest }) => rest),
-    total: total?.n ?? 0,
-  };
+  return { items: rows.map(({ organizationId: _o, ...rest }) => rest), ...counted };
 }

@@ -19423,7 +19423,10 @@ export interface components {
     };
     WebhookDeliveryList: {
       items: components["schemas"]["WebhookDelivery"][];
+      /** @description Exact up to 1,000 (or to the end of the page asked for) and for a search; where the count stopped beyond that */
       total: number;
+      /** @description True when there are more than `total` */
+      totalCapped: boolean;
       page: number;
       pageSize: number;
     };
