@@ -83,6 +83,10 @@ const outerId = sql.raw('"bot_conversations"."id"');
 const of = (rows: SQL) =>
   sql`(select ${rows} from ${botMessages} m where m.conversation_id = ${outerId})`;
 
+/** A conversation with a message that `condition` (on `m`) holds for. */
+const withMessage = (condition: SQL) =>
+  sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and ${condition})`;
+
 /**
  * A bot's conversations, the latest first, with what each held (bots.read): the visitors' by
  * default, the members' previews with `preview`. Every read is bounded by the page.
@@ -103,18 +107,12 @@ export async function listConversations(
       ? lt(botConversations.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + dayMs))
       : undefined,
     query.language ? eq(botConversations.language, query.language) : undefined,
-    query.rating
-      ? sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and m.rating = ${query.rating})`
-      : undefined,
-    query.unanswered
-      ? sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and m.unanswered)`
-      : undefined,
+    query.rating ? withMessage(sql`m.rating = ${query.rating}`) : undefined,
+    query.unanswered ? withMessage(sql`m.unanswered`) : undefined,
     query.lead
       ? sql`exists (select 1 from ${leads} l where l.conversation_id = ${outerId} and l.deleted_at is null)`
       : undefined,
-    q
-      ? sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and qalam_search_vector(m.text) @@ qalam_search_query(${q}))`
-      : undefined,
+    q ? withMessage(sql`qalam_search_vector(m.text) @@ qalam_search_query(${q})`) : undefined,
   ];
   const where = and(...conditions);
   const [rows, counted] = await Promise.all([

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from "node:timers/promises";
 import robotsParser from "robots-parser";
 import type { FetchFunction } from "../ai/network";
 import { PermanentJobError } from "../jobs/kinds";
@@ -182,16 +183,9 @@ function decodeXml(text: string) {
     .replaceAll("&amp;", "&");
 }
 
+/** The pause before a request to the site; cut short (throwing) when the work is stopped. */
 const pause = (ms: number, signal?: AbortSignal) =>
-  ms <= 0
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        signal?.addEventListener("abort", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+  ms > 0 ? wait(ms, undefined, { signal }) : Promise.resolve();
 
 /**
  * The pages of a website source: one page (`url`), the pages its sitemap lists (`sitemap`), or a
