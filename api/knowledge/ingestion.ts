@@ -169,17 +169,23 @@ async function ingestSource(
     const embedder = (await vectorsEnabled(db))
       ? await embedderFor(db, ai, source.organizationId, userId, "knowledge")
       : null;
-    const vectors: number[][] = [];
+    // By position; a chunk the model does not read has none.
+    const vectors: (number[] | undefined)[] = [];
     if (embedder) {
-      for (let start = 0; start < chunks.length; start += embeddingBatch) {
-        const batch = chunks.slice(start, start + embeddingBatch);
-        const texts = batch.map((chunk) => chunk.text);
+      const read = [...chunks.keys()].filter((position) =>
+        embedder.reads(chunks[position]?.text ?? ""),
+      );
+      for (let start = 0; start < read.length; start += embeddingBatch) {
+        const batch = read.slice(start, start + embeddingBatch);
+        const texts = batch.map((position) => chunks[position]?.text ?? "");
         const embedded = await embedder.embed(texts, signal).catch((error: unknown) => {
           if (error instanceof AppError || error instanceof AiError) throw error;
           throw new AiError(classifyAiError(error), { cause: error });
         });
-        vectors.push(...embedded);
-        await report(Math.min(0.95, (start + batch.length) / chunks.length));
+        batch.forEach((position, index) => {
+          vectors[position] = embedded[index];
+        });
+        await report(Math.min(0.95, (start + batch.length) / read.length));
       }
     }
     signal.throwIfAborted();
@@ -202,10 +208,10 @@ async function ingestSource(
         )
         .returning({ id: knowledgeChunks.id, position: knowledgeChunks.position });
       if (embedder) {
-        const given = rows.map((row) => ({
-          id: row.id,
-          embedding: vectorLiteral(vectors[row.position] ?? []),
-        }));
+        const given = rows.flatMap((row) => {
+          const vector = vectors[row.position];
+          return vector ? [{ id: row.id, embedding: vectorLiteral(vector) }] : [];
+        });
         await tx.execute(sql`
           update knowledge_chunks set embedding = given.embedding::vector
           from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(id uuid, embedding text)
@@ -259,16 +265,25 @@ async function indexBotPairs(
       )
       .limit(embeddingBatch);
     if (pending.length === 0) return { indexed };
-    const vectors = await embedder.embed(
-      pending.map((pair) => pair.question),
-      signal,
-    );
-    const given = pending.map((pair, index) => ({
-      id: pair.id,
-      question: pair.question,
-      embedding: vectorLiteral(vectors[index] ?? []),
-      dimensions: vectors[index]?.length ?? 0,
-    }));
+    // A question the model does not read is recorded as seen by it, without a vector.
+    const read = pending.filter((pair) => embedder.reads(pair.question));
+    const vectors =
+      read.length > 0
+        ? await embedder.embed(
+            read.map((pair) => pair.question),
+            signal,
+          )
+        : [];
+    const vectorOf = new Map(read.map((pair, index) => [pair.id, vectors[index]]));
+    const given = pending.map((pair) => {
+      const vector = vectorOf.get(pair.id);
+      return {
+        id: pair.id,
+        question: pair.question,
+        embedding: vector ? vectorLiteral(vector) : null,
+        dimensions: vector?.length ?? null,
+      };
+    });
     // A pair whose question changed meanwhile keeps waiting for the next round.
     await db.execute(sql`
       update knowledge_qa set embedding = given.embedding::vector, embedding_model = ${embedder.modelId},

@@ -47,8 +47,17 @@ export const retrievalDefaults = {
   limit: 5,
   /** Candidates each search gives the fusion. */
   candidates: 20,
-  /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
-  rrfK: 60,
+  /**
+   * Reciprocal rank fusion's constant. Cormack et al. give 60 for lists of a thousand; for lists
+   * of twenty, a smaller one lets the first places count (measured: docs/performance.md,
+   * "Retrieval").
+   */
+  rrfK: 10,
+  /**
+   * What a place in the vectors' list is worth beside the same place in the words' list: the
+   * embedded model finds less than the words do, and an equal say made answers worse.
+   */
+  vectorWeight: 0.5,
   /** A vector this similar to the question is relevant on its own. */
   relevantSimilarity: 0.3,
   /** A question-and-answer pair this similar to the question answers first. */
@@ -57,7 +66,7 @@ export const retrievalDefaults = {
 
 type Ranked<T> = { row: T; textRank: number | null; vectorRank: number | null };
 
-/** Reciprocal rank fusion: each list gives 1 / (k + rank); the sum orders the passages. */
+/** Reciprocal rank fusion: each list gives its weight / (k + rank); the sum orders the passages. */
 function fuse<T extends { id: string }>(
   textRows: T[],
   vectorRows: T[],
@@ -77,7 +86,7 @@ function fuse<T extends { id: string }>(
       ...ranked,
       score:
         (ranked.textRank ? 1 / (k + ranked.textRank) : 0) +
-        (ranked.vectorRank ? 1 / (k + ranked.vectorRank) : 0),
+        (ranked.vectorRank ? retrievalDefaults.vectorWeight / (k + ranked.vectorRank) : 0),
     }))
     .sort((a, b) => b.score - a.score);
 }
@@ -92,8 +101,129 @@ type ChunkRow = Omit<RetrievedChunk, "score" | "similarity" | "foundBy"> & {
 };
 type QaRow = { id: string; question: string; answer: string; similarity?: number | null };
 
+/** Arabic as the search normalises it (docs/search.md), less the article: one spelling per word. */
+const arabicForm = (word: string) =>
+  word
+    .replace(/[\u064B-\u065F\u0670\u0640]/g, "")
+    .replace(/[أإآٱ]/g, "ا")
+    .replace(/ؤ/g, "و")
+    .replace(/ئ/g, "ي")
+    .replace(/ة/g, "ه")
+    .replace(/ى/g, "ي");
+
+/**
+ * Arabic words that ask rather than say (question words, prepositions, pronouns, the colloquial
+ * "what" and "how much"), in the form above. PostgreSQL's Arabic configuration keeps them, and in a
+ * search for any of a question's words they would match nearly every passage.
+ */
+const arabicStopWords = new Set(
+  (
+    "هل في من الي علي عن كم ما ماذا متي اين وين كيف ليش لماذا اذا ان او و ف ب ل ك انا انت انتم " +
+    "نحن هو هي هم هذا هذه ذلك تلك التي الذي الذين اللي مع عند عندي عندك عندكم لي لك لكم لنا " +
+    "بدي بدنا شو قديش ايش اي كل بين ثم قد لم لن لا نعم كان يكون هناك هنا يا ام بس حتي منذ " +
+    "يعني ممكن يمكن اقدر بقدر نقدر تقدر اريد بدك"
+  ).split(" "),
+);
+
+/** A visitor's question for the search of its words: without the Arabic words that only ask. */
+export function searchWords(question: string): string {
+  return question
+    .split(/\s+/)
+    .filter((word) => !arabicStopWords.has(arabicForm(word.replace(/[\p{P}\p{S}]/gu, ""))))
+    .join(" ");
+}
+
 const chunkColumns = sql`c.id, c.source_id as "sourceId", s.title as "sourceTitle", s.kind as "sourceKind",
   coalesce(c.url, s.url) as url, s.file_name as "fileName", c.heading, c.text`;
+
+/** Chunks a word may be in and still narrow the search; past it, a word only ranks (BM25's "common"). */
+const commonWordChunks = 100;
+
+/** Passages weighed word by word for each one the search gives. */
+const rerankedPerCandidate = 5;
+
+/** A lexeme as a tsquery's text: quoted, its quotes doubled. */
+const lexemeQuery = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
+
+/**
+ * The bot's passages that hold the question's words (English stems, Arabic stems of the
+ * normalised words, without the words that only ask), ranked as BM25 weighs words: each word by
+ * how rare it is among the bot's passages (its inverse document frequency) times `ts_rank` for
+ * it, so that "apartment" counts for more than "solar" on a solar company's site. A word found
+ * in more than `commonWordChunks` passages ranks the others but does not find passages on its
+ * own (unless the question has no rarer word), so that a large bot's search reads the passages
+ * its rare words are in rather than nearly all of them. Two statements: the words' counts, then
+ * the passages.
+ */
+async function searchByWords(
+  db: Database,
+  botId: string,
+  question: string,
+  candidates: number,
+): Promise<ChunkRow[]> {
+  const query = sql`qalam_any_words_query(${searchWords(question)})`;
+  const [asked] = await queryRows<{ query: string }>(db, sql`select ${query}::text as query`);
+  const lexemes = [
+    ...new Set(
+      [...(asked?.query ?? "").matchAll(/'((?:[^']|'')+)'/g)].map((match) =>
+        (match[1] ?? "").replaceAll("''", "'"),
+      ),
+    ),
+  ];
+  if (lexemes.length === 0) return [];
+  // Each word's passages, counted up to `commonWordChunks` (the GIN index finds them).
+  const [counts] = await queryRows<Record<string, number>>(
+    db,
+    sql`select (select coalesce(sum(chunk_count), 0) from knowledge_sources
+          where bot_id = ${botId} and status <> 'failed')::int as total,
+        ${sql.join(
+          lexemes.map(
+            (lexeme, index) => sql`(select count(*) from (select 1 from knowledge_chunks k
+              where k.bot_id = ${botId} and k.search @@ ${lexemeQuery(lexeme)}::tsquery
+              limit ${commonWordChunks}) as x)::int as ${sql.identifier(`w${index}`)}`,
+          ),
+          sql`, `,
+        )}`,
+  );
+  const words = lexemes.map((lexeme, index) => ({
+    lexeme,
+    found: Number(counts?.[`w${index}`] ?? 0),
+    total: Number(counts?.total ?? 0),
+  }));
+  const present = words.filter((word) => word.found > 0);
+  if (present.length === 0) return [];
+  const total = Math.max(...present.map((word) => Math.max(word.total, word.found)));
+  const weighed = present
+    .map((word) => ({
+      ...word,
+      idf: Math.log(1 + (total - word.found + 0.5) / (word.found + 0.5)),
+    }))
+    .sort((a, b) => a.found - b.found);
+  const rare = weighed.filter((word) => word.found < commonWordChunks);
+  const finding = rare.length > 0 ? rare : weighed.slice(0, 1);
+  const score = sql.join(
+    weighed.map(
+      (word) =>
+        sql`${word.idf}::float8 * ts_rank(c.search, ${lexemeQuery(word.lexeme)}::tsquery, 1)`,
+    ),
+    sql` + `,
+  );
+  const finds = finding.map((word) => lexemeQuery(word.lexeme)).join(" | ");
+  // The passages its rarer words find, first by ts_rank (one call a passage), then the best of
+  // them by each word's weight.
+  return queryRows<ChunkRow>(
+    db,
+    sql`select * from (
+        select ${chunkColumns}, c.search
+        from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+        where c.bot_id = ${botId} and s.status <> 'failed' and c.search @@ ${finds}::tsquery
+        order by ts_rank(c.search, ${finds}::tsquery, 1) desc, c.id
+        limit ${candidates * rerankedPerCandidate}
+      ) as c
+      order by ${score} desc, c.id
+      limit ${candidates}`,
+  ).then((rows) => rows.map(({ search: _search, ...row }: ChunkRow & { search?: unknown }) => row));
+}
 
 /**
  * A bot's passages for a question: full-text search (any of its words, English and Arabic,
@@ -110,29 +240,44 @@ export async function retrieveKnowledge(
   question: string,
   options: { limit?: number; userId?: string | null; embedder?: Embedder | null } = {},
 ): Promise<Retrieval> {
-  const limit = options.limit ?? retrievalDefaults.limit;
-  const candidates = Math.max(limit, retrievalDefaults.candidates);
-  const vectorsHere = await vectorsEnabled(db);
   const embedder =
     options.embedder !== undefined
       ? options.embedder
-      : vectorsHere
+      : (await vectorsEnabled(db))
         ? await embedderFor(db, ai, bot.organizationId, options.userId ?? null, "knowledge")
         : null;
-  const query = sql`qalam_any_words_query(${question})`;
-  const [vector] = embedder && vectorsHere ? await embedder.embed([question]) : [];
+  return searchKnowledge(db, bot, question, { limit: options.limit, embedder });
+}
+
+/**
+ * `retrieveKnowledge` with its embedding model given (null: full-text search alone), and
+ * `searches` to leave one search out (the retrieval evaluation measures each alone).
+ */
+export async function searchKnowledge(
+  db: Database,
+  bot: { id: string },
+  question: string,
+  options: {
+    limit?: number | undefined;
+    embedder: Embedder | null;
+    searches?: readonly FoundBy[];
+  },
+): Promise<Retrieval> {
+  const limit = options.limit ?? retrievalDefaults.limit;
+  const candidates = Math.max(limit, retrievalDefaults.candidates);
+  const searches = options.searches ?? ["text", "vector"];
+  const embedder =
+    searches.includes("vector") && options.embedder?.reads(question) && (await vectorsEnabled(db))
+      ? options.embedder
+      : null;
+  const byText = searches.includes("text");
+  const query = sql`qalam_any_words_query(${searchWords(question)})`;
+  const [vector] = embedder ? await embedder.embed([question]) : [];
   const literal = vector ? vectorLiteral(vector) : null;
   const dimensions = vector?.length ?? 0;
 
   const [textChunks, vectorChunks, textQa, vectorQa] = await Promise.all([
-    queryRows<ChunkRow>(
-      db,
-      sql`select ${chunkColumns}
-        from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
-        where c.bot_id = ${bot.id} and s.status <> 'failed' and numnode(${query}) > 0 and c.search @@ ${query}
-        order by ts_rank(c.search, ${query}, 1) desc, c.id
-        limit ${candidates}`,
-    ),
+    byText ? searchByWords(db, bot.id, question, candidates) : Promise.resolve([] as ChunkRow[]),
     literal && embedder
       ? queryRows<ChunkRow>(
           db,
@@ -145,13 +290,15 @@ export async function retrieveKnowledge(
             limit ${candidates}`,
         )
       : Promise.resolve([] as ChunkRow[]),
-    queryRows<QaRow>(
-      db,
-      sql`select q.id, q.question, q.answer from knowledge_qa q
-        where q.bot_id = ${bot.id} and numnode(${query}) > 0 and q.search @@ ${query}
-        order by ts_rank(q.search, ${query}, 1) desc, q.id
-        limit ${candidates}`,
-    ),
+    byText
+      ? queryRows<QaRow>(
+          db,
+          sql`select q.id, q.question, q.answer from knowledge_qa q
+            where q.bot_id = ${bot.id} and numnode(${query}) > 0 and q.search @@ ${query}
+            order by ts_rank(q.search, ${query}, 1) desc, q.id
+            limit ${candidates}`,
+        )
+      : Promise.resolve([] as QaRow[]),
     literal && embedder
       ? queryRows<QaRow>(
           db,

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { organizationAiSettings } from "../ai/ai-models";
 import { estimateTokens, runAiCall } from "../ai/ai-usage";
+import { sentenceEncoderModelId } from "../ai/embedded/sentence-encoder";
 import { AiError } from "../ai/errors";
 import { type Database, queryRows } from "../db/client";
 
@@ -55,7 +56,30 @@ export type Embedder = {
   /** The model's id, recorded beside each vector: vectors of other models are not compared. */
   modelId: string;
   embed: (texts: string[], signal?: AbortSignal) => Promise<number[][]>;
+  /**
+   * Whether the model understands a text. One that does not is given no vector (its vector
+   * would place it at random) and a question it does not read is found by its words alone.
+   */
+  reads: (text: string) => boolean;
 };
+
+const arabicLetters = /\p{Script=Arabic}/gu;
+const latinLetters = /\p{Script=Latin}/gu;
+
+/** Whether a text is written more in Arabic letters than in Latin ones. */
+export function mostlyArabic(text: string): boolean {
+  return (text.match(arabicLetters)?.length ?? 0) > (text.match(latinLetters)?.length ?? 0);
+}
+
+/**
+ * What a model reads: the embedded sentence encoder knows English only (docs/ai.md); other
+ * models are taken to read every language, as the multilingual ones of providers do.
+ */
+export function readsOf(modelId: string, embedded: boolean): (text: string) => boolean {
+  return embedded && modelId === sentenceEncoderModelId
+    ? (text) => !mostlyArabic(text)
+    : () => true;
+}
 
 /**
  * The organization's embedding model (its own, the deployment's, or the embedded one), counted
@@ -79,6 +103,7 @@ export async function embedderFor(
   const model = resolved as Parameters<typeof runAiCall<"embedding", number[][]>>[1];
   return {
     modelId: resolved.modelId,
+    reads: readsOf(resolved.modelId, resolved.source === "embedded"),
     embed: (texts, signal) =>
       runAiCall(
         { db, quotas: ai.quotas, organizationId, userId, purpose },

@@ -206,6 +206,84 @@ describe("knowledge sources", () => {
     expect(nothing.body.chunks).toEqual([]);
   });
 
+  it("ranks a passage by its rarer words: a word every passage has counts for little", async () => {
+    const owner = await ownerWithSession(bare);
+    const botId = await newBot(owner, bare);
+    const common = (topic: string) =>
+      `## ${topic}\n\nOur solar panels, solar inverters and solar batteries: solar power for ${topic.toLowerCase()}.`;
+    const created = await addSource(
+      owner,
+      botId,
+      {
+        kind: "text",
+        title: "Site",
+        text: [
+          "# Solar",
+          common("Homes"),
+          common("Farms"),
+          common("Shops"),
+          "## Flats\n\nAn apartment building needs its owners' consent for solar.",
+          "## الأسعار\n\nفي كل باقة في الأردن في عمّان في إربد: الأسعار في الموقع.",
+          "## السداد المبكر\n\nيمكن سداد القرض مبكرًا دون رسوم.",
+        ].join("\n\n"),
+      },
+      bare,
+    );
+    await settled(owner, botId, created.id, bare);
+    const flats = await search(owner, botId, "solar solar apartment", bare);
+    expect(flats.body.chunks[0]).toMatchObject({ heading: "Solar › Flats" });
+    // "هل" and "في" only ask: the passage full of "في" does not come first.
+    const early = await search(owner, botId, "هل في رسوم على السداد في البنك؟", bare);
+    expect(early.body.chunks[0]).toMatchObject({ heading: "Solar › السداد المبكر" });
+    const asking = await search(owner, botId, "هل في؟", bare);
+    expect(asking.body.chunks).toEqual([]);
+  });
+
+  it("the embedded English encoder gives Arabic passages no vector, and finds Arabic by its words", async () => {
+    const encoded = await createTestApi({ ai: { offlineVoice: false, slideshow: false } });
+    try {
+      const owner = await ownerWithSession(encoded);
+      const botId = await newBot(owner, encoded);
+      const created = await addSource(
+        owner,
+        botId,
+        {
+          kind: "text",
+          title: "Both",
+          text: "# Delivery\n\nOrders ship from Riyadh every weekday.\n\n# الشحن\n\nنشحن الطلبات من الرياض كل يوم.",
+        },
+        encoded,
+      );
+      await settled(owner, botId, created.id, encoded);
+      // A PostgreSQL server without pgvector keeps no vectors at all (docs/deploy.md).
+      const vectors = await vectorsEnabled(encoded.db);
+      const rows = await queryRows<{ heading: string; model: string | null; vector: boolean }>(
+        encoded.db,
+        vectors
+          ? sql`select heading, embedding_model as model, embedding is not null as vector
+              from knowledge_chunks where source_id = ${created.id} order by position`
+          : sql`select heading, embedding_model as model, false as vector
+              from knowledge_chunks where source_id = ${created.id} order by position`,
+      );
+      const model = vectors ? "universal-sentence-encoder-en" : null;
+      expect(rows).toEqual([
+        { heading: "Delivery", model, vector: vectors },
+        { heading: "الشحن", model, vector: false },
+      ]);
+      const arabic = await search(owner, botId, "متى تشحنون الطلبات؟", encoded);
+      expect(arabic.body.chunks.map((chunk: { heading: string }) => chunk.heading)).toEqual([
+        "الشحن",
+      ]);
+      expect(arabic.body.chunks[0].foundBy).toEqual(["text"]);
+      if (vectors) {
+        const english = await search(owner, botId, "When do you send parcels?", encoded);
+        expect(english.body.chunks[0]).toMatchObject({ heading: "Delivery", foundBy: ["vector"] });
+      }
+    } finally {
+      await encoded.close();
+    }
+  });
+
   it("a document is read as it is now, again after it is saved, and fails with the reason once deleted", async () => {
     const owner = await ownerWithSession(t);
     const botId = await newBot(owner);
