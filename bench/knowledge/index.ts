@@ -28,7 +28,7 @@ import { sentenceEncoderModel } from "../../api/ai/embedded/sentence-encoder";
 import { type Database, queryRows } from "../../api/db/client";
 import { type FoundBy, searchKnowledge } from "../../api/knowledge/retrieval";
 import { type Embedder, vectorsEnabled } from "../../api/knowledge/vectors";
-import { startBenchApi } from "../support/api";
+import { create, startBenchApi } from "../support/api";
 import { createDatabase, dropCreatedDatabase, serverVersion, stepTimer } from "../support/database";
 import { count, env, type Figures, figuresOf, ms, ratio } from "../support/figures";
 import { addOrganization } from "../support/members";
@@ -84,19 +84,7 @@ const { owner, id: organizationId } = await addOrganization(db, {
   password: "a bench knowledge passphrase",
 });
 
-async function post(path: string, body: unknown) {
-  const response = await api.fetch(
-    new Request(`http://localhost/api/v1${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-  );
-  if (response.status !== 201) {
-    throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  }
-  return (await response.json()) as { id: string };
-}
+const post = (path: string, body: unknown) => create(api.fetch, owner.token, path, body);
 
 /** A bot with one text source, learnt by the knowledge jobs, then `chunks` chunks more beside it. */
 async function botWith(name: string, chunks: number) {

@@ -36,7 +36,7 @@ import { createModel } from "../../api/ai/providers";
 import { type Database, queryRows } from "../../api/db/client";
 import { type FoundBy, searchKnowledge } from "../../api/knowledge/retrieval";
 import { type Embedder, readsOf } from "../../api/knowledge/vectors";
-import { startBenchApi } from "../support/api";
+import { create, startBenchApi } from "../support/api";
 import { startFakeProvider } from "../support/fake-provider";
 import { addOrganization } from "../support/members";
 import { startRun, temporaryDir } from "../support/run";
@@ -116,19 +116,7 @@ async function learn(model: ModelName) {
     label: model,
     password: "an evaluation passphrase",
   });
-  const post = async (path: string, body: unknown) => {
-    const response = await api.fetch(
-      new Request(`http://localhost/api/v1${path}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-    );
-    if (response.status !== 201) {
-      throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-    }
-    return (await response.json()) as { id: string };
-  };
+  const post = (path: string, body: unknown) => create(api.fetch, owner.token, path, body);
   const bot = await post("/bots", { name: "Falak Solar", status: "live" });
   const started = performance.now();
   for (const page of pages) {

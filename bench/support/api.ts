@@ -58,3 +58,18 @@ export async function measureApi(
   }
   return samples.map(figuresOf);
 }
+
+/** A POST of JSON to the API in this process as the bearer of `token`; what it made (201). */
+export async function create(apiFetch: ApiFetch, token: string, path: string, body: unknown) {
+  const response = await apiFetch(
+    new Request(`http://localhost/api/v1${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+  if (response.status !== 201) {
+    throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as { id: string };
+}
