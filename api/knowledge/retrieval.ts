@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { type Database, queryRows } from "../db/client";
 import type { BotAnswerSource, KnowledgeSourceKind } from "../db/schema";
@@ -135,6 +135,8 @@ export function searchWords(question: string): string {
 
 const chunkColumns = sql`c.id, c.source_id as "sourceId", s.title as "sourceTitle", s.kind as "sourceKind",
   coalesce(c.url, s.url) as url, s.file_name as "fileName", c.heading, c.text`;
+/** `chunkColumns` as their names, from a query that selected them. */
+const chunkNames = sql`id, "sourceId", "sourceTitle", "sourceKind", url, "fileName", heading, text`;
 
 /** Chunks a word may be in and still narrow the search; past it, a word only ranks (BM25's "common"). */
 const commonWordChunks = 100;
@@ -158,10 +160,9 @@ const lexemeQuery = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
 async function searchByWords(
   db: Database,
   botId: string,
-  question: string,
+  query: SQL,
   candidates: number,
 ): Promise<ChunkRow[]> {
-  const query = sql`qalam_any_words_query(${searchWords(question)})`;
   const [asked] = await queryRows<{ query: string }>(db, sql`select ${query}::text as query`);
   const lexemes = [
     ...new Set(
@@ -185,14 +186,11 @@ async function searchByWords(
           sql`, `,
         )}`,
   );
-  const words = lexemes.map((lexeme, index) => ({
-    lexeme,
-    found: Number(counts?.[`w${index}`] ?? 0),
-    total: Number(counts?.total ?? 0),
-  }));
-  const present = words.filter((word) => word.found > 0);
+  const present = lexemes
+    .map((lexeme, index) => ({ lexeme, found: Number(counts?.[`w${index}`] ?? 0) }))
+    .filter((word) => word.found > 0);
   if (present.length === 0) return [];
-  const total = Math.max(...present.map((word) => Math.max(word.total, word.found)));
+  const total = Math.max(Number(counts?.total ?? 0), ...present.map((word) => word.found));
   const weighed = present
     .map((word) => ({
       ...word,
@@ -213,7 +211,7 @@ async function searchByWords(
   // them by each word's weight.
   return queryRows<ChunkRow>(
     db,
-    sql`select * from (
+    sql`select ${chunkNames} from (
         select ${chunkColumns}, c.search
         from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
         where c.bot_id = ${botId} and s.status <> 'failed' and c.search @@ ${finds}::tsquery
@@ -222,7 +220,7 @@ async function searchByWords(
       ) as c
       order by ${score} desc, c.id
       limit ${candidates}`,
-  ).then((rows) => rows.map(({ search: _search, ...row }: ChunkRow & { search?: unknown }) => row));
+  );
 }
 
 /**
@@ -277,7 +275,7 @@ export async function searchKnowledge(
   const dimensions = vector?.length ?? 0;
 
   const [textChunks, vectorChunks, textQa, vectorQa] = await Promise.all([
-    byText ? searchByWords(db, bot.id, question, candidates) : Promise.resolve([] as ChunkRow[]),
+    byText ? searchByWords(db, bot.id, query, candidates) : Promise.resolve([] as ChunkRow[]),
     literal && embedder
       ? queryRows<ChunkRow>(
           db,

@@ -33,7 +33,7 @@ import {
   sentenceEncoderModelId,
 } from "../../api/ai/embedded/sentence-encoder";
 import { createModel } from "../../api/ai/providers";
-import { type Database, queryRows } from "../../api/db/client";
+import { queryRows } from "../../api/db/client";
 import { type FoundBy, searchKnowledge } from "../../api/knowledge/retrieval";
 import { type Embedder, readsOf } from "../../api/knowledge/vectors";
 import { create, startBenchApi } from "../support/api";
@@ -192,7 +192,7 @@ async function evaluate(model: ModelName) {
   for (const question of questions) {
     for (const { mode, searches } of modes) {
       const found = (
-        await searchKnowledge(db as Database, bot, question.question, {
+        await searchKnowledge(db, bot, question.question, {
           limit: 10,
           embedder,
           searches,
