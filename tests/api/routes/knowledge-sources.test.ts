@@ -237,6 +237,10 @@ describe("knowledge sources", () => {
     expect(early.body.chunks[0]).toMatchObject({ heading: "Solar › السداد المبكر" });
     const asking = await search(owner, botId, "هل في؟", bare);
     expect(asking.body.chunks).toEqual([]);
+    // The words are quoted before they reach a tsquery: its syntax in a question is only text.
+    const syntax = await search(owner, botId, "it's O'Brien's apartment' | !solar & (:* ''", bare);
+    expect(syntax.status, syntax.text).toBe(200);
+    expect(syntax.body.chunks[0]).toMatchObject({ heading: "Solar › Flats" });
   });
 
   it("the embedded English encoder gives Arabic passages no vector, and finds Arabic by its words", async () => {
