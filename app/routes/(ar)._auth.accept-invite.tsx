@@ -6,7 +6,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -31,6 +30,7 @@ import type { InvitationDetails } from "~/lib/organizations";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 
@@ -106,7 +106,7 @@ const stateIcons: Record<InvitationDetails["status"] | "invalid", IconName> = {
 export default function AcceptInvitePage() {
   const { invitation, token, signedInAs, forSomeoneElse, emailUnproven } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation("organizations");
   const language = useLanguage();
   const [form] = useAppForm(AcceptForm, { lastResult: actionData?.result });

@@ -5,7 +5,6 @@ import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -33,6 +32,7 @@ import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "account:title" };
 
@@ -272,7 +272,7 @@ async function endOtherSessions(api: ApiClient, form: FormData, language: Langua
 export default function AccountPage() {
   const { t } = useTranslation("account");
   const { user, sessions, sessionsPaging, pendingAddress, now } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const profileResult = actionData?.intent === "profile" ? actionData.result : undefined;
   // Not the sections' ids ("profile", "password"): Conform ties each input to its form by id.
   const [profileForm] = useAppForm(ProfileUpdate, {

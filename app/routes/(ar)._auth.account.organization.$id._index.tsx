@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { OrganizationFrame } from "~/components/organizations/organization-frame";
 import { OrganizationSettingsForm } from "~/components/organizations/settings-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -16,6 +11,7 @@ import { SettingsSection } from "~/components/ui/settings-section";
 import { getApiClient } from "~/lib/api.server";
 import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { organizationAction } from "./(ar)._auth.account.organization.$id._index.server";
 
 export const handle = { title: "organizations:settings.pageTitle" };
@@ -37,7 +33,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function OrganizationPage() {
   const { organization } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation("organizations");
   const isOwner = organization.role === "owner";
 

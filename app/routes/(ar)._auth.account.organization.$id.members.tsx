@@ -1,9 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { z } from "zod";
 import { InvitationsSection } from "~/components/organizations/invitations-section";
 import { MembersSection } from "~/components/organizations/members-section";
@@ -13,6 +8,7 @@ import { getApiClient } from "~/lib/api.server";
 import { can } from "~/lib/organizations";
 import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { organizationAction } from "./(ar)._auth.account.organization.$id._index.server";
 
 export const handle = { title: "organizations:members.title" };
@@ -62,7 +58,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function OrganizationMembersPage() {
   const { organization, members, invitations, search, me, now } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   return (
     <OrganizationFrame organization={organization}>
       <MembersSection

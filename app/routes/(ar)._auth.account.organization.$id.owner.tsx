@@ -7,7 +7,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -30,6 +29,7 @@ import type { Member } from "~/lib/organizations";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { currentPassword, organizationName } from "~/lib/validation";
@@ -132,7 +132,7 @@ async function deleteOrganization(api: ApiClient, id: string, form: FormData, la
 
 export default function OwnerPage() {
   const { organization, admins } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation("organizations");
   const [transferForm, transferFields] = useAppForm(TransferForm, {
     id: "transfer-ownership",

@@ -1,9 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { AiUsageSection } from "~/components/organizations/ai-usage-section";
 import { OrganizationFrame } from "~/components/organizations/organization-frame";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -11,6 +6,7 @@ import { getApiClient } from "~/lib/api.server";
 import { can } from "~/lib/organizations";
 import { notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { organizationAction } from "./(ar)._auth.account.organization.$id._index.server";
 
 export const handle = { title: "organizations:ai.usage.title" };
@@ -36,7 +32,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function OrganizationUsagePage() {
   const { organization, usage } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   return (
     <OrganizationFrame organization={organization}>
       <AiUsageSection

@@ -2,13 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  useActionData,
-} from "react-router";
+import { type ActionFunctionArgs, data, Form, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { InputField } from "~/components/form/fields";
 import { FormErrors } from "~/components/form/form-errors";
@@ -27,6 +21,7 @@ import { pageLanguage } from "~/lib/i18n.server";
 import type { Organization } from "~/lib/organizations";
 import { safeRedirect } from "~/lib/redirect.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { organizationName } from "~/lib/validation";
@@ -64,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CreateOrganizationPage() {
   const { t } = useTranslation("organizations");
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const [form, fields] = useAppForm(CreateForm, { lastResult: actionData?.result });
   const submitting = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);

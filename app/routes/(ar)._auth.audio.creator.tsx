@@ -1,13 +1,9 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { CreatorFrame } from "~/components/creators/creator-frame";
 import { defaultVoice, SpeechCreatorForm } from "~/components/creators/speech-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "creators:speech.title" };
@@ -22,7 +18,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AudioCreatorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
+  const answer = useActionAnswer<typeof action>() as CreatorAnswer | undefined;
   const language = useLanguage();
   return (
     <CreatorFrame kind="speech" loaded={loaded} now={loaded.now}>

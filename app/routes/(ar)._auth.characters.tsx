@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useLocation,
 } from "react-router";
@@ -36,6 +35,7 @@ import { deletedRecord, openListPage, pageQuery } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { characterAction, characterSuggestions } from "./(ar)._auth.characters.server";
 
 export const handle = { title: "characters:title" };
@@ -192,7 +192,7 @@ function CharacterFilters({
 export default function CharactersPage() {
   const { characters, opened, undo, listing, canWrite, canChat, models, voices, now } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as CharacterActionAnswer | undefined;
+  const actionData = useActionAnswer<typeof action>() as CharacterActionAnswer | undefined;
   const { t } = useTranslation("characters");
   const { listTo, listWith, formAction } = useAddresses();
 

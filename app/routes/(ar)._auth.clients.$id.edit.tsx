@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useSearchParams,
 } from "react-router";
@@ -25,6 +24,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "clients:edit.pageTitle" };
 
@@ -77,7 +77,7 @@ function useLogoErrorOfNewClient(): ClientFormAnswer | undefined {
 
 export default function EditClientPage() {
   const { client, members, workspaces } = useLoaderData<typeof loader>();
-  const actionResult = useActionData<typeof action>();
+  const actionResult = useActionAnswer<typeof action>();
   const logoErrorOfNewClient = useLogoErrorOfNewClient();
   const result = actionResult ?? logoErrorOfNewClient;
   const { t } = useTranslation("clients");

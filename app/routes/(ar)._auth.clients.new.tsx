@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { ClientForm } from "~/components/clients/client-form";
 import { ClientImport } from "~/components/clients/client-import";
 import { CancelLink } from "~/components/records/record-form";
@@ -26,6 +21,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "clients:new.title" };
 
@@ -103,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewClientPage() {
   const { members, workspaces } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const { t } = useTranslation("clients");
   return (
     <PageShell title={t("new.title")} back={{ to: "/clients", label: t("title") }}>

@@ -4,7 +4,6 @@ import {
   data,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -36,6 +35,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "documents:title" };
 
@@ -167,7 +167,7 @@ export default function DocumentPage() {
     view,
     canWrite,
   } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const { t } = useTranslation("documents");
   const editable = canWrite && !document.deletedAt;
   const confirming = (intent: string) =>

@@ -7,7 +7,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -35,6 +34,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 
 export const handle = { title: "documents:new.title" };
@@ -123,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewDocumentPage() {
   const { clients, clientsTotal, projects, projectsTotal, defaultClientId, defaultProjectId } =
     useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const { t } = useTranslation("documents");
   const creating = useIsPending({ intent: "create" });
   const importing = useIsPending({ intent: "import" });

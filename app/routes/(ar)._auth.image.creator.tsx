@@ -1,13 +1,9 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { CreatorFrame } from "~/components/creators/creator-frame";
 import { ImageCreatorForm } from "~/components/creators/image-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "creators:image.title" };
 
@@ -21,7 +17,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ImageCreatorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreatorAnswer | undefined;
+  const answer = useActionAnswer<typeof action>() as CreatorAnswer | undefined;
   return (
     <CreatorFrame kind="image" loaded={loaded} now={loaded.now}>
       {loaded.allowed ? (

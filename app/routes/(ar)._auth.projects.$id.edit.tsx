@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { ProjectForm } from "~/components/projects/project-form";
 import { CancelLink, EditRecordPage } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -18,6 +13,7 @@ import { projectChoices, submitProjectForm } from "~/lib/projects.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, notFound, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "projects:edit.pageTitle" };
 
@@ -57,7 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function EditProjectPage() {
   const { project, members, workspaces, clients, clientsTotal } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const { t } = useTranslation("projects");
   return (
     <EditRecordPage

@@ -4,7 +4,6 @@ import {
   data,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -41,6 +40,7 @@ import { type Project, projectStatuses, projectStatusTones } from "~/lib/project
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useLanguage } from "~/lib/use-language";
 
 export const handle = { title: "projects:title" };
@@ -172,7 +172,7 @@ function ProjectMeta({ project }: { project: Project }) {
 
 export default function ProjectsPage() {
   const { projects, board, listing, canWrite } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const moveAnswer = answer && "error" in answer ? answer : undefined;
   const { t } = useTranslation("projects");
   const language = useLanguage();

@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { ProjectForm } from "~/components/projects/project-form";
 import { CancelLink } from "~/components/records/record-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -20,6 +15,7 @@ import { projectChoices, submitProjectForm } from "~/lib/projects.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "projects:new.title" };
 
@@ -59,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewProjectPage() {
   const { members, workspaces, clients, clientsTotal, defaultClientId } =
     useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const { t } = useTranslation("projects");
   return (
     <PageShell title={t("new.title")} back={{ to: "/projects", label: t("title") }}>

@@ -4,7 +4,6 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useNavigate,
 } from "react-router";
@@ -44,6 +43,7 @@ import {
   type ThreadMessage,
 } from "~/lib/threads";
 import { threadIdParam } from "~/lib/threads.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useLanguage } from "~/lib/use-language";
 import {
   answerWhole,
@@ -261,7 +261,7 @@ export default function ThreadsPage() {
     organizationId,
     now,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation("threads");
   const language = useLanguage();
   const navigate = useNavigate();

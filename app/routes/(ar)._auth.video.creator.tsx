@@ -1,15 +1,11 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-} from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { CreatorFrame } from "~/components/creators/creator-frame";
 import { Recipes } from "~/components/creators/recipes";
 import { VideoCreatorForm } from "~/components/creators/video-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { type CreatorAnswer, creatorAction, loadCreator } from "~/lib/creators.server";
 import type { RecipeAnswer } from "~/lib/recipes.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 
 export const handle = { title: "creators:video.title" };
 
@@ -23,7 +19,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function VideoCreatorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreatorAnswer | RecipeAnswer | undefined;
+  const answer = useActionAnswer<typeof action>() as CreatorAnswer | RecipeAnswer | undefined;
   const recipeAnswer = answer && isRecipeAnswer(answer) ? answer : undefined;
   const creatorAnswer = answer && !isRecipeAnswer(answer) ? answer : undefined;
   return (

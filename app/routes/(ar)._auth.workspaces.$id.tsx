@@ -6,7 +6,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -33,6 +32,7 @@ import type { Member } from "~/lib/organizations";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { initials } from "~/lib/user";
 import { workspaceSwatches } from "~/lib/workspaces";
@@ -113,7 +113,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function WorkspacePage() {
   const { workspace, canWrite, candidates } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const { t } = useTranslation("workspaces");
   const [addForm, addFields] = useAppForm(AddMemberForm, {
     id: "add-member",

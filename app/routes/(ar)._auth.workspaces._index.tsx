@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { useActionData, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -21,6 +21,7 @@ import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { workspaceSwatches } from "~/lib/workspaces";
 import { submitWorkspaceForm } from "~/lib/workspaces.server";
 
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function WorkspacesPage() {
   const { workspaces, search, canWrite } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const { t } = useTranslation("workspaces");
 
   if (!workspaces) {

@@ -4,7 +4,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
@@ -28,6 +27,7 @@ import { safeRedirect } from "~/lib/redirect.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { type BotSummary, botDetailLimits, checklistSteps, type OverviewAnswer } from "~/lib/xbot";
@@ -276,7 +276,7 @@ function Checklist({ summary }: { summary: BotSummary }) {
 
 export default function XbotOverviewPage() {
   const { bot, summary, canManage, now } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const { t } = useTranslation("xbot");
   const changing = useIsPending({ intent: "status" });
   if (!bot || !summary) return <NoBot canManage={canManage} />;

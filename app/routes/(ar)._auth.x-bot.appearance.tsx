@@ -6,7 +6,6 @@ import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useLocation,
   useSearchParams,
@@ -35,6 +34,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -491,7 +491,7 @@ function AppearanceForm({
 
 export default function XbotAppearancePage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const [search] = useSearchParams();
   // A fresh form after each save, which comes back here by a redirect; a change that arrives
   // live keeps what is being typed, and its save is then refused as stale.

@@ -4,7 +4,6 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useLocation,
 } from "react-router";
@@ -39,6 +38,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import { botDetailLimits } from "~/lib/xbot";
@@ -227,7 +227,7 @@ export default function XbotCardsPage() {
 
 /** The answer of the page's action, when it is about `intent`. */
 function useAnswer(intent: string) {
-  const answer = useActionData<typeof action>() as CardsActionAnswer | undefined;
+  const answer = useActionAnswer<typeof action>() as CardsActionAnswer | undefined;
   return answer?.intent === intent ? answer : undefined;
 }
 

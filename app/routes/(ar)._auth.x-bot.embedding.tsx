@@ -4,7 +4,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { LocalizedLink } from "~/components/localized-link";
@@ -19,6 +18,7 @@ import { readForm } from "~/lib/form-body.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { embedSnippets, signingExample, widgetApiCalls } from "~/lib/xbot-embedding";
 
@@ -145,7 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function XbotEmbeddingPage() {
   const { t, i18n } = useTranslation("xbot");
   const { bot, origin, canManage } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = useActionAnswer<typeof action>();
   const pending = useIsPending();
 
   if (!bot) {

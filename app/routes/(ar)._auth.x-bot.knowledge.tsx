@@ -4,7 +4,6 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useLocation,
 } from "react-router";
@@ -35,6 +34,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { badRequest, rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
 import {
@@ -147,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The answer of the page's action, when it is about `intent`. */
 function useAnswer(intent: string) {
-  const answer = useActionData<typeof action>() as KnowledgeAnswer | undefined;
+  const answer = useActionAnswer<typeof action>() as KnowledgeAnswer | undefined;
   return answer?.intent === intent ? answer : undefined;
 }
 

@@ -4,7 +4,6 @@ import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useLocation,
 } from "react-router";
@@ -33,6 +32,7 @@ import { requirePermission } from "~/lib/permissions.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest, rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { dayAfter, type LeadAnswer, LeadFollowUpFields, leadStatuses } from "~/lib/xbot-leads";
 
 export const handle = { title: "pages.xbot.leads" };
@@ -148,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function XbotLeadsPage() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const { t } = useTranslation("xbot");
   const location = useLocation();
   if (!loaded.bot) return <XbotNoBot>{t("leads.noBot")}</XbotNoBot>;

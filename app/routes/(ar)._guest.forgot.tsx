@@ -7,7 +7,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -27,6 +26,7 @@ import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { email, errorMessage } from "~/lib/validation";
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPage() {
   const { t } = useTranslation("auth");
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const [form, fields] = useAppForm(ForgotForm, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },

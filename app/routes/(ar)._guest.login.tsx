@@ -8,7 +8,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
   useSearchParams,
 } from "react-router";
@@ -32,6 +31,7 @@ import { safeRedirect } from "~/lib/redirect.server";
 import { badRequest } from "~/lib/responses.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { currentPassword, email, emailMaxLength, phone, requiredText } from "~/lib/validation";
@@ -162,7 +162,7 @@ async function startVerification(
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const [searchParams] = useSearchParams();
   const method = useLoginMethod();
   const unverified = actionData?.unverified ?? undefined;

@@ -7,7 +7,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -30,6 +29,7 @@ import { pageLanguage } from "~/lib/i18n.server";
 import { dropResetToken, holdResetToken, readResetToken } from "~/lib/password-reset.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
@@ -118,7 +118,7 @@ export default function ResetPage() {
   const { t } = useTranslation("auth");
   const language = useLanguage();
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const keyAccepted = actionData?.keyAccepted ?? false;
   const [form, fields] = useAppForm(keyAccepted ? ResetWithHeldKey : ResetForm, {
     lastResult: actionData?.result,

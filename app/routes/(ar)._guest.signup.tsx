@@ -8,7 +8,6 @@ import {
   Form,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
-  useActionData,
   useFetcher,
   useSearchParams,
 } from "react-router";
@@ -28,6 +27,7 @@ import { rejectFilledHoneypot } from "~/lib/honeypot.server";
 import { localizedPath } from "~/lib/i18n";
 import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useIsPending } from "~/lib/use-is-pending";
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const { t } = useTranslation("auth");
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const answer = actionData && "result" in actionData ? actionData : undefined;
   const [searchParams] = useSearchParams();
   const method = useLoginMethod();

@@ -8,7 +8,6 @@ import {
   data,
   Form,
   type LoaderFunctionArgs,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { z } from "zod";
@@ -30,6 +29,7 @@ import { pageLanguage } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { commitToken, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useFocusFirstError } from "~/lib/use-focus-first-error";
 import { useIsPending } from "~/lib/use-is-pending";
 import { errorMessage, verificationKey } from "~/lib/validation";
@@ -163,7 +163,7 @@ async function restart(request: Request, language: Language) {
 export default function VerifyPage() {
   const { loginValue, loginType, sentAt, resendSeconds } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const verifyResult = actionData?.intent === "verify" ? actionData.result : undefined;
   const resendAnswer = actionData?.intent === "resend" ? actionData : undefined;
   // Without JavaScript the loader of a resend's answer still sees the previous cookie.

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Form, useLoaderData, useLocation, useNavigation } from "react-router";
 import {
   creatorPath,
   filterParams,
@@ -10,6 +10,7 @@ import {
   visitParams,
 } from "~/lib/media-library";
 import type { LibraryData } from "~/lib/media-library.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
 import { useIsPending } from "~/lib/use-is-pending";
 import { LocalizedLink } from "../localized-link";
 import { Button } from "../ui/button";
@@ -86,7 +87,7 @@ function RestoreButton({ id, action, label }: { id: string; action: string; labe
  */
 export function MediaLibraryPage({ kind }: { kind: MediaKind }) {
   const data = useLoaderData() as LibraryData;
-  const actionData = useActionData() as MediaActionAnswer | undefined;
+  const actionData = useActionAnswer() as MediaActionAnswer | undefined;
   const { t } = useTranslation("media");
   const navigation = useNavigation();
   const titleOf = useItemTitle();
