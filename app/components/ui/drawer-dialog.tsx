@@ -41,10 +41,14 @@ export function DrawerDialog({
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // A field the user is already in, before the page came alive, keeps the focus and what is
+    // typed next: opening as a modal would move it to the dialog's first control.
+    const active = document.activeElement;
+    const inside = active instanceof HTMLElement && dialog.contains(active) ? active : null;
     if (dialog.open) dialog.close();
     dialog.showModal();
     setContainer(dialog);
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    (inside ?? dialog.querySelector<HTMLElement>("[data-autofocus]"))?.focus();
     // Closed before it leaves the page, so that the browser gives focus back to what opened it.
     return () => dialog.close();
   }, []);
