@@ -22,7 +22,7 @@ import { authenticateSocketToken } from "./identity/socket-tickets";
 import type { JobKind } from "./jobs/kinds";
 import { type JobRunnerOptions, startJobRunner } from "./jobs/runner";
 import { knowledgeJobKinds, type WebReading } from "./knowledge/ingestion";
-import { scheduleWebsiteResync } from "./knowledge/sources";
+import { scheduleStaleVectorCheck, scheduleWebsiteResync } from "./knowledge/sources";
 import { enableVectors, vectorsEnabled } from "./knowledge/vectors";
 import { defaultCrawlDelayMs } from "./knowledge/websites";
 import { createMessenger, type MessengerOptions } from "./mail/index";
@@ -334,6 +334,11 @@ export async function startApi(options: ApiOptions): Promise<{
     { db: connection.db, jobs: { boss, runner } },
     boss,
   );
+  // Knowledge embedded by another model than the one now configured is embedded again.
+  const stopVectorCheck = await scheduleStaleVectorCheck(
+    { db: connection.db, jobs: { boss, runner }, ai },
+    boss,
+  );
   // Receivers' addresses are organizations' own: public ones only, checked after DNS and on
   // every redirect, as the AI layer's are.
   const stopWebhooks = await startWebhookDeliveries(
@@ -433,6 +438,7 @@ export async function startApi(options: ApiOptions): Promise<{
             broker.close(),
             stopPurge(),
             stopResync(),
+            stopVectorCheck(),
             stopWebhooks(),
             stopForgetting(),
             stopForgettingReads(),

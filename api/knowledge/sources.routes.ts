@@ -421,8 +421,7 @@ export function createKnowledgeSourceRoutes() {
     .openapi(syncRoute, async (c) => {
       const { id, sourceId } = c.req.valid("param");
       const { actor } = c.var.auth;
-      await syncSource(knowledgeServicesOf(c), actor, id, sourceId);
-      const { chunks: _chunks, ...source } = await getSource(c.var.db, actor, id, sourceId);
+      const source = await syncSource(knowledgeServicesOf(c), actor, id, sourceId);
       return c.json(toJson(source), 202);
     })
     .openapi(deleteRoute, async (c) => {

@@ -1,15 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import type { AiServices } from "../ai/ai-models";
+import { type AiServices, organizationAiSettings } from "../ai/ai-models";
+import { AiError } from "../ai/errors";
 import { getBot, lockLiveBot } from "../bots/bots";
 import { getDocument } from "../crm/documents";
-import type { Database } from "../db/client";
+import { type Database, queryRows } from "../db/client";
 import { workQueue } from "../db/queue";
 import {
+  jobs,
   type KnowledgeChunk,
   type KnowledgeSource,
   knowledgeChunks,
   knowledgeSources,
+  memberships,
 } from "../db/schema";
 import { errorOnFields, notFound, TooManyWaitingJobsError } from "../errors";
 import type { AppEnv } from "../http/env";
@@ -250,26 +253,34 @@ async function lockSource(tx: Database, actor: OrganizationActor, botId: string,
 
 /**
  * Reads a source again (bots.manage): a document's text as it is now, a file's or a text's as
- * given; retry for a failed one. One already queued or being read is left to finish.
+ * given; retry for a failed one. One already queued or being read is left to finish. Resolves
+ * with the source as it stands once queued, before its job may start.
  */
 export async function syncSource(
   services: KnowledgeServices,
   actor: Actor,
   botId: string,
   sourceId: string,
-): Promise<void> {
+): Promise<SourceView> {
   requirePermission(actor, "bots.manage");
-  const queue = await services.db.transaction(async (tx) => {
-    const source = await lockSource(tx, actor, botId, sourceId);
-    if (source.status === "queued" || source.status === "processing") return false;
-    await tx
-      .update(knowledgeSources)
-      .set({ status: "queued", progress: 0, errorCode: null, errorMessage: null })
-      .where(eq(knowledgeSources.id, source.id));
-    await publishChange(tx, actor, "knowledge.source.updated", source.id);
-    return true;
+  const { queue, source } = await services.db.transaction(async (tx) => {
+    const locked = await lockSource(tx, actor, botId, sourceId);
+    const busy = locked.status === "queued" || locked.status === "processing";
+    const [view] = busy
+      ? await tx
+          .select(viewColumns())
+          .from(knowledgeSources)
+          .where(eq(knowledgeSources.id, locked.id))
+      : await tx
+          .update(knowledgeSources)
+          .set({ status: "queued", progress: 0, errorCode: null, errorMessage: null })
+          .where(eq(knowledgeSources.id, locked.id))
+          .returning(viewColumns());
+    if (!busy) await publishChange(tx, actor, "knowledge.source.updated", locked.id);
+    return { queue: !busy, source: view as SourceView };
   });
   if (queue) await queueIngestion(services, actor, sourceId);
+  return source;
 }
 
 /** Deletes a source and its chunks for good (bots.manage): answers no longer draw on them. */
@@ -420,5 +431,84 @@ export async function scheduleWebsiteResync(
   await boss.schedule(websiteResyncQueue, "23 4 * * *", null, { tz: "UTC" });
   return workQueue(boss, websiteResyncQueue, { concurrency: 1 }, () =>
     resyncStaleWebsites(services),
+  );
+}
+
+/**
+ * Queues `knowledge.reindex` for every organization whose knowledge holds vectors of another
+ * model than the one it now embeds with: after the deployment's embedding model changed (the
+ * organizations that use it), or after a job that changed an organization's model was lost. As
+ * the organization's owner, who answers for its usage. Resolves with the organizations queued.
+ */
+export async function reindexStaleKnowledge(services: KnowledgeServices): Promise<number> {
+  const { db, ai } = services;
+  if (!(await vectorsEnabled(db))) return 0;
+  // Each organization's models, read from its ready sources' chunks and its pairs.
+  const rows = await queryRows<{ organization_id: string; embedding_model: string | null }>(
+    db,
+    sql`
+    select distinct c.organization_id, c.embedding_model
+      from knowledge_chunks c join knowledge_sources s on s.id = c.source_id
+      where s.status = 'ready'
+    union
+    select distinct organization_id, embedding_model from knowledge_qa`,
+  );
+  const models = new Map<string, Set<string | null>>();
+  for (const row of rows) {
+    const kept = models.get(row.organization_id) ?? new Set();
+    kept.add(row.embedding_model);
+    models.set(row.organization_id, kept);
+  }
+  let queued = 0;
+  for (const [organizationId, used] of models) {
+    let current: string;
+    try {
+      const settings = await organizationAiSettings(db, ai.secrets, organizationId);
+      current = ai.registry.modelFor("embedding", settings).modelId;
+    } catch (error) {
+      // No embedding model at all: full-text search alone, nothing to make.
+      if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") continue;
+      throw error;
+    }
+    if (used.size === 1 && used.has(current)) continue;
+    // A re-index already waiting or under way reads what is still stale when it runs.
+    const [pending] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.organizationId, organizationId),
+          eq(jobs.kind, reindexKindName),
+          inArray(jobs.status, ["queued", "running"]),
+        ),
+      )
+      .limit(1);
+    if (pending) continue;
+    const [owner] = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, "owner")))
+      .limit(1);
+    if (!owner) continue;
+    const actor = { userId: owner.userId, organizationId, permissions: [] } as OrganizationActor;
+    await queueReindex(services, actor);
+    queued++;
+  }
+  return queued;
+}
+
+/** The queue of the check for another model's vectors, run once as the API starts. */
+export const staleVectorsQueue = "knowledge-reindex-stale";
+
+/**
+ * Checks for another model's vectors once as the API starts and works the check here; a stop
+ * function.
+ */
+export async function scheduleStaleVectorCheck(services: KnowledgeServices, boss: PgBoss) {
+  // One check waiting and one under way at most: an instance that starts meanwhile adds nothing.
+  await boss.createQueue(staleVectorsQueue, { policy: "stately", retryLimit: 2, retryDelay: 60 });
+  await boss.send(staleVectorsQueue, null);
+  return workQueue(boss, staleVectorsQueue, { concurrency: 1 }, () =>
+    reindexStaleKnowledge(services),
   );
 }

@@ -6,7 +6,13 @@ import { aiUsage, knowledgeChunks, knowledgeQa, knowledgeSources } from "../../.
 import { knowledgeLimits } from "../../../api/knowledge/sources";
 import { vectorsEnabled } from "../../../api/knowledge/vectors";
 import { type FakeAiServer, fakeEmbedding, startFakeAiServer } from "../../support/fake-ai-server";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import {
+  createTestApi,
+  createTestDatabase,
+  memberWithSession,
+  ownerWithSession,
+  type TestApi,
+} from "../helpers";
 import { textPdf, wordParagraph, wordStructured } from "../test-documents";
 
 let fake: FakeAiServer;
@@ -688,4 +694,127 @@ describe("knowledge sources", () => {
     });
     expect((await settled(owner, botId, created.id)).status).toBe("ready");
   });
+});
+
+describe("the deployment's embedding model", () => {
+  it("once changed, gives the knowledge of the organizations that use it the new model's vectors as the API starts", async () => {
+    const database = await createTestDatabase({ onDisk: true });
+    const deployment = (model: string) =>
+      createTestApi({
+        database,
+        ai: {
+          environment: aiEnvironment({
+            AI_BASE_URL: fake.baseUrl,
+            AI_API_KEY: fake.apiKey,
+            AI_EMBEDDING_MODEL: model,
+          }),
+          allowPrivateNetwork: true,
+          offlineVoice: false,
+          sentenceEncoder: false,
+        },
+      });
+    const models = (api: TestApi, organizationId: string) =>
+      queryRows<{ model: string | null }>(
+        api.db,
+        sql`select embedding_model as model from knowledge_chunks
+              where organization_id = ${organizationId}
+            union all
+            select embedding_model from knowledge_qa where organization_id = ${organizationId}`,
+      ).then((rows) => rows.map((row) => row.model).sort());
+
+    const first = await deployment("first-embedding");
+    let owner: Owner;
+    let own: Owner;
+    let botId: string;
+    let vectors: boolean;
+    try {
+      vectors = await vectorsEnabled(first.db);
+      owner = await ownerWithSession(first);
+      botId = await newBot(owner, first);
+      const source = await addSource(
+        owner,
+        botId,
+        { kind: "text", title: "Hours", text: "We open at nine." },
+        first,
+      );
+      await settled(owner, botId, source.id, first);
+      const pair = await first.request("POST", `/bots/${botId}/knowledge/qa`, {
+        token: owner.token,
+        json: { question: "When do you open?", answer: "At nine." },
+      });
+      expect(pair.status, pair.text).toBe(201);
+      // An organization with its own embedding model keeps that model's vectors.
+      own = await ownerWithSession(first);
+      const chosen = await first.request(
+        "PUT",
+        `/organizations/${own.organizationId}/ai/embedding`,
+        {
+          token: own.token,
+          json: {
+            provider: "openai-compatible",
+            baseUrl: fake.baseUrl,
+            model: "own-embedding",
+            apiKey: fake.apiKey,
+          },
+        },
+      );
+      expect(chosen.status, chosen.text).toBe(200);
+      const ownBot = await newBot(own, first);
+      const ownSource = await addSource(
+        own,
+        ownBot,
+        { kind: "text", title: "Hours", text: "We close at six." },
+        first,
+      );
+      await settled(own, ownBot, ownSource.id, first);
+      if (vectors) {
+        const until = Date.now() + 30_000;
+        while ((await models(first, owner.organizationId)).includes(null)) {
+          if (Date.now() > until) throw new Error("The pair got no vector");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(await models(first, owner.organizationId)).toEqual([
+          "first-embedding",
+          "first-embedding",
+        ]);
+        expect(await models(first, own.organizationId)).toEqual(["own-embedding"]);
+      }
+    } finally {
+      await first.close();
+    }
+
+    const second = await deployment("second-embedding");
+    try {
+      if (!vectors) {
+        // Without pgvector there is nothing to re-index.
+        expect(await models(second, owner.organizationId)).toEqual([null, null]);
+        return;
+      }
+      const until = Date.now() + 30_000;
+      while ((await models(second, owner.organizationId)).some((m) => m !== "second-embedding")) {
+        if (Date.now() > until) {
+          throw new Error(`Not re-indexed: ${await models(second, owner.organizationId)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await models(second, own.organizationId)).toEqual(["own-embedding"]);
+      const found = await search(owner, botId, "We open at nine.", second);
+      expect(found.body.chunks[0]).toMatchObject({ foundBy: ["text", "vector"] });
+      // Usage of the re-index is the owner's, on the new model.
+      const usage = await second.db
+        .select({ model: aiUsage.model, userId: aiUsage.userId })
+        .from(aiUsage)
+        .where(
+          and(
+            eq(aiUsage.organizationId, owner.organizationId),
+            eq(aiUsage.model, "second-embedding"),
+          ),
+        );
+      expect(usage.length).toBeGreaterThan(0);
+      expect(new Set(usage.map((row) => row.userId))).toEqual(new Set([owner.id]));
+    } finally {
+      await second.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
