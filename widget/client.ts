@@ -36,6 +36,12 @@ export async function responseError(response: Response): Promise<WidgetApiError>
 /** The longest wait for Retry-After that the widget waits out by itself. */
 export const longestAutomaticWait = 30;
 export const attempts = 6;
+/**
+ * Tries at the bot's configuration as the page loads. A site the bot does not allow is refused
+ * without CORS headers, which the browser reports as a network failure: the widget gives up after
+ * seconds rather than half a minute, and asks the API three times, not six, for each visitor.
+ */
+export const configurationAttempts = 3;
 
 /**
  * Whether a failure is worth another try: the network, a gateway or an instance going away, and
@@ -76,8 +82,8 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Runs `call` until it succeeds, fails for good, or `attempts` tries are spent; `onRetry` hears
- * of each wait so that the visitor sees what happens.
+ * Runs `call` until it succeeds, fails for good, or its tries (`attempts` unless told) are spent;
+ * `onRetry` hears of each wait so that the visitor sees what happens.
  */
 export async function withRetry<T>(
   call: () => Promise<T>,
@@ -85,14 +91,16 @@ export async function withRetry<T>(
     signal?: AbortSignal;
     onRetry?: (error: WidgetApiError, attempt: number) => void;
     wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+    attempts?: number;
   } = {},
 ): Promise<T> {
   const wait = options.wait ?? pause;
+  const tries = options.attempts ?? attempts;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await call();
     } catch (error) {
-      if (options.signal?.aborted || !isRetryable(error) || attempt >= attempts) throw error;
+      if (options.signal?.aborted || !isRetryable(error) || attempt >= tries) throw error;
       const failure = error as WidgetApiError;
       options.onRetry?.(failure, attempt);
       await wait(backoffDelay(attempt, failure.retryAfter), options.signal);

@@ -1,6 +1,7 @@
 import {
   attempts,
   backoffDelay,
+  configurationAttempts,
   isRetryable,
   pause,
   request,
@@ -238,7 +239,9 @@ export class ChatWidget implements WidgetHandle {
 
   private async fetchConfig() {
     try {
-      const response = await withRetry(() => request(this.base, { method: "GET" }));
+      const response = await withRetry(() => request(this.base, { method: "GET" }), {
+        attempts: configurationAttempts,
+      });
       this.update((await response.json()) as BotPublicConfig);
       if (this.conversation) void this.synchronise();
     } catch (error) {

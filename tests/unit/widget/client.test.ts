@@ -70,6 +70,11 @@ describe("the widget's retries", () => {
     });
     await expect(withRetry(network, { wait })).rejects.toMatchObject({ code: "NETWORK" });
     expect(network).toHaveBeenCalledTimes(attempts);
+    network.mockClear();
+    await expect(withRetry(network, { wait, attempts: 3 })).rejects.toMatchObject({
+      code: "NETWORK",
+    });
+    expect(network).toHaveBeenCalledTimes(3);
 
     const refused = vi.fn(async () => {
       throw new WidgetApiError(422, "VALIDATION_FAILED");
