@@ -1,12 +1,13 @@
 // `npm test`: type check, lint, unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL
-// is set), the production build, and the end-to-end tests in Debian's Chromium; Chromium,
+// is set), the production build, and the end-to-end tests in Debian's Chromium headless shell; it,
 // espeak-ng and ffmpeg come from Debian's packages.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+// Debian's headless shell, as playwright.config.ts names it.
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 const reports = mkdtempSync(join(tmpdir(), "qalam-test-"));
 const totals = { passed: 0, failed: 0 };
 
@@ -30,7 +31,7 @@ const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`]).statu
  */
 function ensureDebianPackages() {
   const missing = [
-    !existsSync(CHROMIUM) && "chromium",
+    !existsSync(CHROMIUM) && "chromium-headless-shell",
     !hasCommand("espeak-ng") && "espeak-ng",
     !(hasCommand("ffmpeg") && hasCommand("ffprobe")) && "ffmpeg",
   ].filter(Boolean);
@@ -48,7 +49,7 @@ function ensureDebianPackages() {
   }
   if (!existsSync(CHROMIUM)) {
     console.error(
-      `No Chromium at ${CHROMIUM}. Install Debian's package as root (apt-get install chromium), ` +
+      `No Chromium at ${CHROMIUM}. Install Debian's package as root (apt-get install chromium-headless-shell), ` +
         "or set CHROMIUM_PATH to a Chromium binary. Browsers are never downloaded.",
     );
     return false;

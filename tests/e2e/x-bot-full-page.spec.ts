@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
+import { CHROMIUM_PATH } from "../../playwright.config";
 import {
   apiToken,
   expect,
@@ -184,7 +185,7 @@ test("full-page chat: framed by an allowed site, refused by any other", async ({
   // would refuse them a frame from this loopback server whatever its headers: a browser of its
   // own, with that check off, tries the frame's headers alone.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox", "--disable-gpu", "--disable-features=LocalNetworkAccessChecks"],
   });
   try {
