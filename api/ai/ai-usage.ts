@@ -24,6 +24,8 @@ export const usageUnits: Record<Capability, "tokens" | "images" | "characters" |
   speech: "characters",
   transcription: "seconds",
   video: "seconds",
+  // The question's and the passages' tokens, as the services that rerank count them.
+  rerank: "tokens",
 };
 
 /** Monthly limits per capability from the environment (`AI_MONTHLY_LIMIT_<CAPABILITY>`). */

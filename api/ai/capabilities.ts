@@ -6,6 +6,7 @@ export const capabilities = [
   "speech",
   "transcription",
   "video",
+  "rerank",
 ] as const;
 export type Capability = (typeof capabilities)[number];
 
@@ -21,7 +22,10 @@ export type ProviderKind = (typeof providerKinds)[number];
 
 /** What each provider does through the AI SDK. */
 export const providerCapabilities: Record<ProviderKind, readonly Capability[]> = {
-  openai: capabilities,
+  // OpenAI has no reranking models.
+  openai: capabilities.filter((capability) => capability !== "rerank"),
+  // Rerank on `{base URL}/rerank` as Cohere's API (v2) asks, which vLLM, LocalAI, Jina and
+  // Cohere's own (https://api.cohere.com/v2) answer.
   "openai-compatible": capabilities,
   elevenlabs: ["speech", "transcription"],
   fal: ["image", "speech", "transcription", "video"],

@@ -4,6 +4,7 @@ import {
   generateSpeech,
   generateText,
   experimental_generateVideo as generateVideo,
+  rerank,
   transcribe,
 } from "ai";
 import { QuotaExceededError } from "../errors";
@@ -32,6 +33,7 @@ export function silence(seconds = 1): Uint8Array {
 }
 
 const chatPrompt = "Reply with the word OK.";
+const rerankProbe = { query: "test", documents: ["test", "OK"] };
 const chatMaxOutputTokens = 16;
 
 /** What a probe may use at most, in its capability's unit: its reservation of the month's quota. */
@@ -42,6 +44,7 @@ export const probeEstimates: Record<Capability, number> = {
   speech: 2,
   transcription: 1,
   video: 0,
+  rerank: estimateTokens(rerankProbe.query) + estimateTokens(rerankProbe.documents.join("\n")),
 };
 
 export type ProbeResult = { ok: true; latencyMs: number } | { ok: false; failure: AiFailure };
@@ -51,7 +54,8 @@ export const probeDeadlineMs = 30_000;
 
 /**
  * The smallest real call a capability's model answers: a few tokens of chat, one embedding, one
- * image at its smallest size, a word of speech, a second of silence to transcribe. A video is not
+ * image at its smallest size, a word of speech, a second of silence to transcribe, two words to
+ * rerank. A video is not
  * made (it costs minutes): its provider is asked for the job of an id that does not exist, which
  * tells a wrong key or address from a working one.
  */
@@ -149,5 +153,12 @@ async function probeCall(
       }
       return { units: 0 };
     }
+    case "rerank":
+      await rerank({
+        model: model as ResolvedModel<"rerank">["model"],
+        ...rerankProbe,
+        ...common,
+      });
+      return { units: probeEstimates.rerank, inputTokens: probeEstimates.rerank };
   }
 }

@@ -1,3 +1,4 @@
+import { createCohere } from "@ai-sdk/cohere";
 import { createElevenLabs } from "@ai-sdk/elevenlabs";
 import { createFal } from "@ai-sdk/fal";
 import { createOpenAI } from "@ai-sdk/openai";
@@ -6,6 +7,7 @@ import type {
   EmbeddingModelV4,
   ImageModelV4,
   LanguageModelV4,
+  RerankingModelV4,
   SpeechModelV4,
   TranscriptionModelV4,
   Experimental_VideoModelV4 as VideoModelV4,
@@ -25,6 +27,7 @@ export type ModelOf = {
   speech: SpeechModelV4;
   transcription: TranscriptionModelV4;
   video: VideoModelV4;
+  rerank: RerankingModelV4;
 };
 
 const openAiUrl = "https://api.openai.com/v1";
@@ -64,6 +67,11 @@ export function createModel<C extends Capability>(
         if (capability === "image") return compatible.imageModel(model);
         if (capability === "speech") return openai.speech(model);
         if (capability === "transcription") return openai.transcription(model);
+        if (capability === "rerank") {
+          // `{base URL}/rerank` in the shape of Cohere's API (v2), which compatible servers share.
+          if (config.provider === "openai") break;
+          return createCohere({ apiKey: key, baseURL: baseUrl, fetch }).reranking(model);
+        }
         return openAiVideoModel({
           modelId: model,
           baseUrl,

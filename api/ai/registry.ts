@@ -61,6 +61,7 @@ const openAiOffers: Record<Capability, Offers> = {
     durations: [],
   },
   transcription: { voices: [], sizes: [], durations: [] },
+  rerank: { voices: [], sizes: [], durations: [] },
   video: { voices: [], sizes: ["1280x720", "720x1280"], durations: [4, 8, 12] },
 };
 

@@ -23,6 +23,8 @@ export const maxResponseBytes: Record<Capability, number> = {
   speech: 64 * mib,
   transcription: 16 * mib,
   video: maxVideoBytes,
+  // A score per passage.
+  rerank: 4 * mib,
 };
 
 /** The most bytes read of an error's body: enough for any provider's message. */

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
 import { type Database, queryRows } from "../db/client";
 import type { BotAnswerSource, KnowledgeSourceKind } from "../db/schema";
+import { type Reranker, rerankerFor } from "./rerank";
 import { type Embedder, embedderFor, vectorLiteral, vectorsEnabled } from "./vectors";
 
 /** Which search found a passage: full text, the vectors, or both. */
@@ -21,6 +22,8 @@ export type RetrievedChunk = {
   score: number;
   /** The vector's cosine similarity to the question, where a vector found it. */
   similarity: number | null;
+  /** The rerank model's score, where one reordered the passages. */
+  relevance: number | null;
   foundBy: FoundBy[];
 };
 
@@ -40,6 +43,8 @@ export type Retrieval = {
   qa: RetrievedQa[];
   /** Whether vectors took part: false without pgvector or without an embedding model. */
   vectors: boolean;
+  /** The rerank model that reordered the passages; null without one, or when it failed. */
+  rerankModel: string | null;
 };
 
 export const retrievalDefaults = {
@@ -47,6 +52,8 @@ export const retrievalDefaults = {
   limit: 5,
   /** Candidates each search gives the fusion. */
   candidates: 20,
+  /** The fused passages a rerank model reorders, best first, before the first `limit` are kept. */
+  rerankCandidates: 20,
   /**
    * Reciprocal rank fusion's constant. Cormack et al. give 60 for lists of a thousand; for lists
    * of twenty, a smaller one lets the first places count (measured: docs/performance.md,
@@ -228,23 +235,34 @@ async function searchByWords(
  * docs/search.md) and, where the database keeps vectors and the organization has an embedding
  * model, the nearest vectors of that model; fused by reciprocal rank. The bot's
  * question-and-answer pairs are searched the same way beside them; one close to the question is
- * marked to answer first. A source that failed (its document deleted) gives nothing; one being
- * read again gives its chunks until the new ones replace them.
+ * marked to answer first. Where the organization has a rerank model, it reorders the fused
+ * passages. A source that failed (its document deleted) gives nothing; one being read again gives
+ * its chunks until the new ones replace them.
  */
 export async function retrieveKnowledge(
   db: Database,
   ai: AiServices,
   bot: { id: string; organizationId: string },
   question: string,
-  options: { limit?: number; userId?: string | null; embedder?: Embedder | null } = {},
+  options: {
+    limit?: number;
+    userId?: string | null;
+    embedder?: Embedder | null;
+    reranker?: Reranker | null;
+  } = {},
 ): Promise<Retrieval> {
-  const embedder =
+  const userId = options.userId ?? null;
+  const [embedder, reranker] = await Promise.all([
     options.embedder !== undefined
       ? options.embedder
       : (await vectorsEnabled(db))
-        ? await embedderFor(db, ai, bot.organizationId, options.userId ?? null, "knowledge")
-        : null;
-  return searchKnowledge(db, bot, question, { limit: options.limit, embedder });
+        ? embedderFor(db, ai, bot.organizationId, userId, "knowledge")
+        : null,
+    options.reranker !== undefined
+      ? options.reranker
+      : rerankerFor(db, ai, bot.organizationId, userId, "knowledge"),
+  ]);
+  return searchKnowledge(db, bot, question, { limit: options.limit, embedder, reranker });
 }
 
 /**
@@ -258,6 +276,7 @@ export async function searchKnowledge(
   options: {
     limit?: number | undefined;
     embedder: Embedder | null;
+    reranker?: Reranker | null;
     searches?: readonly FoundBy[];
   },
 ): Promise<Retrieval> {
@@ -320,17 +339,22 @@ export async function searchKnowledge(
       .replace(/[\p{P}\p{S}\s]+/gu, " ")
       .trim();
 
-  const chunks = fuse(textChunks, vectorChunks, retrievalDefaults.rrfK)
-    .slice(0, limit)
-    .map(({ row, score, ...ranked }) => {
+  const fused = fuse(textChunks, vectorChunks, retrievalDefaults.rrfK).map(
+    ({ row, score, ...ranked }) => {
       const { similarity: _similarity, ...chunk } = row;
       return {
         ...chunk,
         score,
         similarity: chunkSimilarity.get(row.id) ?? null,
+        relevance: null as number | null,
         foundBy: foundBy(ranked),
       };
-    });
+    },
+  );
+  const reranked = options.reranker
+    ? await rerankPassages(options.reranker, question, fused)
+    : null;
+  const chunks = (reranked ?? fused).slice(0, limit);
   const qa = fuse(textQa, vectorQa, retrievalDefaults.rrfK)
     .slice(0, limit)
     .map(({ row, score, ...ranked }) => {
@@ -347,7 +371,44 @@ export async function searchKnowledge(
           normalised(row.question) === normalised(question),
       };
     });
-  return { chunks, qa, vectors: literal !== null };
+  return {
+    chunks,
+    qa,
+    vectors: literal !== null,
+    rerankModel: reranked ? (options.reranker?.modelId ?? null) : null,
+  };
+}
+
+/**
+ * The first fused passages in the rerank model's order, each with its score, and the others
+ * after them as they were; null when the model failed (over quota, unreachable): the fused order
+ * stands, as it does without a model.
+ */
+async function rerankPassages(
+  reranker: Reranker,
+  question: string,
+  fused: RetrievedChunk[],
+): Promise<RetrievedChunk[] | null> {
+  const head = fused.slice(0, retrievalDefaults.rerankCandidates);
+  if (head.length === 0) return null;
+  const ranking = await reranker
+    .rerank(
+      question,
+      head.map((chunk) => (chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text)),
+    )
+    .catch(() => null);
+  if (!ranking) return null;
+  const seen = new Set<number>();
+  const ordered: RetrievedChunk[] = [];
+  for (const { index, score } of [...ranking].sort((a, b) => b.score - a.score)) {
+    const chunk = head[index];
+    if (!chunk || seen.has(index)) continue;
+    seen.add(index);
+    ordered.push({ ...chunk, relevance: score });
+  }
+  // Passages the model left out keep their fused order after the ones it scored.
+  for (const [index, chunk] of head.entries()) if (!seen.has(index)) ordered.push(chunk);
+  return [...ordered, ...fused.slice(head.length)];
 }
 
 /**

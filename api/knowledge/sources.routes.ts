@@ -235,6 +235,9 @@ const SearchResultSchema = z
     vectors: z.boolean().openapi({
       description: "Whether vectors took part (pgvector installed and an embedding model set up)",
     }),
+    rerankModel: z.string().nullable().openapi({
+      description: "The rerank model that reordered the passages; null without one",
+    }),
     chunks: z.array(
       z.object({
         id: z.uuid(),
@@ -247,6 +250,9 @@ const SearchResultSchema = z
         text: z.string(),
         score: z.number().openapi({ description: "Reciprocal rank fusion's score" }),
         similarity: z.number().nullable(),
+        relevance: z.number().nullable().openapi({
+          description: "The rerank model's score, where one reordered the passages",
+        }),
         foundBy: FoundBySchema,
       }),
     ),

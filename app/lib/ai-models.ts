@@ -15,11 +15,12 @@ export const aiCapabilities = [
   "speech",
   "transcription",
   "video",
+  "rerank",
 ] as const satisfies readonly AiCapability[];
 
 /** What the providers do through the AI layer (api/ai/capabilities.ts says the same). */
 const providerCapabilities: Record<AiProvider, readonly AiCapability[]> = {
-  openai: aiCapabilities,
+  openai: aiCapabilities.filter((capability) => capability !== "rerank"),
   "openai-compatible": aiCapabilities,
   elevenlabs: ["speech", "transcription"],
   fal: ["image", "speech", "transcription", "video"],
@@ -34,20 +35,33 @@ export const aiPresets = {
   vllm: { provider: "openai-compatible", baseUrl: "http://localhost:8000/v1" },
   localai: { provider: "openai-compatible", baseUrl: "http://localhost:8080/v1" },
   openrouter: { provider: "openai-compatible", baseUrl: "https://openrouter.ai/api/v1" },
+  // Cohere's API (v2) answers rerank alone of what the product asks of a compatible server.
+  cohere: {
+    provider: "openai-compatible",
+    baseUrl: "https://api.cohere.com/v2",
+    only: ["rerank"],
+  },
   elevenlabs: { provider: "elevenlabs", baseUrl: "https://api.elevenlabs.io/v1" },
   fal: { provider: "fal", baseUrl: "https://fal.run" },
   replicate: { provider: "replicate", baseUrl: "https://api.replicate.com/v1" },
   custom: { provider: "openai-compatible", baseUrl: "" },
-} as const satisfies Record<string, { provider: AiProvider; baseUrl: string }>;
+} as const satisfies Record<
+  string,
+  { provider: AiProvider; baseUrl: string; only?: readonly AiCapability[] }
+>;
 
 export type AiPreset = keyof typeof aiPresets;
 const presetNames = Object.keys(aiPresets) as AiPreset[];
 
 /** The presets whose provider offers a capability. */
 export function presetsFor(capability: AiCapability): AiPreset[] {
-  return presetNames.filter((name) =>
-    providerCapabilities[aiPresets[name].provider].includes(capability),
-  );
+  return presetNames.filter((name) => {
+    const preset: { provider: AiProvider; only?: readonly AiCapability[] } = aiPresets[name];
+    return (
+      providerCapabilities[preset.provider].includes(capability) &&
+      (!preset.only || preset.only.includes(capability))
+    );
+  });
 }
 
 /** The preset that saved settings match: by provider and address, else a custom server. */

@@ -18,6 +18,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Icon } from "~/components/ui/icon";
 import { Field, Input } from "~/components/ui/input";
+import { IsolatedMessage } from "~/components/ui/isolated-message";
 import { Pagination } from "~/components/ui/pagination";
 import { SegmentedLinks } from "~/components/ui/segmented-links";
 import { SelectField } from "~/components/ui/select";
@@ -1033,6 +1034,15 @@ function TestBox() {
               <p>{t("knowledge.test.noVectors")}</p>
             </FormAlert>
           )}
+          {result.rerankModel ? (
+            <p className="text-sm text-text-muted">
+              <IsolatedMessage
+                ns="xbot"
+                i18nKey="knowledge.test.reranked"
+                values={{ model: result.rerankModel }}
+              />
+            </p>
+          ) : null}
           <h4 className="text-sm font-semibold">{t("knowledge.test.passages")}</h4>
           {result.chunks.length === 0 ? (
             <p className="text-sm text-text-muted">{t("knowledge.test.noPassages")}</p>
@@ -1056,6 +1066,9 @@ function TestBox() {
                   </p>
                   <p className="mt-1 text-xs text-text-muted">
                     {t("knowledge.test.score", { score: number.format(chunk.score) })}
+                    {chunk.relevance === null
+                      ? null
+                      : ` · ${t("knowledge.test.relevance", { score: number.format(chunk.relevance) })}`}
                     {" · "}
                     {t("knowledge.test.foundByLabel", { how: foundBy(chunk.foundBy) })}
                   </p>

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
+import { FAKE_AI_KEY, FAKE_AI_URL } from "../../playwright.config";
 import {
   type Account,
   apiToken,
@@ -192,6 +193,29 @@ for (const [prefix, language] of [
     await dialog.getByRole("button", { name: t("knowledge.qa.confirmDelete.confirm") }).click();
     await expect(page.getByText(t("common:notices.knowledge-qa-deleted"))).toBeVisible();
     await expect(pairs).toHaveCount(1);
+
+    // With a rerank model of the organization's own, the test box says it reordered the passages,
+    // and gives each its score.
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+    const me = await (await page.request.get("/api/v1/user", { headers })).json();
+    const rerank = await page.request.put(
+      `/api/v1/organizations/${me.account.currentOrganizationId}/ai/rerank`,
+      {
+        headers,
+        data: {
+          provider: "openai-compatible",
+          baseUrl: FAKE_AI_URL,
+          model: "reverse-rerank",
+          apiKey: FAKE_AI_KEY,
+        },
+      },
+    );
+    expect(rerank.status()).toBe(200);
+    await box.getByRole("button", { name: t("knowledge.test.submit") }).click();
+    await expect(box).toContainText(
+      t("knowledge.test.reranked", { model: "reverse-rerank" }).replace(/<\/?ltr>/g, ""),
+    );
+    await expect(found).toContainText(t("knowledge.test.relevance", { score: "1" }));
   });
 }
 

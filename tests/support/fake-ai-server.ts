@@ -11,7 +11,9 @@ import { silence } from "../../api/ai/probe";
 /**
  * A server on loopback that speaks the OpenAI-compatible protocol the product calls: streamed
  * `/chat/completions` (text and tool calls), `/embeddings`, `/images/generations`,
- * `/audio/speech`, `/audio/transcriptions` and the video jobs of `/videos`, and lists its models
+ * `/audio/speech`, `/audio/transcriptions`, the video jobs of `/videos` and `/rerank` in the shape
+ * of Cohere's API (a passage's score: the share of the question's words it holds; the
+ * `reverse-rerank` model puts the passages in the reverse of the order given), and lists its models
  * (`GET /models`, `listedModels`) and voices (`GET /audio/voices`, `listedVoices`, as speech
  * servers such as Kokoro-FastAPI do; null answers 404). The model name picks
  * the behaviour, so one server serves every case of a test file:
@@ -506,6 +508,26 @@ export async function startFakeAiServer(
           embedding: fakeEmbedding(text),
         })),
         usage: { prompt_tokens: texts.length * 4, total_tokens: texts.length * 4 },
+      });
+    }
+    if (request.method === "POST" && path === "/rerank") {
+      const { query = "", documents = [] } = fields as { query?: string; documents?: string[] };
+      const words = (text: string) => new Set(text.toLocaleLowerCase().match(/\p{L}{3,}/gu) ?? []);
+      const asked = words(query);
+      const scores = documents.map((document, index) => {
+        if (model === "reverse-rerank") return (index + 1) / documents.length;
+        const held = words(document);
+        const shared = [...asked].filter((word) => held.has(word)).length;
+        return asked.size ? shared / asked.size : 0;
+      });
+      const results = scores
+        .map((relevance_score, index) => ({ index, relevance_score }))
+        .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
+      const topN = (fields as { top_n?: number }).top_n;
+      return json(response, 200, {
+        id: "rerank-1",
+        results: topN ? results.slice(0, topN) : results,
+        meta: { billed_units: { search_units: 1 } },
       });
     }
     if (request.method === "POST" && path === "/images/generations") {

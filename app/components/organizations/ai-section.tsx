@@ -109,7 +109,8 @@ function CapabilityRow({
     if (detailsRef.current) detailsRef.current.open = false;
   });
   const summary = !source ? (
-    t("ai.status.none")
+    // Reranking is optional: without it, nothing is refused.
+    t(capability === "rerank" ? "ai.status.noneRerank" : "ai.status.none")
   ) : source === "embedded" ? (
     t(`ai.status.embedded.${capability as "embedding" | "speech" | "video"}`)
   ) : (

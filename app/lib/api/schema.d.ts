@@ -3528,7 +3528,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -3611,7 +3618,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -3695,7 +3709,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -3789,7 +3810,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -3954,7 +3982,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -4037,7 +4072,14 @@ export interface paths {
         header?: never;
         path: {
           id: string;
-          capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+          capability:
+            | "chat"
+            | "embedding"
+            | "image"
+            | "speech"
+            | "transcription"
+            | "video"
+            | "rerank";
         };
         cookie?: never;
       };
@@ -17289,7 +17331,7 @@ export interface components {
       } | null;
     };
     /** @enum {string} */
-    AiCapability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video";
+    AiCapability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video" | "rerank";
     /** @enum {string} */
     AiProvider: "openai" | "openai-compatible" | "elevenlabs" | "fal" | "replicate";
     AiModelSettings: {
@@ -17442,7 +17484,15 @@ export interface components {
       /** @description What the work is, e.g. a kind of generation */
       kind: string;
       /** @enum {string|null} */
-      capability: "chat" | "embedding" | "image" | "speech" | "transcription" | "video" | null;
+      capability:
+        | "chat"
+        | "embedding"
+        | "image"
+        | "speech"
+        | "transcription"
+        | "video"
+        | "rerank"
+        | null;
       /** @enum {string} */
       status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
       progress: number;
@@ -19654,6 +19704,8 @@ export interface components {
     KnowledgeSearchResult: {
       /** @description Whether vectors took part (pgvector installed and an embedding model set up) */
       vectors: boolean;
+      /** @description The rerank model that reordered the passages; null without one */
+      rerankModel: string | null;
       chunks: {
         /** Format: uuid */
         id: string;
@@ -19669,6 +19721,8 @@ export interface components {
         /** @description Reciprocal rank fusion's score */
         score: number;
         similarity: number | null;
+        /** @description The rerank model's score, where one reordered the passages */
+        relevance: number | null;
         foundBy: ("text" | "vector")[];
       }[];
       qa: {

@@ -72,6 +72,7 @@ describe("the capabilities of an organization", () => {
       "speech",
       "transcription",
       "video",
+      "rerank",
     ]);
     expect(items[0]).toEqual({
       capability: "chat",
@@ -179,6 +180,28 @@ describe("an organization's own model", () => {
     await strict.request("POST", `/organizations/${o.id}/ai/chat/test`, { token: o.admin.token });
     for (const spy of spies) spy.mockRestore();
     expect(JSON.stringify(logged)).not.toContain("organization-key");
+  });
+
+  it("reranks on an OpenAI-compatible server's /rerank, which OpenAI itself does not offer", async () => {
+    const o = await organizationWithRoles(open);
+    const path = `/organizations/${o.id}/ai/rerank`;
+    const openai = await open.request("PUT", path, {
+      token: o.owner.token,
+      json: settings({ provider: "openai", baseUrl: undefined, model: "rerank-1" }),
+    });
+    expect(openai.status, openai.text).toBe(422);
+    const saved = await open.request("PUT", path, {
+      token: o.owner.token,
+      json: settings({ model: "rerank-v3.5" }),
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ capability: "rerank", source: "organization" });
+    const test = await open.request("POST", `${path}/test`, { token: o.owner.token });
+    expect(test.body).toMatchObject({ ok: true });
+    const asked = fake.requests.at(-1);
+    expect(asked?.path).toBe("/rerank");
+    expect(asked?.body).toMatchObject({ model: "rerank-v3.5", query: "test" });
+    expect(asked?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
   });
 
   it("keeps the stored key when none is sent, and drops it when an empty one is", async () => {

@@ -696,6 +696,61 @@ describe("knowledge sources", () => {
   });
 });
 
+describe("a rerank model", () => {
+  it("reorders the fused passages where the organization has one, and the fused order stands when it fails", async () => {
+    const owner = await ownerWithSession(t);
+    const botId = await newBot(owner);
+    const created = await addSource(owner, botId, {
+      kind: "text",
+      title: "Shop handbook",
+      text: handbook,
+    });
+    await settled(owner, botId, created.id);
+    const question = "When are refunds paid for returns and damaged goods delivered?";
+    const ids = (body: { chunks: { id: string }[] }) => body.chunks.map((chunk) => chunk.id);
+
+    const fused = await search(owner, botId, question);
+    expect(fused.status, fused.text).toBe(200);
+    expect(fused.body.rerankModel).toBeNull();
+    expect(fused.body.chunks.length).toBeGreaterThan(1);
+    expect(fused.body.chunks.every((c: { relevance: unknown }) => c.relevance === null)).toBe(true);
+
+    const setRerank = (model: string) =>
+      t.request("PUT", `/organizations/${owner.organizationId}/ai/rerank`, {
+        token: owner.token,
+        json: { provider: "openai-compatible", baseUrl: fake.baseUrl, model, apiKey: fake.apiKey },
+      });
+    expect((await setRerank("reverse-rerank")).status).toBe(200);
+    const reranked = await search(owner, botId, question);
+    expect(reranked.status, reranked.text).toBe(200);
+    expect(reranked.body.rerankModel).toBe("reverse-rerank");
+    // The model put the fused passages in reverse, each with its score, best first.
+    expect(ids(reranked.body)).toEqual([...ids(fused.body)].reverse());
+    const scores = reranked.body.chunks.map((c: { relevance: number }) => c.relevance);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores.every((score: number) => score > 0 && score <= 1)).toBe(true);
+    const asked = fake.requests.filter((r) => r.path.endsWith("/rerank")).at(-1);
+    expect(asked?.body).toMatchObject({ model: "reverse-rerank", query: question });
+    // Counted as the member's, in tokens.
+    const usage = await t.db
+      .select({ capability: aiUsage.capability, units: aiUsage.units, userId: aiUsage.userId })
+      .from(aiUsage)
+      .where(
+        and(eq(aiUsage.organizationId, owner.organizationId), eq(aiUsage.model, "reverse-rerank")),
+      );
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ capability: "rerank", userId: owner.id });
+    expect(usage[0]?.units).toBeGreaterThan(0);
+
+    // A model that fails leaves the fused order, and says no model reordered it.
+    expect((await setRerank("broken")).status).toBe(200);
+    const failed = await search(owner, botId, question);
+    expect(failed.status, failed.text).toBe(200);
+    expect(failed.body.rerankModel).toBeNull();
+    expect(ids(failed.body)).toEqual(ids(fused.body));
+  });
+});
+
 describe("the deployment's embedding model", () => {
   it("once changed, gives the knowledge of the organizations that use it the new model's vectors as the API starts", async () => {
     const database = await createTestDatabase({ onDisk: true });

@@ -1,0 +1,2 @@
+ALTER TABLE "organization_ai_models" DROP CONSTRAINT "organization_ai_models_capability";--> statement-breakpoint
+ALTER TABLE "organization_ai_models" ADD CONSTRAINT "organization_ai_models_capability" CHECK (capability in ('chat', 'embedding', 'image', 'speech', 'transcription', 'video', 'rerank'));
