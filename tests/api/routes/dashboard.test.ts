@@ -63,7 +63,7 @@ describe("the dashboard", () => {
         { step: "embed", done: false },
       ],
     });
-    expect(body.usage.capabilities).toHaveLength(6);
+    expect(body.usage.capabilities).toHaveLength(7);
     expect(body.usage.members).toEqual([]);
   });
 
