@@ -5,7 +5,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { type FakeAiServer, startFakeAiServer } from "../support/fake-ai-server";
-import { apiToken, expect, registerAccount, test } from "./fixtures";
+import { type Account, apiToken, expect, registerAccount, signIn, test } from "./fixtures";
 
 // The chat widget as a visitor meets it: on a page of another site, a second loopback origin
 // (`shop.localhost`, which Chromium resolves to loopback, on a port of its own), talking to the
@@ -27,6 +27,8 @@ let sitePort = 0;
 let product = "";
 let api: APIRequestContext;
 let headers: Record<string, string> = {};
+/** The owner of the file's organization. */
+let owner: Account;
 const pages = new Map<string, string>();
 
 /** A page of the site at `host` that embeds the bot's widget; `before` runs before the script. */
@@ -98,6 +100,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // One organization for the file, whose chat model is this worker's fake.
   api = await playwright.request.newContext({ baseURL: product });
   const account = await registerAccount(api);
+  owner = account;
   headers = { Authorization: `Bearer ${await apiToken(api, account)}` };
   const me = await (await api.get("/api/v1/user", { headers })).json();
   const saved = await api.put(`/api/v1/organizations/${me.account.currentOrganizationId}/ai/chat`, {
@@ -580,6 +583,22 @@ for (const k of knowledgeJourneys) {
     await widget(page).launcher.click();
     await expect(
       widget(page).host.locator(".log .message.assistant .sources").last().getByRole("listitem"),
+    ).toHaveText([k.title]);
+
+    // A member asks the same in the preview of /x-bot/appearance, and sees the same source.
+    await signIn(page, owner);
+    const chosen = await api.put("/api/v1/user/current-bot", {
+      headers,
+      data: { botId: bot.id },
+    });
+    expect(chosen.ok()).toBe(true);
+    await page.goto(`${k.lang === "ar" ? "/ar" : ""}/x-bot/appearance`);
+    const preview = widget(page);
+    // The preview opens with its panel open.
+    await expect(preview.launcher).toHaveAttribute("aria-expanded", "true");
+    await ask(preview.host.getByRole("textbox", { name: k.message }), k.question);
+    await expect(
+      preview.host.locator(".log .message.assistant .sources").last().getByRole("listitem"),
     ).toHaveText([k.title]);
   });
 }
