@@ -74,6 +74,7 @@ const notices = [
   "knowledge-qa-saved",
   "knowledge-qa-deleted",
   "knowledge-qa-imported",
+  "answer-improved",
   "lead-saved",
   "lead-converted",
   "lead-deleted",

@@ -1,5 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { type LoaderFunctionArgs, useLoaderData, useLocation } from "react-router";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useLocation,
+} from "react-router";
 import { z } from "zod";
 import { ClearFiltersButton, ListSearchForm } from "~/components/records/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -9,13 +16,19 @@ import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
 import { ConversationList, TranscriptView } from "~/components/xbot/history";
 import { XbotNoBot } from "~/components/xbot-section";
-import { isApiError } from "~/lib/api/errors";
+import { isApiError, isUserError } from "~/lib/api/errors";
 import { getApiClient } from "~/lib/api.server";
+import { readForm } from "~/lib/form-body.server";
+import { replyWithApiError } from "~/lib/form-replies.server";
+import { pageLanguage } from "~/lib/i18n.server";
 import { listingSchema, optionalChoice } from "~/lib/listing";
-import { readListing } from "~/lib/listing.server";
+import { pageAddress, readListing } from "~/lib/listing.server";
 import { requirePermission } from "~/lib/permissions.server";
+import { safeRedirect } from "~/lib/redirect.server";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
-import { requireUser } from "~/lib/session.server";
+import { requireUser, serviceUnavailable } from "~/lib/session.server";
+import { useActionAnswer } from "~/lib/use-action-answer";
+import { KnowledgeQaFields } from "~/lib/xbot-knowledge";
 
 export const handle = { title: "pages.xbot.history" };
 
@@ -32,6 +45,8 @@ const Listing = listingSchema({
   to: day,
   /** The conversation whose transcript is open. */
   conversation: z.coerce.number().int().positive().optional().catch(undefined),
+  /** The answer whose "Improve answer" form is open. */
+  improve: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -39,9 +54,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermission(user, "bots.read");
   const api = getApiClient(request, context, token);
   const listing = readListing(request, Listing);
+  const canManage = user.account.currentOrganizationPermissions.includes("bots.manage");
   const now = Date.now();
   const { bot } = await api.get("/user/current-bot").catch(rethrowAsUnavailable);
-  if (!bot) return { bot: null, listing, now, conversations: null, transcript: null } as const;
+  if (!bot) {
+    return { bot: null, listing, now, canManage, conversations: null, transcript: null } as const;
+  }
   const [conversations, transcript] = await Promise.all([
     api
       .get("/bots/{id}/conversations", {
@@ -70,11 +88,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           })
       : null,
   ]);
-  return { bot: { id: bot.id, name: bot.name }, listing, now, conversations, transcript } as const;
+  return {
+    bot: { id: bot.id, name: bot.name },
+    listing,
+    now,
+    canManage,
+    conversations,
+    transcript,
+  } as const;
+}
+
+/**
+ * "Improve answer": the question and its right answer become a pair of the current bot's
+ * knowledge (bots.manage), and the transcript is shown again with the form closed.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, "bots.manage");
+  const api = getApiClient(request, context, token);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: KnowledgeQaFields });
+  if (form.get("intent") !== "improve" || submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 422 });
+  }
+  const address = pageAddress(new URL(request.url), "/x-bot/history", pageLanguage(request), [
+    "notice",
+    "improve",
+  ]);
+  const { bot } = await api.get("/user/current-bot").catch(rethrowAsUnavailable);
+  // No bot any more: the page says so.
+  if (!bot) return safeRedirect(address);
+  try {
+    await api.post("/bots/{id}/knowledge/qa", { path: { id: bot.id }, body: submission.value });
+  } catch (error) {
+    if (!isUserError(error)) throw serviceUnavailable(error);
+    return data({ result: replyWithApiError(submission, error) }, { status: error.status });
+  }
+  return safeRedirect(`${address}${address.includes("?") ? "&" : "?"}notice=answer-improved`);
 }
 
 export default function XbotHistoryPage() {
-  const { bot, listing, now, conversations, transcript } = useLoaderData<typeof loader>();
+  const { bot, listing, now, canManage, conversations, transcript } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionAnswer<typeof action>();
   const { t } = useTranslation("xbot");
   const location = useLocation();
   if (!bot || !conversations) return <XbotNoBot>{t("history.noBot")}</XbotNoBot>;
@@ -92,6 +148,15 @@ export default function XbotHistoryPage() {
   const hrefOf = (id: number) => {
     const search = new URLSearchParams(location.search);
     search.set("conversation", String(id));
+    search.delete("improve");
+    search.delete("notice");
+    return `/x-bot/history?${search.toString()}`;
+  };
+  const improveHrefOf = (messageId: number | null) => {
+    const search = new URLSearchParams(location.search);
+    search.delete("notice");
+    if (messageId === null) search.delete("improve");
+    else search.set("improve", String(messageId));
     return `/x-bot/history?${search.toString()}`;
   };
 
@@ -210,7 +275,19 @@ export default function XbotHistoryPage() {
               {t("history.transcript.gone")}
             </p>
           ) : transcript ? (
-            <TranscriptView transcript={transcript} now={now} />
+            <TranscriptView
+              transcript={transcript}
+              now={now}
+              improve={
+                canManage
+                  ? {
+                      hrefOf: improveHrefOf,
+                      open: listing.improve,
+                      lastResult: actionData?.result,
+                    }
+                  : undefined
+              }
+            />
           ) : (
             <p className="rounded-card border border-dashed border-border p-6 text-center text-sm text-text-muted">
               {t("history.transcript.choose")}

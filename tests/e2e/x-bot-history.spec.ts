@@ -46,6 +46,7 @@ const journeys = [
     text: "# Refunds\n\nRefunds are paid within five working days of the parcel's return.",
     question: "How long do refunds take?",
     reply: "Refunds take five working days [1].",
+    improved: "Refunds are paid within five working days of the parcel reaching us.",
   },
   {
     prefix: "/ar",
@@ -54,6 +55,7 @@ const journeys = [
     text: "# المبالغ المستردة\n\nتُردّ المبالغ خلال خمسة أيام عمل من إرجاع الطرد.",
     question: "كم يستغرق استرداد المبلغ؟",
     reply: "خلال خمسة أيام عمل [1].",
+    improved: "تُردّ المبالغ خلال خمسة أيام عمل من وصول الطرد إلينا.",
   },
 ] as const;
 
@@ -133,5 +135,63 @@ for (const k of journeys) {
     await expect(page.getByRole("heading", { name: t("history.noMatch.title") })).toBeVisible();
     await page.getByRole("link", { name: t("history.noMatch.clear") }).click();
     await expect(list.getByRole("link", { name: new RegExp(k.question) })).toBeVisible();
+
+    // "Improve answer" writes the right answer into the bot's knowledge, as a question and answer.
+    await list.getByRole("link", { name: new RegExp(k.question) }).click();
+    await transcript.getByRole("link", { name: t("history.improve.open") }).click();
+    const improve = page.getByRole("form", { name: t("history.improve.title") });
+    await expect(improve.getByLabel(t("history.improve.question"))).toHaveValue(k.question);
+    await expect(improve.getByLabel(t("history.improve.answer"))).toHaveValue(k.reply);
+    await improve.getByLabel(t("history.improve.answer")).fill("");
+    await improve.getByRole("button", { name: t("history.improve.submit") }).click();
+    await expect(improve.getByText(t("validation:required"))).toBeVisible();
+    await improve.getByLabel(t("history.improve.answer")).fill(k.improved);
+    await screenshotBothModes(page, "xbot-history-improve");
+    await expectNoAxeViolations(page);
+    await improve.getByRole("button", { name: t("history.improve.submit") }).click();
+    await expect(page.getByText(t("common:notices.answer-improved"))).toBeVisible();
+    await expect(improve).toHaveCount(0);
+    await expect(transcript).toContainText(k.reply);
+    const pairs = await (
+      await page.request.get(`/api/v1/bots/${bot.id}/knowledge/qa`, { headers })
+    ).json();
+    expect(pairs.items).toMatchObject([{ question: k.question, answer: k.improved }]);
   });
 }
+
+test.describe("improving an answer without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, hydration: false });
+  test("the server refuses an empty answer by its field, then adds the pair", async ({ page }) => {
+    const t = messagesOf("en");
+    const account = await signIn(page);
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, account)}` };
+    const made = await page.request.post("/api/v1/bots", {
+      headers,
+      data: { name: "Support", status: "live", allowedDomains: ["shop.localhost"] },
+    });
+    const bot = (await made.json()) as { id: string; publicId: string };
+    await page.request.put("/api/v1/user/current-bot", { headers, data: { botId: bot.id } });
+    // Without a chat model the bot answers with its fallback message: an answer to improve.
+    await askAsVisitor(page.request, bot.publicId, "Do you ship to Jeddah?");
+
+    await page.goto("/x-bot/history");
+    await page.getByRole("link", { name: /Do you ship to Jeddah\?/ }).click();
+    await page.getByRole("link", { name: t("history.improve.open") }).click();
+    const improve = page.getByRole("form", { name: t("history.improve.title") });
+    await improve.getByLabel(t("history.improve.answer")).fill("");
+    await improve.getByRole("button", { name: t("history.improve.submit") }).click();
+    await expect(improve.getByText(t("validation:required"))).toBeVisible();
+    await expect(improve.getByLabel(t("history.improve.question"))).toHaveValue(
+      "Do you ship to Jeddah?",
+    );
+    await improve.getByLabel(t("history.improve.answer")).fill("Yes, within two days.");
+    await improve.getByRole("button", { name: t("history.improve.submit") }).click();
+    await expect(page.getByText(t("common:notices.answer-improved"))).toBeVisible();
+    const pairs = await (
+      await page.request.get(`/api/v1/bots/${bot.id}/knowledge/qa`, { headers })
+    ).json();
+    expect(pairs.items).toMatchObject([
+      { question: "Do you ship to Jeddah?", answer: "Yes, within two days." },
+    ]);
+  });
+});

@@ -1,9 +1,19 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import type { ApiSchema } from "~/lib/api/client";
+import { useAppForm } from "~/lib/app-form";
 import { formatRelativeTime } from "~/lib/relative-time";
+import { useFocusFirstError } from "~/lib/use-focus-first-error";
+import { useIsPending } from "~/lib/use-is-pending";
 import { useLanguage } from "~/lib/use-language";
+import { KnowledgeQaFields } from "~/lib/xbot-knowledge";
+import { TextareaInput } from "../form/fields";
+import { FormErrors } from "../form/form-errors";
 import { LocalizedLink } from "../localized-link";
 import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
 import { Icon } from "../ui/icon";
 
@@ -85,7 +95,27 @@ export function ConversationList({
 }
 
 /** A conversation's messages, oldest first; each answer with what made it and what it cites. */
-export function TranscriptView({ transcript, now }: { transcript: Transcript; now: number }) {
+/**
+ * "Improve answer" on a transcript, for those who manage the bot: a link under each answer opens
+ * its form in place (`?improve=<message id>`), the visitor's question and the answer to write as
+ * a pair of the bot's knowledge.
+ */
+export type ImproveAnswers = {
+  hrefOf: (messageId: number | null) => string;
+  open: number | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
+};
+
+export function TranscriptView({
+  transcript,
+  now,
+  improve,
+}: {
+  transcript: Transcript;
+  now: number;
+  /** Absent for who may only read. */
+  improve?: ImproveAnswers;
+}) {
   const { t } = useTranslation("xbot");
   const language = useLanguage();
   const { conversation, messages } = transcript;
@@ -117,12 +147,33 @@ export function TranscriptView({ transcript, now }: { transcript: Transcript; no
         </p>
       </header>
       <ol className="space-y-4">
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <li key={message.id}>
             {message.role === "user" ? (
               <VisitorMessage message={message} />
             ) : (
-              <BotAnswer message={message} />
+              <>
+                <BotAnswer message={message} />
+                {improve && message.status !== "streaming" ? (
+                  improve.open === message.id ? (
+                    <ImproveAnswerForm
+                      question={questionBefore(messages, index)}
+                      answer={message.text}
+                      cancelTo={improve.hrefOf(null)}
+                      lastResult={improve.lastResult}
+                    />
+                  ) : (
+                    <LocalizedLink
+                      to={improve.hrefOf(message.id)}
+                      preventScrollReset
+                      className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-accent underline"
+                    >
+                      <Icon name="sparkles" />
+                      {t("history.improve.open")}
+                    </LocalizedLink>
+                  )
+                ) : null}
+              </>
             )}
           </li>
         ))}
@@ -221,5 +272,72 @@ function BotAnswer({ message }: { message: TranscriptMessage }) {
         ) : null}
       </p>
     </div>
+  );
+}
+
+/** The visitor's message an answer answers: the last one before it. */
+function questionBefore(messages: readonly TranscriptMessage[], index: number) {
+  for (let at = index - 1; at >= 0; at--) {
+    const message = messages[at];
+    if (message?.role === "user") return message.text;
+  }
+  return "";
+}
+
+/** The right answer to a visitor's question, written into the bot's knowledge as a pair. */
+function ImproveAnswerForm({
+  question,
+  answer,
+  cancelTo,
+  lastResult,
+}: {
+  question: string;
+  answer: string;
+  cancelTo: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation("xbot");
+  const [form, fields] = useAppForm(KnowledgeQaFields, {
+    id: "improve-answer",
+    lastResult,
+    defaultValue: { question, answer },
+  });
+  const submitting = useIsPending({ intent: "improve" });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, lastResult);
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      aria-labelledby="improve-answer-title"
+      className="mt-2 space-y-3 rounded-card border border-border p-3"
+      {...getFormProps(form)}
+      noValidate
+    >
+      <h4 id="improve-answer-title" className="text-sm font-semibold">
+        {t("history.improve.title")}
+      </h4>
+      <p className="text-xs text-text-muted">{t("history.improve.intro")}</p>
+      <input type="hidden" name="intent" value="improve" />
+      <FormErrors errors={form.errors} />
+      <TextareaInput meta={fields.question} label={t("history.improve.question")} rows={2} />
+      <TextareaInput
+        meta={fields.answer}
+        label={t("history.improve.answer")}
+        hint={t("history.improve.answerHint")}
+        rows={5}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" asChild>
+          <LocalizedLink to={cancelTo} preventScrollReset>
+            {t("common:actions.cancel")}
+          </LocalizedLink>
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {t("history.improve.submit")}
+        </Button>
+      </div>
+    </Form>
   );
 }
