@@ -17,8 +17,15 @@ import {
   providerCapabilities,
 } from "./capabilities";
 import type { EmbeddedTools } from "./embedded/tools";
+import { AiError } from "./errors";
 import { createModelListCache, type ModelListCache } from "./model-lists";
-import type { AiRegistry, ModelSource, Offers, OrganizationAiSettings } from "./registry";
+import type {
+  AiRegistry,
+  ModelSource,
+  Offers,
+  OrganizationAiSettings,
+  ResolvedModel,
+} from "./registry";
 import { offersOf } from "./registry";
 import { defaultMaxOutputTokens, type MaxOutputTokens } from "./response-limits";
 import { createSecretBox, type SecretBox, type SecretsKeys, secretHint } from "./secrets";
@@ -168,6 +175,25 @@ export async function organizationAiSettings(
     };
   }
   return settings;
+}
+
+/**
+ * An organization's model for a capability: its own, else the deployment's, else the embedded
+ * one; null when none is set up.
+ */
+export async function organizationModel<C extends Capability>(
+  db: Database,
+  ai: Pick<AiServices, "secrets" | "registry">,
+  organizationId: string,
+  capability: C,
+): Promise<ResolvedModel<C> | null> {
+  const settings = await organizationAiSettings(db, ai.secrets, organizationId);
+  try {
+    return ai.registry.modelFor(capability, settings);
+  } catch (error) {
+    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
+    throw error;
+  }
 }
 
 async function openedKey(db: Database, secrets: SecretBox, row: Parameters<typeof openAiKey>[2]) {

@@ -1,7 +1,6 @@
 import { rerank } from "ai";
-import { type AiServices, organizationAiSettings } from "../ai/ai-models";
+import { type AiServices, organizationModel } from "../ai/ai-models";
 import { estimateTokens, runAiCall } from "../ai/ai-usage";
-import { AiError } from "../ai/errors";
 import type { Database } from "../db/client";
 
 /** The organization's rerank model: scores passages against a question, best first. */
@@ -25,17 +24,10 @@ export async function rerankerFor(
   userId: string | null,
   purpose: string,
 ): Promise<Reranker | null> {
-  const settings = await organizationAiSettings(db, ai.secrets, organizationId);
-  let resolved: ReturnType<AiServices["registry"]["modelFor"]>;
-  try {
-    resolved = ai.registry.modelFor("rerank", settings);
-  } catch (error) {
-    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
-    throw error;
-  }
-  const model = resolved as Parameters<typeof runAiCall<"rerank", unknown>>[1];
+  const model = await organizationModel(db, ai, organizationId, "rerank");
+  if (!model) return null;
   return {
-    modelId: resolved.modelId,
+    modelId: model.modelId,
     rerank: (question, passages, signal) => {
       const tokens = estimateTokens(`${question}\n${passages.join("\n")}`);
       return runAiCall(

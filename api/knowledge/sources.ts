@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { type AiServices, organizationAiSettings } from "../ai/ai-models";
-import { AiError } from "../ai/errors";
+import { type AiServices, organizationModel } from "../ai/ai-models";
 import { getBot, lockLiveBot } from "../bots/bots";
 import { getDocument } from "../crm/documents";
 import { type Database, queryRows } from "../db/client";
@@ -461,15 +460,9 @@ export async function reindexStaleKnowledge(services: KnowledgeServices): Promis
   }
   let queued = 0;
   for (const [organizationId, used] of models) {
-    let current: string;
-    try {
-      const settings = await organizationAiSettings(db, ai.secrets, organizationId);
-      current = ai.registry.modelFor("embedding", settings).modelId;
-    } catch (error) {
-      // No embedding model at all: full-text search alone, nothing to make.
-      if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") continue;
-      throw error;
-    }
+    // No embedding model at all: full-text search alone, nothing to make.
+    const current = (await organizationModel(db, ai, organizationId, "embedding"))?.modelId;
+    if (!current) continue;
     if (used.size === 1 && used.has(current)) continue;
     // A re-index already waiting or under way reads what is still stale when it runs.
     const [pending] = await db

@@ -1,10 +1,9 @@
 import { embedMany } from "ai";
 import { sql } from "drizzle-orm";
 import type { AiServices } from "../ai/ai-models";
-import { organizationAiSettings } from "../ai/ai-models";
+import { organizationModel } from "../ai/ai-models";
 import { estimateTokens, runAiCall } from "../ai/ai-usage";
 import { sentenceEncoderModelId } from "../ai/embedded/sentence-encoder";
-import { AiError } from "../ai/errors";
 import { type Database, queryRows } from "../db/client";
 
 /**
@@ -92,18 +91,11 @@ export async function embedderFor(
   userId: string | null,
   purpose: string,
 ): Promise<Embedder | null> {
-  const settings = await organizationAiSettings(db, ai.secrets, organizationId);
-  let resolved: ReturnType<AiServices["registry"]["modelFor"]>;
-  try {
-    resolved = ai.registry.modelFor("embedding", settings);
-  } catch (error) {
-    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
-    throw error;
-  }
-  const model = resolved as Parameters<typeof runAiCall<"embedding", number[][]>>[1];
+  const model = await organizationModel(db, ai, organizationId, "embedding");
+  if (!model) return null;
   return {
-    modelId: resolved.modelId,
-    reads: readsOf(resolved.modelId, resolved.source === "embedded"),
+    modelId: model.modelId,
+    reads: readsOf(model.modelId, model.source === "embedded"),
     embed: (texts, signal) =>
       runAiCall(
         { db, quotas: ai.quotas, organizationId, userId, purpose },
