@@ -1,9 +1,8 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { stringify } from "csv-stringify/sync";
 import { leadCustomFieldTypes, leadFieldModes, leadFormTimings, leadStatuses } from "../db/schema";
-import { guardCell } from "../http/csv";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { type ExportShape, exportHeaders, exportStream } from "../http/export-stream";
 import { binRoutes, commaSeparated, queryFlag, searchWords } from "../http/record-routes";
 import {
   codedIssue,
@@ -356,8 +355,10 @@ const { deleteRoute, restoreRoute } = binRoutes({
 
 const iso = (date: Date | null) => date?.toISOString() ?? "";
 
-function csvLine(row: LeadExportRow): string[] {
-  return [
+/** How the leads' export writes a lead. */
+export const leadExport: ExportShape<LeadExportRow> = {
+  columns: exportColumns,
+  cells: (row) => [
     row.id,
     iso(row.createdAt),
     row.bot,
@@ -371,67 +372,13 @@ function csvLine(row: LeadExportRow): string[] {
     row.conversationId ?? "",
     row.clientId ?? "",
     Object.keys(row.custom).length ? JSON.stringify(row.custom) : "",
-  ].map(guardCell);
-}
-
-function jsonLead(row: LeadExportRow) {
-  return {
+  ],
+  json: (row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     consentAt: row.consentAt?.toISOString() ?? null,
-  };
-}
-
-/**
- * The export's body: a stream that reads the next batch only when the one before was taken
- * (`pull`), so that a slow reader holds the reading back rather than filling memory.
- */
-export function exportStream(
-  batches: AsyncGenerator<LeadExportRow[]>,
-  format: "csv" | "json",
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let started = false;
-  let first = true;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          let text = "";
-          if (!started) {
-            started = true;
-            text =
-              format === "csv"
-                ? `\uFEFF${stringify([[...exportColumns]], { record_delimiter: "\r\n" })}`
-                : "[";
-          }
-          const next = await batches.next();
-          if (next.done) {
-            if (format === "json") text += "]\n";
-            if (text) controller.enqueue(encoder.encode(text));
-            controller.close();
-            return;
-          }
-          if (format === "csv") {
-            text += stringify(next.value.map(csvLine), { record_delimiter: "\r\n" });
-          } else {
-            for (const row of next.value) {
-              text += `${first ? "" : ","}\n${JSON.stringify(jsonLead(row))}`;
-              first = false;
-            }
-          }
-          controller.enqueue(encoder.encode(text));
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await batches.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
+  }),
+};
 
 export function createLeadRoutes() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -453,15 +400,9 @@ export function createLeadRoutes() {
     .openapi(exportRoute, async (c) => {
       const { format, ...query } = c.req.valid("query");
       const batches = exportLeads(c.var.db, c.var.auth.actor, query);
-      const day = new Date().toISOString().slice(0, 10);
-      return new Response(exportStream(batches, format), {
+      return new Response(exportStream(batches, format, leadExport), {
         status: 200,
-        headers: {
-          "Content-Type":
-            format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-          "Content-Disposition": `attachment; filename="leads-${day}.${format}"`,
-          "Cache-Control": "no-store",
-        },
+        headers: exportHeaders("leads", format),
       }) as never;
     })
     .openapi(getRoute, async (c) => {

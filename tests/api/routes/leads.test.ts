@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportLeads } from "../../../api/bots/leads";
-import { exportStream } from "../../../api/bots/leads.routes";
+import { leadExport } from "../../../api/bots/leads.routes";
 import { clients, leads } from "../../../api/db/schema";
+import { exportStream } from "../../../api/http/export-stream";
 import {
   createTestApi,
   memberWithSession,
@@ -620,7 +621,7 @@ describe("the export", () => {
         yield batch;
       }
     }
-    const reader = exportStream(counted(), "csv").getReader();
+    const reader = exportStream(counted(), "csv", leadExport).getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 50));
