@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env";
 import { validationHook } from "../http/errors";
+import { type ExportShape, exportHeaders, exportStream } from "../http/export-stream";
 import { queryFlag, searchWords } from "../http/record-routes";
 import {
   countedPageOf,
@@ -9,14 +10,20 @@ import {
   pagedQuery,
   protectedRoute,
 } from "../http/schemas";
-import { getTranscript, listConversations, transcriptLimit } from "./history";
+import {
+  exportHistory,
+  getTranscript,
+  type HistoryExportRow,
+  listConversations,
+  transcriptLimit,
+} from "./history";
 import { botMessageStatuses } from "./schema";
 
 const tags = ["Bots"];
 
 const day = z.iso.date("A day as YYYY-MM-DD");
 
-const listQuery = pagedQuery().extend({
+const filters = {
   q: searchWords().openapi({
     description: "Words of the conversation's messages, in full text (Arabic normalised)",
   }),
@@ -33,7 +40,68 @@ const listQuery = pagedQuery().extend({
   preview: queryFlag().openapi({
     description: "`true`: the members' own tries in the preview instead of the visitors'",
   }),
+};
+
+const listQuery = pagedQuery().extend(filters);
+const exportQuery = z.object({
+  ...filters,
+  format: z.enum(["csv", "json"], { error: "csv or json" }).default("csv"),
 });
+
+const exportColumns = [
+  "conversation_id",
+  "conversation_started_at",
+  "site",
+  "language",
+  "visitor_name",
+  "visitor_email",
+  "message_id",
+  "at",
+  "role",
+  "text",
+  "status",
+  "model",
+  "input_tokens",
+  "output_tokens",
+  "first_token_ms",
+  "rating",
+  "unanswered",
+  "fallback",
+  "sources",
+] as const;
+
+const cell = (value: number | string | null) => (value === null ? "" : String(value));
+
+/** How the history's export writes a message. */
+const historyExport: ExportShape<HistoryExportRow> = {
+  columns: exportColumns,
+  cells: (row) => [
+    String(row.conversationId),
+    row.conversationStartedAt.toISOString(),
+    cell(row.site),
+    row.language,
+    cell(row.visitorName),
+    cell(row.visitorEmail),
+    String(row.messageId),
+    row.at.toISOString(),
+    row.role,
+    row.text,
+    row.status,
+    cell(row.model),
+    cell(row.inputTokens),
+    cell(row.outputTokens),
+    cell(row.firstTokenMs),
+    cell(row.rating),
+    String(row.unanswered),
+    String(row.fallback),
+    row.sources.map((source) => source.url ?? source.title).join(" | "),
+  ],
+  json: (row) => ({
+    ...row,
+    conversationStartedAt: row.conversationStartedAt.toISOString(),
+    at: row.at.toISOString(),
+  }),
+};
 
 const SummarySchema = z
   .object({
@@ -109,6 +177,30 @@ const listRoute = protectedRoute({
   errors: [403, 404, 422],
 });
 
+const exportRoute = protectedRoute({
+  method: "get",
+  path: "/bots/{id}/conversations/export",
+  tags,
+  summary: "A bot's conversations as CSV or JSON, a message a row, streamed (bots.read)",
+  description:
+    "The list's filters; conversations oldest first, each message in order, read and sent a " +
+    "batch at a time. CSV: UTF-8 with a byte order mark, columns " +
+    `${exportColumns.join(", ")} (sources: each one's address, else its title, joined by " | "); ` +
+    "a cell that begins with =, +, -, @, a tab or a carriage return is prefixed with '. JSON: an " +
+    "array of messages, `sources` as the transcript gives them.",
+  request: { params: z.object({ id: z.uuid("Not a bot id") }), query: exportQuery },
+  responses: {
+    200: {
+      description: "The file",
+      content: {
+        "text/csv": { schema: z.string() },
+        "application/json": { schema: z.array(z.record(z.string(), z.unknown())) },
+      },
+    },
+  },
+  errors: [403, 404, 422],
+});
+
 const transcriptRoute = protectedRoute({
   method: "get",
   path: "/conversations/{id}",
@@ -146,6 +238,21 @@ export function createBotHistoryRoutes() {
         },
         200,
       );
+    })
+    .openapi(exportRoute, async (c) => {
+      const { format, ...query } = c.req.valid("query");
+      const { id } = c.req.valid("param");
+      const batches = exportHistory(c.var.db, c.var.auth.actor, id, query);
+      // The bot is read before the answer starts, so that another's is a 404, not a cut stream.
+      const first = await batches.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* batches;
+      }
+      return new Response(exportStream(all(), format, historyExport), {
+        status: 200,
+        headers: exportHeaders("conversations", format),
+      }) as never;
     })
     .openapi(transcriptRoute, async (c) => {
       const { conversation, messages } = await getTranscript(

@@ -87,20 +87,14 @@ const of = (rows: SQL) =>
 const withMessage = (condition: SQL) =>
   sql`exists (select 1 from ${botMessages} m where m.conversation_id = ${outerId} and ${condition})`;
 
-/**
- * A bot's conversations, the latest first, with what each held (bots.read): the visitors' by
- * default, the members' previews with `preview`. Every read is bounded by the page.
- */
-export async function listConversations(
-  db: Database,
-  actor: Actor,
+/** The conversations of a bot that the history's filters keep. */
+function conversationConditions(
   botId: string,
-  query: ConversationQuery,
-): Promise<{ items: ConversationSummary[] } & CountedTotal> {
-  const bot = await getBot(db, actor, botId);
+  query: Omit<ConversationQuery, "page" | "pageSize">,
+): (SQL | undefined)[] {
   const q = query.q?.trim() || undefined;
-  const conditions: (SQL | undefined)[] = [
-    eq(botConversations.botId, bot.id),
+  return [
+    eq(botConversations.botId, botId),
     eq(botConversations.preview, query.preview ?? false),
     query.from ? gte(botConversations.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
     query.to
@@ -114,7 +108,21 @@ export async function listConversations(
       : undefined,
     q ? withMessage(sql`qalam_search_vector(m.text) @@ qalam_search_query(${q})`) : undefined,
   ];
-  const where = and(...conditions);
+}
+
+/**
+ * A bot's conversations, the latest first, with what each held (bots.read): the visitors' by
+ * default, the members' previews with `preview`. Every read is bounded by the page.
+ */
+export async function listConversations(
+  db: Database,
+  actor: Actor,
+  botId: string,
+  query: ConversationQuery,
+): Promise<{ items: ConversationSummary[] } & CountedTotal> {
+  const bot = await getBot(db, actor, botId);
+  const q = query.q?.trim() || undefined;
+  const where = and(...conversationConditions(bot.id, query));
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -199,4 +207,89 @@ export async function getTranscript(db: Database, actor: Actor, conversationId: 
     },
     messages,
   };
+}
+
+/** One message of the history's export, with its conversation. */
+export type HistoryExportRow = {
+  conversationId: number;
+  conversationStartedAt: Date;
+  site: string | null;
+  language: string;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  messageId: number;
+  at: Date;
+  role: "user" | "assistant";
+  text: string;
+  status: BotMessageStatus;
+  model: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  firstTokenMs: number | null;
+  rating: "up" | "down" | null;
+  unanswered: boolean;
+  fallback: boolean;
+  sources: BotAnswerSource[];
+};
+
+/** Messages read per batch of the history's export. */
+export const historyExportBatch = 500;
+
+/**
+ * The messages of a bot's conversations that the history's filters keep, conversation by
+ * conversation (oldest first) and in order within each, a batch at a time (bots.read): each batch
+ * read after the one before was taken, from where it ended, so that no more than `batchSize`
+ * messages are in memory however long the history.
+ */
+export async function* exportHistory(
+  db: Database,
+  actor: Actor,
+  botId: string,
+  query: Omit<ConversationQuery, "page" | "pageSize">,
+  batchSize: number = historyExportBatch,
+): AsyncGenerator<HistoryExportRow[]> {
+  const bot = await getBot(db, actor, botId);
+  const kept = and(...conversationConditions(bot.id, query));
+  let after: { conversationId: number; messageId: number } | null = null;
+  for (;;) {
+    const rows: HistoryExportRow[] = await db
+      .select({
+        conversationId: botConversations.id,
+        conversationStartedAt: botConversations.createdAt,
+        site: botConversations.originHost,
+        language: botConversations.language,
+        visitorName: botConversations.identityName,
+        visitorEmail: botConversations.identityEmail,
+        messageId: botMessages.id,
+        at: botMessages.createdAt,
+        role: botMessages.role,
+        text: botMessages.text,
+        status: botMessages.status,
+        model: botMessages.model,
+        inputTokens: botMessages.inputTokens,
+        outputTokens: botMessages.outputTokens,
+        firstTokenMs: botMessages.firstTokenMs,
+        rating: botMessages.rating,
+        unanswered: botMessages.unanswered,
+        fallback: botMessages.fallback,
+        sources: botMessages.sources,
+      })
+      .from(botMessages)
+      .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
+      .where(
+        and(
+          kept,
+          after
+            ? sql`(${botMessages.conversationId}, ${botMessages.id}) > (${after.conversationId}, ${after.messageId})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(botMessages.conversationId), asc(botMessages.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1] as HistoryExportRow;
+    after = { conversationId: last.conversationId, messageId: last.messageId };
+    if (rows.length < batchSize) return;
+  }
 }

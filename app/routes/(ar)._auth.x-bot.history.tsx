@@ -8,9 +8,12 @@ import {
   useLocation,
 } from "react-router";
 import { z } from "zod";
+import { LocalizedLink } from "~/components/localized-link";
 import { ClearFiltersButton, ListSearchForm } from "~/components/records/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
@@ -152,6 +155,24 @@ export default function XbotHistoryPage() {
     search.delete("notice");
     return `/x-bot/history?${search.toString()}`;
   };
+  // The download takes the list's filters, as the page's address gives them.
+  const exportHref = (format: "csv" | "json") => {
+    const search = new URLSearchParams({ format });
+    for (const name of [
+      "q",
+      "rating",
+      "language",
+      "questions",
+      "who",
+      "leads",
+      "from",
+      "to",
+    ] as const) {
+      const value = listing[name];
+      if (value) search.set(name, value);
+    }
+    return `/x-bot/history/export?${search.toString()}`;
+  };
   const improveHrefOf = (messageId: number | null) => {
     const search = new URLSearchParams(location.search);
     search.delete("notice");
@@ -162,9 +183,27 @@ export default function XbotHistoryPage() {
 
   return (
     <section aria-labelledby="history-title" className="space-y-4">
-      <h2 id="history-title" className="text-lg font-semibold">
-        {t("history.title")}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          {t("history.title")}
+        </h2>
+        {conversations.items.length > 0 ? (
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" asChild>
+              <LocalizedLink to={exportHref("csv")} reloadDocument>
+                <Icon name="download" />
+                {t("history.export.csv")}
+              </LocalizedLink>
+            </Button>
+            <Button variant="secondary" size="sm" asChild>
+              <LocalizedLink to={exportHref("json")} reloadDocument>
+                <Icon name="download" />
+                {t("history.export.json")}
+              </LocalizedLink>
+            </Button>
+          </div>
+        ) : null}
+      </div>
       <ListSearchForm
         ns="xbot"
         className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-card sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 lg:items-end"

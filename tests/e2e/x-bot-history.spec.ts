@@ -128,6 +128,16 @@ for (const k of journeys) {
     await screenshotBothModes(page, "xbot-history");
     await expectNoAxeViolations(page);
 
+    // The export follows the list's filters: a message a row, the page's language's address too.
+    const exportCsv = page.getByRole("link", { name: t("history.export.csv") });
+    await expect(exportCsv).toHaveAttribute("href", `${k.prefix}/x-bot/history/export?format=csv`);
+    const download = await page.request.get(`${k.prefix}/x-bot/history/export?format=csv`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toContain("text/csv");
+    const exported = await download.text();
+    expect(exported).toContain(k.question);
+    expect(exported).toContain("history-chat");
+
     // A search that matches nothing says so, and clears back to the whole list.
     const search = page.getByRole("searchbox", { name: t("filters.search") });
     await search.fill("zzzz");

@@ -12130,6 +12130,113 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/bots/{id}/conversations/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bot's conversations as CSV or JSON, a message a row, streamed (bots.read)
+     * @description The list's filters; conversations oldest first, each message in order, read and sent a batch at a time. CSV: UTF-8 with a byte order mark, columns conversation_id, conversation_started_at, site, language, visitor_name, visitor_email, message_id, at, role, text, status, model, input_tokens, output_tokens, first_token_ms, rating, unanswered, fallback, sources (sources: each one's address, else its title, joined by " | "); a cell that begins with =, +, -, @, a tab or a carriage return is prefixed with '. JSON: an array of messages, `sources` as the transcript gives them.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Words of the conversation's messages, in full text (Arabic normalised) */
+          q?: string;
+          /** @description Begun on or after this day (UTC) */
+          from?: string;
+          /** @description Begun on or before this day (UTC) */
+          to?: string;
+          /** @description With an answer the visitor rated so */
+          rating?: "up" | "down";
+          /** @description `true`: with a question the bot's knowledge did not cover */
+          unanswered?: "true" | "false";
+          /** @description The widget's language */
+          language?: "en" | "ar";
+          /** @description `true`: where the visitor left their details */
+          lead?: "true" | "false";
+          /** @description `true`: the members' own tries in the preview instead of the visitors' */
+          preview?: "true" | "false";
+          format?: "csv" | "json";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+            "application/json": {
+              [key: string]: unknown;
+            }[];
+          };
+        };
+        /** @description Missing, invalid, expired or revoked credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not allowed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Validation failed; `fields` names the invalid fields */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unexpected error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/conversations/{id}": {
     parameters: {
       query?: never;

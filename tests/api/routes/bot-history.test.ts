@@ -1,9 +1,17 @@
+import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiEnvironment } from "../../../api/ai/config";
+import { exportHistory } from "../../../api/bots/history";
 import { botConversations, botMessages, leads } from "../../../api/db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../support/fake-ai-server";
-import { createTestApi, memberWithSession, ownerWithSession, type TestApi } from "../helpers";
+import {
+  createTestApi,
+  memberWithSession,
+  ownerActor,
+  ownerWithSession,
+  type TestApi,
+} from "../helpers";
 
 let fake: FakeAiServer;
 let t: TestApi;
@@ -245,5 +253,58 @@ describe("a bot's history", () => {
     expect((await t.request("GET", `/conversations/${id}`, { token: viewer.token })).status).toBe(
       200,
     );
+  });
+
+  it("exports the filtered conversations, a message a row, as CSV and JSON, a batch at a time", async () => {
+    const owner = await ownerWithSession(t);
+    const bot = await liveBot(owner);
+    fake.reply = '=HYPERLINK("https://evil.example")';
+    const first = await converse(bot, ["When do you open?", "And on Fridays?"]);
+    const arabic = await converse(bot, ["متى تفتحون؟"], "ar");
+    const path = `/bots/${bot.id}/conversations/export`;
+
+    const csv = await t.request("GET", path, { token: owner.token });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="conversations-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parse(csv.text, { columns: true, bom: true }) as Record<string, string>[];
+    // Oldest conversation first, each message in order: a question and its answer each.
+    expect(rows.map((row) => [Number(row.conversation_id), row.role])).toEqual([
+      [first, "user"],
+      [first, "assistant"],
+      [first, "user"],
+      [first, "assistant"],
+      [arabic, "user"],
+      [arabic, "assistant"],
+    ]);
+    expect(rows[0]).toMatchObject({
+      text: "When do you open?",
+      site: "shop.example",
+      language: "en",
+    });
+    expect(rows[4]).toMatchObject({ text: "متى تفتحون؟", language: "ar" });
+    // The model's answer that looks like a formula is written as text.
+    expect(rows[1]?.text).toBe(`'=HYPERLINK("https://evil.example")`);
+    expect(rows[1]).toMatchObject({ model: "chat", status: "complete", unanswered: "false" });
+
+    // The list's filters hold, and JSON gives the same messages.
+    const json = await t.request("GET", `${path}?format=json&language=ar`, { token: owner.token });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body).toHaveLength(2);
+    expect(json.body[0]).toMatchObject({ conversationId: arabic, role: "user", sources: [] });
+
+    // Read a batch at a time, from where the one before ended.
+    const batches: number[] = [];
+    for await (const batch of exportHistory(t.db, ownerActor(owner), bot.id, {}, 4)) {
+      batches.push(batch.length);
+    }
+    expect(batches).toEqual([4, 2]);
+
+    // Another organization's bot is 404; a bad format is 422.
+    const stranger = await ownerWithSession(t);
+    expect((await t.request("GET", path, { token: stranger.token })).status).toBe(404);
+    expect((await t.request("GET", `${path}?format=xml`, { token: owner.token })).status).toBe(422);
   });
 });

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { getApiClient } from "~/lib/api.server";
+import { requirePermission } from "~/lib/permissions.server";
+import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { requireUser } from "~/lib/session.server";
+
+const day = z.iso.date().optional().catch(undefined);
+const Query = z.object({
+  format: z.enum(["csv", "json"]).catch("csv"),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  rating: z.enum(["up", "down"]).optional().catch(undefined),
+  language: z.enum(["en", "ar"]).optional().catch(undefined),
+  questions: z.enum(["unanswered"]).optional().catch(undefined),
+  who: z.enum(["previews"]).optional().catch(undefined),
+  leads: z.enum(["left"]).optional().catch(undefined),
+  from: day,
+  to: day,
+});
+
+/**
+ * The current bot's conversations as a CSV or JSON download, a message a row
+ * (GET /bots/{id}/conversations/export), on the history's filters, streamed from the API as it
+ * writes them, named as the API names it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request, context);
+  requirePermission(user, "bots.read");
+  const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const api = getApiClient(request, context, token, { timeoutMs: 120_000 });
+  const { bot } = await api.get("/user/current-bot").catch(rethrowAsPageError);
+  if (!bot) throw badRequest();
+  const file = await api
+    .bytes("/bots/{id}/conversations/export", {
+      path: { id: bot.id },
+      query: {
+        format: query.format,
+        q: query.q || undefined,
+        rating: query.rating,
+        language: query.language,
+        unanswered: query.questions === "unanswered" ? "true" : undefined,
+        preview: query.who === "previews" ? "true" : undefined,
+        lead: query.leads === "left" ? "true" : undefined,
+        from: query.from,
+        to: query.to,
+      },
+    })
+    .catch(rethrowAsPageError);
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": file.disposition ?? "attachment",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
