@@ -36,3 +36,22 @@ export function rethrowAsPageError(error: unknown): never {
 export function rethrowAsUnavailable(error: unknown): never {
   throw serviceUnavailable(error);
 }
+
+/**
+ * A file the API served (an export), passed on as the download the API named: never cached, and
+ * never taken by the browser for another type than the one given.
+ */
+export function downloadResponse(file: {
+  body: BodyInit;
+  contentType: string;
+  disposition: string | null;
+}) {
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": file.disposition ?? "attachment",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

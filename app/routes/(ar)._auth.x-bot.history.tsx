@@ -8,12 +8,10 @@ import {
   useLocation,
 } from "react-router";
 import { z } from "zod";
-import { LocalizedLink } from "~/components/localized-link";
+import { ExportLinks } from "~/components/records/export-links";
 import { ClearFiltersButton, ListSearchForm } from "~/components/records/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
@@ -188,20 +186,10 @@ export default function XbotHistoryPage() {
           {t("history.title")}
         </h2>
         {conversations.items.length > 0 ? (
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" asChild>
-              <LocalizedLink to={exportHref("csv")} reloadDocument>
-                <Icon name="download" />
-                {t("history.export.csv")}
-              </LocalizedLink>
-            </Button>
-            <Button variant="secondary" size="sm" asChild>
-              <LocalizedLink to={exportHref("json")} reloadDocument>
-                <Icon name="download" />
-                {t("history.export.json")}
-              </LocalizedLink>
-            </Button>
-          </div>
+          <ExportLinks
+            hrefOf={exportHref}
+            labels={{ csv: t("history.export.csv"), json: t("history.export.json") }}
+          />
         ) : null}
       </div>
       <ListSearchForm

@@ -9,12 +9,12 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { LocalizedLink } from "~/components/localized-link";
+import { ExportLinks } from "~/components/records/export-links";
 import { ClearFiltersButton, ListSearchForm } from "~/components/records/list-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { isConfirmed } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Icon } from "~/components/ui/icon";
 import { Field } from "~/components/ui/input";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField } from "~/components/ui/select";
@@ -179,20 +179,10 @@ export default function XbotLeadsPage() {
           {t("leads.title")}
         </h2>
         {leads.items.length > 0 ? (
-          <div className="flex gap-2">
-            <Button variant="secondary" size="sm" asChild>
-              <LocalizedLink to={exportHref("csv")} reloadDocument>
-                <Icon name="download" />
-                {t("leads.export.csv")}
-              </LocalizedLink>
-            </Button>
-            <Button variant="secondary" size="sm" asChild>
-              <LocalizedLink to={exportHref("json")} reloadDocument>
-                <Icon name="download" />
-                {t("leads.export.json")}
-              </LocalizedLink>
-            </Button>
-          </div>
+          <ExportLinks
+            hrefOf={exportHref}
+            labels={{ csv: t("leads.export.csv"), json: t("leads.export.json") }}
+          />
         ) : null}
       </div>
       <ListSearchForm

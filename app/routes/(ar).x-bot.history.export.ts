@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "~/lib/api.server";
 import { requirePermission } from "~/lib/permissions.server";
-import { badRequest, rethrowAsPageError } from "~/lib/responses.server";
+import { badRequest, downloadResponse, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 
 const day = z.iso.date().optional().catch(undefined);
@@ -46,12 +46,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     })
     .catch(rethrowAsPageError);
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": file.disposition ?? "attachment",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse(file);
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "~/lib/api.server";
 import { requirePermission } from "~/lib/permissions.server";
-import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { downloadResponse, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 
 const Format = z.enum(["json", "png"]).catch("json");
@@ -19,12 +19,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const file = await getApiClient(request, context, token)
     .bytes("/characters/{id}/export", { path: { id }, query: { format } })
     .catch(rethrowAsPageError);
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": file.disposition ?? "attachment",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse(file);
 }

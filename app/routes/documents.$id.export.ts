@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "~/lib/api.server";
 import { requirePermission } from "~/lib/permissions.server";
-import { requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
+import { downloadResponse, requireUuidParam, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 
 const Format = z.enum(["md", "html"]).catch("md");
@@ -16,12 +16,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const file = await getApiClient(request, context, token)
     .file("/documents/{id}/export", { path: { id }, query: { format } })
     .catch(rethrowAsPageError);
-  return new Response(file.text, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": file.disposition ?? "attachment",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse({ ...file, body: file.text });
 }

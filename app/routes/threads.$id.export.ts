@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { getApiClient } from "~/lib/api.server";
 import { requirePermission } from "~/lib/permissions.server";
-import { notFound, rethrowAsPageError } from "~/lib/responses.server";
+import { downloadResponse, notFound, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
 import { threadIdParam } from "~/lib/threads.server";
 
@@ -18,12 +18,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const file = await getApiClient(request, context, token)
     .file("/threads/{id}/export", { path: { id: String(id) }, query: { format } })
     .catch(rethrowAsPageError);
-  return new Response(file.text, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": file.disposition ?? "attachment",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return downloadResponse({ ...file, body: file.text });
 }
