@@ -29,6 +29,7 @@ import { safeRedirect } from "~/lib/redirect.server";
 import { rethrowAsPageError, rethrowAsUnavailable } from "~/lib/responses.server";
 import { requireUser, serviceUnavailable } from "~/lib/session.server";
 import { useActionAnswer } from "~/lib/use-action-answer";
+import { conversationQuery } from "~/lib/xbot-history";
 import { KnowledgeQaFields } from "~/lib/xbot-knowledge";
 
 export const handle = { title: "pages.xbot.history" };
@@ -68,14 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         query: {
           page: listing.page,
           pageSize,
-          q: listing.q || undefined,
-          rating: listing.rating,
-          language: listing.language,
-          unanswered: listing.questions === "unanswered" ? "true" : undefined,
-          preview: listing.who === "previews" ? "true" : undefined,
-          lead: listing.leads === "left" ? "true" : undefined,
-          from: listing.from,
-          to: listing.to,
+          ...conversationQuery(listing),
         },
       })
       .catch(rethrowAsPageError),

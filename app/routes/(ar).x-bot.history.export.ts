@@ -4,6 +4,7 @@ import { getApiClient } from "~/lib/api.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { badRequest, downloadResponse, rethrowAsPageError } from "~/lib/responses.server";
 import { requireUser } from "~/lib/session.server";
+import { conversationQuery } from "~/lib/xbot-history";
 
 const day = z.iso.date().optional().catch(undefined);
 const Query = z.object({
@@ -35,14 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       path: { id: bot.id },
       query: {
         format: query.format,
-        q: query.q || undefined,
-        rating: query.rating,
-        language: query.language,
-        unanswered: query.questions === "unanswered" ? "true" : undefined,
-        preview: query.who === "previews" ? "true" : undefined,
-        lead: query.leads === "left" ? "true" : undefined,
-        from: query.from,
-        to: query.to,
+        ...conversationQuery(query),
       },
     })
     .catch(rethrowAsPageError);
