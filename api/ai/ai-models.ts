@@ -178,22 +178,34 @@ export async function organizationAiSettings(
 }
 
 /**
- * An organization's model for a capability: its own, else the deployment's, else the embedded
- * one; null when none is set up.
+ * The model for a capability of these settings: the organization's own, else the deployment's,
+ * else the embedded one; null when none is set up.
  */
+export function modelOf<C extends Capability>(
+  registry: AiRegistry,
+  settings: OrganizationAiSettings,
+  capability: C,
+): ResolvedModel<C> | null {
+  try {
+    return registry.modelFor(capability, settings);
+  } catch (error) {
+    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
+    throw error;
+  }
+}
+
+/** An organization's model for a capability, as `modelOf` gives it from its settings. */
 export async function organizationModel<C extends Capability>(
   db: Database,
   ai: Pick<AiServices, "secrets" | "registry">,
   organizationId: string,
   capability: C,
 ): Promise<ResolvedModel<C> | null> {
-  const settings = await organizationAiSettings(db, ai.secrets, organizationId);
-  try {
-    return ai.registry.modelFor(capability, settings);
-  } catch (error) {
-    if (error instanceof AiError && error.failure.code === "AI_NOT_CONFIGURED") return null;
-    throw error;
-  }
+  return modelOf(
+    ai.registry,
+    await organizationAiSettings(db, ai.secrets, organizationId),
+    capability,
+  );
 }
 
 async function openedKey(db: Database, secrets: SecretBox, row: Parameters<typeof openAiKey>[2]) {

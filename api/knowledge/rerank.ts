@@ -1,7 +1,9 @@
 import { rerank } from "ai";
-import { type AiServices, organizationModel } from "../ai/ai-models";
+import type { AiServices } from "../ai/ai-models";
 import { estimateTokens, runAiCall } from "../ai/ai-usage";
+import type { ResolvedModel } from "../ai/registry";
 import type { Database } from "../db/client";
+import type { KnowledgeCall } from "./vectors";
 
 /** The organization's rerank model: scores passages against a question, best first. */
 export type Reranker = {
@@ -13,25 +15,19 @@ export type Reranker = {
   ) => Promise<{ index: number; score: number }[]>;
 };
 
-/**
- * The organization's rerank model (its own, else the deployment's), its calls counted and held to
- * the month's quota as the member's; null when none is set up: the fused order stands.
- */
-export async function rerankerFor(
+/** An organization's rerank model already resolved, its calls counted as `call` says. */
+export function rerankerOf(
   db: Database,
   ai: AiServices,
-  organizationId: string,
-  userId: string | null,
-  purpose: string,
-): Promise<Reranker | null> {
-  const model = await organizationModel(db, ai, organizationId, "rerank");
-  if (!model) return null;
+  model: ResolvedModel<"rerank">,
+  call: KnowledgeCall,
+): Reranker {
   return {
     modelId: model.modelId,
     rerank: (question, passages, signal) => {
       const tokens = estimateTokens(`${question}\n${passages.join("\n")}`);
       return runAiCall(
-        { db, quotas: ai.quotas, organizationId, userId, purpose },
+        { db, quotas: ai.quotas, ...call },
         model,
         async () => {
           const result = await rerank({

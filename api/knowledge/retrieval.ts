@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AiServices } from "../ai/ai-models";
+import { type AiServices, modelOf, organizationAiSettings } from "../ai/ai-models";
 import { type Database, queryRows } from "../db/client";
 import type { BotAnswerSource, KnowledgeSourceKind } from "../db/schema";
-import { type Reranker, rerankerFor } from "./rerank";
-import { type Embedder, embedderFor, vectorLiteral, vectorsEnabled } from "./vectors";
+import { type Reranker, rerankerOf } from "./rerank";
+import { type Embedder, embedderOf, vectorLiteral, vectorsEnabled } from "./vectors";
 
 /** Which search found a passage: full text, the vectors, or both. */
 export type FoundBy = "text" | "vector";
@@ -251,17 +251,30 @@ export async function retrieveKnowledge(
     reranker?: Reranker | null;
   } = {},
 ): Promise<Retrieval> {
-  const userId = options.userId ?? null;
-  const [embedder, reranker] = await Promise.all([
+  // The organization's models, read once for both.
+  const settings =
+    options.embedder === undefined || options.reranker === undefined
+      ? await organizationAiSettings(db, ai.secrets, bot.organizationId)
+      : {};
+  const call = {
+    organizationId: bot.organizationId,
+    userId: options.userId ?? null,
+    purpose: "knowledge",
+  };
+  const embedding =
+    options.embedder === undefined && (await vectorsEnabled(db))
+      ? modelOf(ai.registry, settings, "embedding")
+      : null;
+  const rerankModel =
+    options.reranker === undefined ? modelOf(ai.registry, settings, "rerank") : null;
+  const embedder =
     options.embedder !== undefined
       ? options.embedder
-      : (await vectorsEnabled(db))
-        ? embedderFor(db, ai, bot.organizationId, userId, "knowledge")
-        : null,
+      : embedding && embedderOf(db, ai, embedding, call);
+  const reranker =
     options.reranker !== undefined
       ? options.reranker
-      : rerankerFor(db, ai, bot.organizationId, userId, "knowledge"),
-  ]);
+      : rerankModel && rerankerOf(db, ai, rerankModel, call);
   return searchKnowledge(db, bot, question, { limit: options.limit, embedder, reranker });
 }
 

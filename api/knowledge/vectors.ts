@@ -4,6 +4,7 @@ import type { AiServices } from "../ai/ai-models";
 import { organizationModel } from "../ai/ai-models";
 import { estimateTokens, runAiCall } from "../ai/ai-usage";
 import { sentenceEncoderModelId } from "../ai/embedded/sentence-encoder";
+import type { ResolvedModel } from "../ai/registry";
 import { type Database, queryRows } from "../db/client";
 
 /**
@@ -80,6 +81,9 @@ export function readsOf(modelId: string, embedded: boolean): (text: string) => b
     : () => true;
 }
 
+/** Who an AI call of knowledge is made for: counted in the organization's usage as theirs. */
+export type KnowledgeCall = { organizationId: string; userId: string | null; purpose: string };
+
 /**
  * The organization's embedding model (its own, the deployment's, or the embedded one), counted
  * in its usage and quota like every AI call; null when no model is set up anywhere.
@@ -92,13 +96,22 @@ export async function embedderFor(
   purpose: string,
 ): Promise<Embedder | null> {
   const model = await organizationModel(db, ai, organizationId, "embedding");
-  if (!model) return null;
+  return model && embedderOf(db, ai, model, { organizationId, userId, purpose });
+}
+
+/** An embedding model already resolved, as knowledge calls it. */
+export function embedderOf(
+  db: Database,
+  ai: AiServices,
+  model: ResolvedModel<"embedding">,
+  call: KnowledgeCall,
+): Embedder {
   return {
     modelId: model.modelId,
     reads: readsOf(model.modelId, model.source === "embedded"),
     embed: (texts, signal) =>
       runAiCall(
-        { db, quotas: ai.quotas, organizationId, userId, purpose },
+        { db, quotas: ai.quotas, ...call },
         model,
         async () => {
           const result = await embedMany({
