@@ -242,14 +242,8 @@ export function createBotHistoryRoutes() {
     .openapi(exportRoute, async (c) => {
       const { format, ...query } = c.req.valid("query");
       const { id } = c.req.valid("param");
-      const batches = exportHistory(c.var.db, c.var.auth.actor, id, query);
-      // The bot is read before the answer starts, so that another's is a 404, not a cut stream.
-      const first = await batches.next();
-      async function* all() {
-        if (!first.done) yield first.value;
-        yield* batches;
-      }
-      return new Response(exportStream(all(), format, historyExport), {
+      const batches = await exportHistory(c.var.db, c.var.auth.actor, id, query);
+      return new Response(exportStream(batches, format, historyExport), {
         status: 200,
         headers: exportHeaders("conversations", format),
       }) as never;

@@ -239,17 +239,25 @@ export const historyExportBatch = 500;
  * The messages of a bot's conversations that the history's filters keep, conversation by
  * conversation (oldest first) and in order within each, a batch at a time (bots.read): each batch
  * read after the one before was taken, from where it ended, so that no more than `batchSize`
- * messages are in memory however long the history.
+ * messages are in memory however long the history. The bot is checked before any is read: another
+ * organization's is a 404, not a cut stream.
  */
-export async function* exportHistory(
+export async function exportHistory(
   db: Database,
   actor: Actor,
   botId: string,
   query: Omit<ConversationQuery, "page" | "pageSize">,
   batchSize: number = historyExportBatch,
-): AsyncGenerator<HistoryExportRow[]> {
+): Promise<AsyncGenerator<HistoryExportRow[]>> {
   const bot = await getBot(db, actor, botId);
-  const kept = and(...conversationConditions(bot.id, query));
+  return historyBatches(db, and(...conversationConditions(bot.id, query)), batchSize);
+}
+
+async function* historyBatches(
+  db: Database,
+  kept: SQL | undefined,
+  batchSize: number,
+): AsyncGenerator<HistoryExportRow[]> {
   let after: { conversationId: number; messageId: number } | null = null;
   for (;;) {
     const rows: HistoryExportRow[] = await db

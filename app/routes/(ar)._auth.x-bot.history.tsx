@@ -106,20 +106,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "improve" || submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 422 });
   }
-  const address = pageAddress(new URL(request.url), "/x-bot/history", pageLanguage(request), [
-    "notice",
-    "improve",
-  ]);
+  // The transcript again, its form closed.
+  const back = (changes: Record<string, string> = {}) =>
+    pageAddress(
+      new URL(request.url),
+      "/x-bot/history",
+      pageLanguage(request),
+      ["notice", "improve"],
+      changes,
+    );
   const { bot } = await api.get("/user/current-bot").catch(rethrowAsUnavailable);
   // No bot any more: the page says so.
-  if (!bot) return safeRedirect(address);
+  if (!bot) return safeRedirect(back());
   try {
     await api.post("/bots/{id}/knowledge/qa", { path: { id: bot.id }, body: submission.value });
   } catch (error) {
     if (!isUserError(error)) throw serviceUnavailable(error);
     return data({ result: replyWithApiError(submission, error) }, { status: error.status });
   }
-  return safeRedirect(`${address}${address.includes("?") ? "&" : "?"}notice=answer-improved`);
+  return safeRedirect(back({ notice: "answer-improved" }));
 }
 
 export default function XbotHistoryPage() {
@@ -140,13 +145,17 @@ export default function XbotHistoryPage() {
       listing.from ||
       listing.to,
   );
-  const hrefOf = (id: number) => {
+  // This page's address with `changes` (null: left out), a notice shown once.
+  const addressWith = (changes: Record<string, string | null>) => {
     const search = new URLSearchParams(location.search);
-    search.set("conversation", String(id));
-    search.delete("improve");
     search.delete("notice");
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) search.delete(name);
+      else search.set(name, value);
+    }
     return `/x-bot/history?${search.toString()}`;
   };
+  const hrefOf = (id: number) => addressWith({ conversation: String(id), improve: null });
   // The download takes the list's filters, as the page's address gives them.
   const exportHref = (format: "csv" | "json") => {
     const search = new URLSearchParams({ format });
@@ -165,13 +174,8 @@ export default function XbotHistoryPage() {
     }
     return `/x-bot/history/export?${search.toString()}`;
   };
-  const improveHrefOf = (messageId: number | null) => {
-    const search = new URLSearchParams(location.search);
-    search.delete("notice");
-    if (messageId === null) search.delete("improve");
-    else search.set("improve", String(messageId));
-    return `/x-bot/history?${search.toString()}`;
-  };
+  const improveHrefOf = (messageId: number | null) =>
+    addressWith({ improve: messageId === null ? null : String(messageId) });
 
   return (
     <section aria-labelledby="history-title" className="space-y-4">

@@ -94,7 +94,6 @@ export function ConversationList({
   );
 }
 
-/** A conversation's messages, oldest first; each answer with what made it and what it cites. */
 /**
  * "Improve answer" on a transcript, for those who manage the bot: a link under each answer opens
  * its form in place (`?improve=<message id>`), the visitor's question and the answer to write as
@@ -106,6 +105,7 @@ export type ImproveAnswers = {
   lastResult: SubmissionResult<string[]> | undefined;
 };
 
+/** A conversation's messages, oldest first; each answer with what made it and what it cites. */
 export function TranscriptView({
   transcript,
   now,

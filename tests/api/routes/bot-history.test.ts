@@ -297,7 +297,7 @@ describe("a bot's history", () => {
 
     // Read a batch at a time, from where the one before ended.
     const batches: number[] = [];
-    for await (const batch of exportHistory(t.db, ownerActor(owner), bot.id, {}, 4)) {
+    for await (const batch of await exportHistory(t.db, ownerActor(owner), bot.id, {}, 4)) {
       batches.push(batch.length);
     }
     expect(batches).toEqual([4, 2]);
